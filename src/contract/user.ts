@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { languageSchema } from "./common";
+
+/** The user as every API response carries it: never the password hash. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  preferredLanguage: languageSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

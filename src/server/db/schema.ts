@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** numeric(10,2): read back by the drivers as an exact decimal string, never a float. */
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    emailVerified: boolean("email_verified").notNull().default(true),
+    preferredLanguage: text("preferred_language", { enum: ["en", "pt", "es"] })
+      .notNull()
+      .default("pt"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The service lower-cases e-mails; the index makes the rule hold even if one slips through.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    check("users_preferred_language_check", sql`${t.preferredLanguage} in ('en', 'pt', 'es')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: jsonb("sess").notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+    // Kept beside `sess` so a password reset can end every session of a user with one indexed delete.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token sent by mail; the token itself is never stored. */
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_tokens_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token sent by mail; the token itself is never stored. */
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const families = pgTable(
+  "families",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("families_owner_idx").on(t.ownerId)],
+);
+
+export const familyMembers = pgTable(
+  "family_members",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" })
+      // One family per user, enforced by the database so two racing joins cannot both succeed.
+      .unique("family_members_user_unique"),
+    role: text("role", { enum: ["owner", "member"] })
+      .notNull()
+      .default("member"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("family_members_family_idx").on(t.familyId),
+    check("family_members_role_check", sql`${t.role} in ('owner', 'member')`),
+  ],
+);
+
+export const familyInvites = pgTable(
+  "family_invites",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    inviteCode: text("invite_code").notNull().unique(),
+    invitedByUserId: uuid("invited_by_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedByUserId: uuid("used_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Set when the same member generates a newer invite: an older unused code stops working. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("family_invites_family_idx").on(t.familyId),
+    index("family_invites_inviter_idx").on(t.invitedByUserId),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    icon: text("icon").notNull().default("tag"),
+    color: text("color").notNull().default("#3b82f6"),
+    weeklyBudget: money("weekly_budget").notNull().default("0"),
+    monthlyBudget: money("monthly_budget").notNull().default("0"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("categories_family_idx").on(t.familyId),
+    // Target of the expenses (category_id, family_id) foreign key, see migration 0001.
+    unique("categories_id_family_unique").on(t.id, t.familyId),
+    check("categories_budgets_check", sql`${t.weeklyBudget} >= 0 and ${t.monthlyBudget} >= 0`),
+  ],
+);
+
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    amount: money("amount").notNull(),
+    // The foreign key to categories is (category_id, family_id) with ON DELETE SET NULL
+    // (category_id), written by hand in migration 0001 because drizzle cannot express it: an
+    // expense can never point at another family's category, and deleting a category leaves its
+    // expenses uncategorised instead of deleting money.
+    categoryId: uuid("category_id"),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A calendar date with no time zone: an expense never moves to another day or month. */
+    date: date("date", { mode: "string" }).notNull(),
+    month: integer("month")
+      .notNull()
+      .generatedAlwaysAs(sql`extract(month from "date")::integer`),
+    year: integer("year")
+      .notNull()
+      .generatedAlwaysAs(sql`extract(year from "date")::integer`),
+    isExample: boolean("is_example").notNull().default(false),
+    /** The client's Idempotency-Key of the create that made this row, so a retry creates nothing. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("expenses_family_year_month_idx").on(t.familyId, t.year, t.month),
+    index("expenses_family_date_idx").on(t.familyId, t.date.desc(), t.createdAt.desc()),
+    index("expenses_category_idx").on(t.categoryId),
+    index("expenses_added_by_idx").on(t.addedByUserId),
+    uniqueIndex("expenses_idempotency_unique").on(t.addedByUserId, t.idempotencyKey),
+    check("expenses_amount_check", sql`${t.amount} > 0`),
+  ],
+);
