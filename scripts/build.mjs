@@ -5,9 +5,12 @@ import { build as viteBuild } from "vite";
 import { projectRoot, sourceStamp } from "./source-stamp.mjs";
 
 export async function buildAll({ quiet = false } = {}) {
-  await viteBuild({ configFile: `${projectRoot}/vite.config.ts`, logLevel: quiet ? "warn" : "info" });
+  await viteBuild({
+    configFile: `${projectRoot}/vite.config.ts`,
+    logLevel: quiet ? "warn" : "info",
+  });
   await esbuild({
-    entryPoints: [`${projectRoot}/src/server/main.ts`, `${projectRoot}/src/server/cli.ts`],
+    entryPoints: [`${projectRoot}/src/server/main.ts`],
     outdir: `${projectRoot}/dist/server`,
     bundle: true,
     platform: "node",

@@ -190,12 +190,8 @@ export const expenses = pgTable(
     addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
-    month: integer("month")
-      .notNull()
-      .generatedAlwaysAs(sql`extract(month from "date")::integer`),
-    year: integer("year")
-      .notNull()
-      .generatedAlwaysAs(sql`extract(year from "date")::integer`),
+    month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
+    year: integer("year").notNull().generatedAlwaysAs(sql`extract(year from "date")::integer`),
     isExample: boolean("is_example").notNull().default(false),
     /** The client's Idempotency-Key of the create that made this row, so a retry creates nothing. */
     idempotencyKey: text("idempotency_key"),

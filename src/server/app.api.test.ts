@@ -1,0 +1,253 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { apiErrorSchema } from "../contract/common";
+import { AppError } from "./errors";
+import { createTestApp, type TestApp } from "./testing/test-app";
+import { createTestDatabase, expectedDatabaseKind } from "./testing/test-database";
+
+const probeBody = z.strictObject({
+  name: z.string().min(2, "validation.tooShort"),
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    extend(app) {
+      // Probe routes exercising the shared plumbing every feature route relies on.
+      app.post("/api/probe", { schema: { body: probeBody } }, async (request) => request.body);
+      app.get("/api/probe/conflict", async () => {
+        throw new AppError("conflict");
+      });
+      app.get("/api/probe/crash", async () => {
+        throw new Error("database exploded: password=hunter2");
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe("GET /api/health", () => {
+  it("says which database answers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: expectedDatabaseKind() });
+  });
+
+  it("answers 503 with the error shape when the database does not answer", async () => {
+    const database = await createTestDatabase();
+    const broken = await createTestApp({ database });
+    await database.close();
+    const res = await broken.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(apiErrorSchema.parse(res.json()).code).toBe("service_unavailable");
+    await broken.app.close();
+  });
+});
+
+describe("errors", () => {
+  it("answers JSON 404 for an unknown /api path, in the caller's language", async () => {
+    const en = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(en.statusCode).toBe(404);
+    expect(en.headers["content-type"]).toContain("application/json");
+    expect(en.json()).toEqual({ message: "Not found.", code: "not_found" });
+
+    const pt = await t.app.inject({
+      method: "DELETE",
+      url: "/api/nope/deeper",
+      headers: { "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" },
+    });
+    expect(pt.json()).toEqual({ message: "Não encontrado.", code: "not_found" });
+
+    const es = await t.app.inject({
+      method: "GET",
+      url: "/api",
+      headers: { "accept-language": "fr-FR, es;q=0.5" },
+    });
+    expect(es.json().message).toBe("No encontrado.");
+  });
+
+  it("maps an AppError code to its status", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/probe/conflict" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: "That conflicts with data that already exists.",
+      code: "conflict",
+    });
+  });
+
+  it("hides unexpected errors behind a translated 500", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/probe/crash",
+      headers: { "accept-language": "pt" },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: "Erro interno do servidor. Tente novamente mais tarde",
+      code: "internal",
+    });
+    expect(res.body).not.toContain("hunter2");
+  });
+
+  it("answers 400 with translated field errors for bad input", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/probe",
+      headers: { "accept-language": "pt-BR" },
+      payload: { name: "a", amount: 12, extra: true },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.code).toBe("validation_error");
+    expect(body.message).toBe("Alguns campos são inválidos. Verifique e tente novamente.");
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: "name", message: "Deve ter no mínimo 2 caracteres" },
+        { path: "amount", message: "Valor inválido" },
+        { path: "extra", message: "Campo desconhecido" },
+      ]),
+    );
+  });
+
+  it("tells a missing field from a wrong one", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/probe", payload: { name: "Ana" } });
+    expect(res.json().errors).toEqual([{ path: "amount", message: "Required" }]);
+  });
+
+  it("answers 400 invalid_json for malformed JSON, never 500", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/probe",
+      headers: { "content-type": "application/json" },
+      payload: '{"name": "Ana", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: "The request body is not valid JSON.",
+      code: "invalid_json",
+    });
+  });
+
+  it("answers 413 for an oversized body and 415 for a non-JSON body", async () => {
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/api/probe",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "x".repeat(200_000), amount: "1.00" }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe("payload_too_large");
+
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/probe",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().code).toBe("unsupported_media_type");
+  });
+});
+
+describe("security headers", () => {
+  it("sends a strict Content-Security-Policy and no HSTS on http", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("turns HSTS on when APP_URL is https", async () => {
+    const https = await createTestApp({
+      database: t.database,
+      env: { APP_URL: "https://budget.example.org" },
+    });
+    const res = await https.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["strict-transport-security"]).toContain("max-age=31536000");
+    await https.app.close();
+  });
+});
+
+describe("web app", () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
+    mkdirSync(join(webDir, "assets"));
+    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
+    writeFileSync(join(webDir, "assets", "main-abc123.js"), "console.log(1)");
+    web = await createTestApp({ database: t.database, webDir });
+  });
+  afterAll(() => web.app.close());
+
+  it("serves the single-page app for every non-API path", async () => {
+    for (const url of ["/", "/expenses", "/some/deep/path?x=1", "/login"]) {
+      const res = await web.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("<title>Family Budget</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const res = await web.app.inject({ method: "GET", url: "/assets/main-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("keeps JSON 404 for unknown API paths and for non-GET page paths", async () => {
+    const api = await web.app.inject({ method: "GET", url: "/api/unknown" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe("not_found");
+    const post = await web.app.inject({ method: "POST", url: "/expenses" });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe("request logs", () => {
+  it("never contain passwords, tokens or cookies", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createTestApp({
+      database: t.database,
+      logStream,
+      extend(app) {
+        app.post("/api/probe", async () => {
+          throw new Error("boom");
+        });
+      },
+    });
+    await logged.app.inject({
+      method: "POST",
+      url: "/api/probe?token=tok-SECRET-1&next=/x",
+      headers: {
+        cookie: "sid=cookie-SECRET-2",
+        authorization: "Bearer bearer-SECRET-3",
+      },
+      payload: { name: "Ana", amount: "1.00", password: "pw-SECRET-4" },
+    });
+    await logged.app.inject({ method: "GET", url: "/api/auth/verify-email?token=tok-SECRET-5" });
+    await logged.app.close();
+    const log = lines.join("");
+    expect(log).toContain("/api/probe?token=[REDACTED]&next=/x");
+    expect(log).toContain('"statusCode":500');
+    for (const secret of ["SECRET-1", "SECRET-2", "SECRET-3", "SECRET-4", "SECRET-5"]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});

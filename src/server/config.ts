@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * The only place that reads process.env. Every variable of DESIGN §1 is parsed and validated here
+ * once at start-up; a bad value stops the process with a message that names the variable.
+ */
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, "must be a sender address")
+    .default("Family Budget <no-reply@localhost>"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(30),
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset until `ensureSessionSecret` has read or generated it (embedded database only). */
+  sessionSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: (typeof logLevels)[number];
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    forgotPerAccount: number;
+    forgotPerIp: number;
+    registerPerIp: number;
+  };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && e.NODE_ENV === "production" && !e.SESSION_SECRET) {
+    throw new ConfigError([
+      "SESSION_SECRET: is required when DATABASE_URL is set and NODE_ENV=production (every app process must share it)",
+    ]);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+    },
+  };
+}
+
+/** A household running the embedded default never has to invent a secret: one is made and kept. */
+export async function ensureSessionSecret(config: Config): Promise<Config> {
+  if (config.sessionSecret) return config;
+  await mkdir(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, "session-secret");
+  let secret = (await readFile(file, "utf8").catch(() => "")).trim();
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString("hex");
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+  }
+  return { ...config, sessionSecret: secret };
+}
+
+export const isHttpsApp = (config: Pick<Config, "appUrl">) => config.appUrl.startsWith("https://");

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { ConfigError, ensureSessionSecret, loadConfig } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
+import { webDistFolder } from "./paths";
+
+/** Process entry: config -> lock -> database -> migrate -> listen -> signals. */
+async function main() {
+  let config = loadConfig();
+  // The lock guards the embedded database and the generated secret; PostgreSQL guards itself.
+  const lock: DataDirLock | undefined = config.databaseUrl
+    ? undefined
+    : acquireDataDirLock(config.dataDir);
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    config = await ensureSessionSecret(config);
+    database = await openDatabase(config);
+    await database.migrate();
+    app = await buildApp({ database, config, webDir: webDistFolder });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, "shutting down: finishing requests in flight");
+    try {
+      await app?.close();
+      await database?.close();
+      lock?.release();
+      process.exit(0);
+    } catch (error) {
+      console.error("Shutdown failed:", error);
+      lock?.release();
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
+import { buildApp } from "../app";
+import type { Clock } from "../clock";
+import { type Config, loadConfig } from "../config";
+import type { Database } from "../db/client";
+import { createTestDatabase } from "./test-database";
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "budget-test-")),
+      APP_URL: "http://localhost:3000",
+      ...env,
+    }),
+    sessionSecret: "test-session-secret-test-session-secret",
+  };
+}
+
+/** A controllable clock for expiry rules. */
+export function testClock(start = new Date("2026-03-15T12:00:00Z")) {
+  let now = start.getTime();
+  const clock: Clock & { advance(ms: number): void; set(date: Date): void } = {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (date) => {
+      now = date.getTime();
+    },
+  };
+  return clock;
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    logStream?: DestinationStream;
+    webDir?: string;
+    database?: Database;
+    /** Registers extra routes (e.g. probes for the error handler) before the app is ready. */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const logLevel: Record<string, string> = options.logStream ? { LOG_LEVEL: "info" } : {};
+  const app = await buildApp({
+    database,
+    config: testConfig({ ...logLevel, ...options.env }),
+    clock: options.clock,
+    logStream: options.logStream,
+    webDir: options.webDir,
+  });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

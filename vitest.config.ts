@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: `unit` (pure code, web and server, no database) and `api` (the server built with
+// buildApp() on a fresh migrated database per file; PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}"],
+          exclude: ["src/**/*.api.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["src/**/*.api.test.ts"],
+          environment: "node",
+          globalSetup: ["src/server/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
