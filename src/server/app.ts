@@ -3,27 +3,47 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import { type Clock, systemClock } from "./clock";
 import { type Config, isHttpsApp } from "./config";
-import type { Database } from "./db/client";
+import type { Database, Db } from "./db/client";
+import { authRoutes } from "./features/auth/routes";
+import type { AuthLimits } from "./features/auth/service";
 import { healthRoutes } from "./features/health/routes";
+import { profileRoutes } from "./features/profile/routes";
+import { AttemptLimiter } from "./http/attempt-limiter";
+import { registerAuthentication } from "./http/authentication";
+import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler } from "./http/error-handler";
 import { loggerOptions } from "./http/logging";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
 import { registerWebApp } from "./http/web-app";
+import { createMailer, type Mailer } from "./mail/mailer";
 
 export type AppDependencies = {
   database: Pick<Database, "db" | "kind">;
   config: Config;
   clock?: Clock;
+  mailer?: Mailer;
   /** Where logs go; tests pass a stream to read them. Defaults to stdout. */
   logStream?: DestinationStream;
   /** The built web app to serve; unset in API tests. */
   webDir?: string;
 };
 
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    clock: Clock;
+  }
+}
+
+const MINUTE = 60_000;
+
 /** Builds the whole HTTP application without listening; tests drive it with `app.inject()`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config, database } = deps;
+  if (!config.sessionSecret) throw new Error("buildApp needs config.sessionSecret");
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -33,20 +53,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: "idle",
     return503OnClosing: true,
   });
+  app.decorate("db", database.db);
+  app.decorate("config", config);
   app.decorate("clock", clock);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies: a cross-site form cannot send one without a CORS preflight (DESIGN §5.3).
+  app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
+  registerCsrfProtection(app, config.appUrl);
 
-  await app.register(healthRoutes(deps.database));
+  const store = new SessionStore(database.db, config.sessionSecret, clock);
+  await registerAuthentication(app, { store, config });
+
+  const limits: AuthLimits = {
+    loginPerAccount: new AttemptLimiter(clock, 15 * MINUTE, config.rateLimits.loginPerAccount),
+    loginPerIp: new AttemptLimiter(clock, 15 * MINUTE, config.rateLimits.loginPerIp),
+    forgotPerAccount: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.forgotPerAccount),
+    forgotPerIp: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.forgotPerIp),
+    registerPerIp: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.registerPerIp),
+  };
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
+  await app.register(profileRoutes);
 
   await registerWebApp(app, deps.webDir);
   return app;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    clock: Clock;
-  }
 }

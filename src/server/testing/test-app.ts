@@ -7,6 +7,7 @@ import { buildApp } from "../app";
 import type { Clock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
+import type { Mailer, MailMessage } from "../mail/mailer";
 import { createTestDatabase } from "./test-database";
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -46,6 +47,7 @@ export async function createTestApp(
     logStream?: DestinationStream;
     webDir?: string;
     database?: Database;
+    mailer?: Mailer;
     /** Registers extra routes (e.g. probes for the error handler) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -56,6 +58,7 @@ export async function createTestApp(
     database,
     config: testConfig({ ...logLevel, ...options.env }),
     clock: options.clock,
+    mailer: options.mailer,
     logStream: options.logStream,
     webDir: options.webDir,
   });
@@ -69,4 +72,17 @@ export async function createTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/** Keeps every mail the app sends, for tests to read the links in them. */
+export function capturingMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer & { sent: MailMessage[]; last(): MailMessage | undefined } = {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    last: () => sent.at(-1),
+  };
+  return mailer;
 }

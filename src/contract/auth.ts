@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { languageSchema } from "./common";
+import { userSchema } from "./user";
+
+/**
+ * Requests and responses of the account calls. Messages are catalogue keys (src/contract/messages)
+ * so the forms and the server show the same translated text.
+ */
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const NAME_MIN = 2;
+export const NAME_MAX = 60;
+
+// Stored trimmed and lower-cased, so "Ana@Example.org " and "ana@example.org" are one account.
+export const emailSchema = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .toLowerCase()
+  .max(254, "validation.emailInvalid")
+  .pipe(z.email({ error: "validation.emailInvalid" }));
+
+export const newPasswordSchema = z
+  .string({ error: "validation.passwordMin" })
+  .min(PASSWORD_MIN, "validation.passwordMin")
+  .max(PASSWORD_MAX, "validation.passwordMax");
+
+export const registerInputSchema = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: z
+    .string({ error: "validation.nameMin" })
+    .trim()
+    .min(NAME_MIN, "validation.nameMin")
+    .max(NAME_MAX, "validation.nameMax"),
+  preferredLanguage: languageSchema.optional(),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, "validation.passwordRequired")
+    .max(PASSWORD_MAX, "validation.passwordMax"),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const forgotPasswordInputSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+export const resetPasswordInputSchema = z
+  .strictObject({
+    token: z
+      .string({ error: "validation.tokenRequired" })
+      .min(1, "validation.tokenRequired")
+      .max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine(
+    (input) => input.confirmPassword === undefined || input.confirmPassword === input.password,
+    {
+      path: ["confirmPassword"],
+      error: "validation.passwordsDoNotMatch",
+    },
+  );
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const verifyEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+export const profileUpdateInputSchema = z.strictObject({
+  firstName: z.string().trim().max(NAME_MAX, "validation.nameMax").optional(),
+  lastName: z.string().trim().max(NAME_MAX, "validation.nameMax").optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const registerResponseSchema = z.object({ user: userSchema });
+
+export const messageResponseSchema = z.object({ message: z.string() });

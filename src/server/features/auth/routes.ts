@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerInputSchema,
+  registerResponseSchema,
+  resetPasswordInputSchema,
+  verifyEmailQuerySchema,
+} from "../../../contract/auth";
+import { userSchema } from "../../../contract/user";
+import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/authentication";
+import { requestLanguage } from "../../http/language";
+import { translate } from "../../i18n";
+import { toUser } from "../../users";
+import type { AuthContext } from "./service";
+import * as auth from "./service";
+
+export const authRoutes =
+  (ctx: Omit<AuthContext, "log">): FastifyPluginAsyncZod =>
+  async (app) => {
+    const context = { ...ctx, log: app.log };
+
+    app.post(
+      "/api/auth/register",
+      { schema: { body: registerInputSchema, response: { 201: registerResponseSchema } } },
+      async (request, reply) => {
+        const user = await auth.register(
+          context,
+          request.body,
+          request.ip,
+          requestLanguage(request),
+        );
+        return reply.status(201).send({ user: toUser(user) });
+      },
+    );
+
+    app.post(
+      "/api/auth/login",
+      { schema: { body: loginInputSchema, response: { 200: loginResponseSchema } } },
+      async (request, reply) => {
+        const { user, cookieId, bearerToken } = await auth.login(context, request.body, request.ip);
+        // The session the client came with (if any) ends: the login gets new ids.
+        if (request.auth) await ctx.store.destroyLogin(request.auth.session);
+        setSessionCookie(reply, app.config, cookieId);
+        return { token: bearerToken, user: toUser(user) };
+      },
+    );
+
+    app.get("/api/auth/user", { schema: { response: { 200: userSchema } } }, async (request) =>
+      toUser(requireUser(request)),
+    );
+
+    app.get("/api/logout", async (request, reply) => {
+      if (request.auth) await ctx.store.destroyLogin(request.auth.session);
+      clearSessionCookie(reply, app.config);
+      return reply.redirect("/", 302);
+    });
+
+    app.post(
+      "/api/auth/forgot-password",
+      { schema: { body: forgotPasswordInputSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await auth.requestPasswordReset(context, request.body, request.ip);
+        return { message: translate(requestLanguage(request), "messages.forgotPasswordSent") };
+      },
+    );
+
+    app.post(
+      "/api/auth/reset-password",
+      { schema: { body: resetPasswordInputSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await auth.resetPassword(context, request.body);
+        return { message: translate(requestLanguage(request), "messages.passwordResetDone") };
+      },
+    );
+
+    app.get(
+      "/api/auth/verify-email",
+      { schema: { querystring: verifyEmailQuerySchema } },
+      async (request, reply) => {
+        const verified = await auth.verifyEmail(context, request.query.token);
+        return reply.redirect(`/login?verified=${verified}`, 302);
+      },
+    );
+  };

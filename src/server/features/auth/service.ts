@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from "../../../contract/auth";
+import type { Language } from "../../../contract/common";
+import type { Clock } from "../../clock";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { passwordResetTokens, users, verificationTokens } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { AttemptLimiter } from "../../http/attempt-limiter";
+import type { SessionStore } from "../../http/sessions";
+import type { Mailer } from "../../mail/mailer";
+import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
+import type { UserRow } from "../../users";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type AuthLimits = {
+  loginPerAccount: AttemptLimiter;
+  loginPerIp: AttemptLimiter;
+  forgotPerAccount: AttemptLimiter;
+  forgotPerIp: AttemptLimiter;
+  registerPerIp: AttemptLimiter;
+};
+
+export type AuthContext = {
+  db: Db;
+  store: SessionStore;
+  mailer: Mailer;
+  clock: Clock;
+  config: Pick<Config, "appUrl">;
+  limits: AuthLimits;
+  log: FastifyBaseLogger;
+};
+
+/** 256 random bits for the mail; only their SHA-256 is stored. */
+const newToken = () => {
+  const token = randomBytes(32).toString("base64url");
+  return { token, stored: sha256(token) };
+};
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
+  (error as { code?: string }).code === "23505";
+
+function splitName(name: string) {
+  const [first = name, ...rest] = name.split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") || null };
+}
+
+export async function register(
+  ctx: AuthContext,
+  input: RegisterInput,
+  ip: string,
+  language: Language,
+): Promise<UserRow> {
+  if (ctx.limits.registerPerIp.hit(ip)) throw new AppError("too_many_registrations");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        ...splitName(input.name),
+        preferredLanguage: input.preferredLanguage ?? language,
+      })
+      .returning();
+    if (!user) throw new AppError("internal");
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("email_taken");
+    throw error;
+  }
+}
+
+/**
+ * Unknown e-mail and wrong password answer the same error after the same work, so a login never
+ * tells whether an account exists. Only failures count against the limits.
+ */
+export async function login(ctx: AuthContext, input: LoginInput, ip: string) {
+  const { loginPerAccount, loginPerIp } = ctx.limits;
+  if (loginPerAccount.isBlocked(input.email) || loginPerIp.isBlocked(ip)) {
+    throw new AppError("too_many_logins");
+  }
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    loginPerAccount.record(input.email);
+    loginPerIp.record(ip);
+    throw new AppError("invalid_credentials");
+  }
+  const credentials = await ctx.store.createLogin(user.id);
+  return { user, ...credentials };
+}
+
+/**
+ * Answers the same whether or not the account exists; the mail goes out in the background so the
+ * response time does not tell either.
+ */
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  input: ForgotPasswordInput,
+  ip: string,
+) {
+  if (ctx.limits.forgotPerIp.hit(ip) || ctx.limits.forgotPerAccount.hit(input.email)) {
+    throw new AppError("too_many_reset_requests");
+  }
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  if (!user) return;
+  const { token, stored } = newToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    token: stored,
+    expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.appUrl}/reset-password?token=${token}`;
+  const mail = passwordResetMail(
+    user.preferredLanguage,
+    user.email,
+    user.firstName ?? user.name ?? user.email,
+    link,
+  );
+  void ctx.mailer.send(mail).catch((error: unknown) => {
+    ctx.log.error({ err: error }, "could not send the password reset mail");
+  });
+}
+
+/** Single use, valid one hour; success ends every session of the user on every device. */
+export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput) {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.token, sha256(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AppError("invalid_reset_token");
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, claimed.userId));
+    return claimed.userId;
+  });
+  await ctx.store.destroyAllForUser(userId);
+}
+
+/** For an address to be confirmed later (accounts start verified, DESIGN §5.6). */
+export async function sendEmailVerification(
+  ctx: Pick<AuthContext, "db" | "mailer" | "clock" | "config">,
+  user: UserRow,
+) {
+  const { token, stored } = newToken();
+  await ctx.db.insert(verificationTokens).values({
+    userId: user.id,
+    token: stored,
+    expiresAt: new Date(ctx.clock.now().getTime() + VERIFICATION_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.appUrl}/api/auth/verify-email?token=${token}`;
+  await ctx.mailer.send(
+    emailVerificationMail(
+      user.preferredLanguage,
+      user.email,
+      user.firstName ?? user.name ?? user.email,
+      link,
+    ),
+  );
+}
+
+export async function verifyEmail(ctx: AuthContext, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(verificationTokens)
+      .where(
+        and(eq(verificationTokens.token, sha256(token)), gt(verificationTokens.expiresAt, now)),
+      )
+      .returning({ userId: verificationTokens.userId });
+    if (!row) return false;
+    await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(eq(users.id, row.userId));
+    return true;
+  });
+}

@@ -1,0 +1,108 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
+
+/**
+ * Server-side sessions in the `sessions` table (DESIGN §5.1). The id a client holds is 256 random
+ * bits; the table keeps only its HMAC under SESSION_SECRET, so a leaked table opens no session.
+ * A login makes two credentials that live and die together: the HttpOnly cookie for the browser
+ * and the bearer token for API clients (DESIGN §5.2).
+ */
+
+export const IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 90 * 24 * 60 * 60 * 1000;
+// Sliding the idle expiry on every request would write on every read; once an hour is enough.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type SessionKind = "cookie" | "bearer";
+export type SessionData = {
+  userId: string;
+  loginId: string;
+  kind: SessionKind;
+  createdAt: string;
+  lastSeenAt: string;
+};
+export type ActiveSession = { sid: string; data: SessionData };
+
+const newSecret = () => randomBytes(32).toString("base64url");
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  private storedId(clientId: string) {
+    return createHmac("sha256", this.secret).update(clientId).digest("base64url");
+  }
+
+  private expiryFor(data: SessionData, now: Date) {
+    return new Date(
+      Math.min(now.getTime() + IDLE_TIMEOUT_MS, Date.parse(data.createdAt) + ABSOLUTE_TIMEOUT_MS),
+    );
+  }
+
+  /** A fresh pair of credentials for a login: never reuses an id the client sent (no fixation). */
+  async createLogin(userId: string): Promise<{ cookieId: string; bearerToken: string }> {
+    const now = this.clock.now();
+    const loginId = randomBytes(16).toString("hex");
+    const cookieId = newSecret();
+    const bearerToken = newSecret();
+    const row = (kind: SessionKind, clientId: string) => {
+      const data: SessionData = {
+        userId,
+        loginId,
+        kind,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+      };
+      return {
+        sid: this.storedId(clientId),
+        sess: data,
+        expire: this.expiryFor(data, now),
+        userId,
+      };
+    };
+    await this.db.insert(sessions).values([row("cookie", cookieId), row("bearer", bearerToken)]);
+    // Expired rows are swept here, on a write the app makes anyway, rather than by a timer.
+    await this.db.delete(sessions).where(lt(sessions.expire, now));
+    return { cookieId, bearerToken };
+  }
+
+  async find(clientId: string, kind: SessionKind): Promise<ActiveSession | undefined> {
+    const sid = this.storedId(clientId);
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sid));
+    if (!row) return undefined;
+    const data = row.sess as SessionData;
+    const now = this.clock.now();
+    if (data.kind !== kind || row.expire.getTime() <= now.getTime()) return undefined;
+    if (now.getTime() - Date.parse(data.lastSeenAt) > TOUCH_INTERVAL_MS) {
+      const touched = { ...data, lastSeenAt: now.toISOString() };
+      await this.db
+        .update(sessions)
+        .set({ sess: touched, expire: this.expiryFor(touched, now) })
+        .where(eq(sessions.sid, sid));
+    }
+    return { sid, data };
+  }
+
+  /** Logout: ends both credentials of that login. */
+  async destroyLogin(session: ActiveSession): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, session.data.userId),
+          sql`${sessions.sess}->>'loginId' = ${session.data.loginId}`,
+        ),
+      );
+  }
+
+  /** A password reset ends every session of the user, on every device. */
+  async destroyAllForUser(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+}
