@@ -6,6 +6,7 @@ import { type Config, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
+import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { AttemptLimiter } from "./http/attempt-limiter";
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes(database));
   await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
   await app.register(profileRoutes);
+  await app.register(familyRoutes);
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+export const familyRoles = ["owner", "member"] as const;
+export const familyRoleSchema = z.enum(familyRoles);
+export type FamilyRole = z.infer<typeof familyRoleSchema>;
+
+export const FAMILY_NAME_MAX = 60;
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_TTL_DAYS = 7;
+// No 0/O, 1/I/L: a code read aloud or copied by hand is not mistyped.
+export const INVITE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export const familySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  ownerId: z.uuid(),
+  role: familyRoleSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Family = z.infer<typeof familySchema>;
+
+export const createFamilyInputSchema = z.strictObject({
+  name: z
+    .string({ error: "validation.familyNameRequired" })
+    .trim()
+    .min(1, "validation.familyNameRequired")
+    .max(FAMILY_NAME_MAX, "validation.nameMax"),
+});
+export type CreateFamilyInput = z.infer<typeof createFamilyInputSchema>;
+
+/** Codes typed in lower case, or with spaces around, are accepted. */
+export const inviteCodeSchema = z
+  .string({ error: "validation.inviteCodeRequired" })
+  .trim()
+  .toUpperCase()
+  .min(1, "validation.inviteCodeRequired")
+  .max(32, "validation.inviteCodeInvalid");
+
+export const joinFamilyInputSchema = z.strictObject({ inviteCode: inviteCodeSchema });
+export type JoinFamilyInput = z.infer<typeof joinFamilyInputSchema>;
+
+export const inviteSchema = z.object({
+  inviteCode: z.string(),
+  expiresAt: z.string(),
+  url: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const familyMemberSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  role: familyRoleSchema,
+  joinedAt: z.string(),
+  user: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+export type FamilyMember = z.infer<typeof familyMemberSchema>;
+
+export const memberParamsSchema = z.object({ userId: z.uuid({ error: "validation.invalid" }) });
+
+/** keepExpenses defaults to true: removing someone never deletes money unless asked to. */
+export const removeMemberInputSchema = z
+  .strictObject({ keepExpenses: z.boolean().optional() })
+  .nullish();
+
+export const removeMemberResponseSchema = z.object({
+  removed: z.literal(true),
+  deletedExpenses: z.number().int(),
+});
+
+/** The query-string feedback of GET /api/family/join/:code (SPEC §2 and §8). */
+export const joinErrorCodes = [
+  "codigo-invalido",
+  "codigo-expirado",
+  "ja-tem-familia",
+  "erro-interno",
+] as const;
+export type JoinErrorCode = (typeof joinErrorCodes)[number];
+export const JOIN_SUCCESS = "familia-ingressada";

@@ -1,0 +1,271 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  type Family,
+  type FamilyMember,
+  INVITE_CODE_ALPHABET,
+  INVITE_CODE_LENGTH,
+  INVITE_TTL_DAYS,
+  type Invite,
+} from "../../../contract/family";
+import type { Clock } from "../../clock";
+import type { Db } from "../../db/client";
+import {
+  categories,
+  expenses,
+  families,
+  familyInvites,
+  familyMembers,
+  users,
+} from "../../db/schema";
+import { AppError } from "../../errors";
+import { type FamilyScope, findMembership } from "../../http/family-scope";
+import type { UserRow } from "../../users";
+import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isUniqueViolation = (error: unknown, constraint?: string) => {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return cause?.code === "23505" && (!constraint || cause.constraint === constraint);
+};
+
+const toFamily = (row: typeof families.$inferSelect, role: Family["role"]): Family => ({
+  id: row.id,
+  name: row.name,
+  ownerId: row.ownerId,
+  role,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function getFamily(db: Db, userId: string): Promise<Family | null> {
+  const [row] = await db
+    .select({ family: families, role: familyMembers.role })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(eq(familyMembers.userId, userId));
+  return row ? toFamily(row.family, row.role) : null;
+}
+
+export async function listMembers(db: Db, scope: FamilyScope): Promise<FamilyMember[]> {
+  const rows = await db
+    .select({ member: familyMembers, user: users })
+    .from(familyMembers)
+    .innerJoin(users, eq(users.id, familyMembers.userId))
+    .where(eq(familyMembers.familyId, scope.familyId))
+    .orderBy(
+      sql`case when ${familyMembers.role} = 'owner' then 0 else 1 end`,
+      asc(familyMembers.joinedAt),
+    );
+  return rows.map(({ member, user }) => ({
+    id: member.id,
+    userId: member.userId,
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+    },
+  }));
+}
+
+/** The calendar date of `now` in UTC, for seeding examples into "this month". */
+const utcDate = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function createFamily(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  name: string,
+): Promise<Family> {
+  const now = clock.now();
+  try {
+    return await db.transaction(async (tx) => {
+      const [family] = await tx.insert(families).values({ name, ownerId: user.id }).returning();
+      if (!family) throw new AppError("internal");
+      await tx
+        .insert(familyMembers)
+        .values({ familyId: family.id, userId: user.id, role: "owner" });
+      const seeded = await tx
+        .insert(categories)
+        .values(
+          starterCategoriesFor(user.preferredLanguage).map(({ key: _key, ...category }) => ({
+            ...category,
+            familyId: family.id,
+          })),
+        )
+        .returning({ id: categories.id, name: categories.name });
+      const starters = starterCategoriesFor(user.preferredLanguage);
+      const idByKey = new Map(
+        starters.map((starter) => [
+          starter.key,
+          seeded.find((row) => row.name === starter.name)?.id,
+        ]),
+      );
+      await tx.insert(expenses).values(
+        exampleExpensesFor(user.preferredLanguage, utcDate(now)).map((example) => ({
+          familyId: family.id,
+          description: example.description,
+          amount: example.amount,
+          date: example.date,
+          categoryId: idByKey.get(example.categoryKey) ?? null,
+          addedByUserId: user.id,
+          isExample: true,
+        })),
+      );
+      return toFamily(family, "owner");
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "family_members_user_unique"))
+      throw new AppError("already_in_family");
+    throw error;
+  }
+}
+
+function newInviteCode() {
+  let code = "";
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++)
+    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** A new code valid 7 days; the caller's previous unused code stops working. */
+export async function createInvite(
+  db: Db,
+  clock: Clock,
+  scope: FamilyScope,
+  appUrl: string,
+): Promise<Invite> {
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
+  for (let attempt = 0; ; attempt++) {
+    const inviteCode = newInviteCode();
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(familyInvites)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(familyInvites.invitedByUserId, scope.userId),
+              isNull(familyInvites.usedAt),
+              isNull(familyInvites.revokedAt),
+            ),
+          );
+        await tx.insert(familyInvites).values({
+          familyId: scope.familyId,
+          inviteCode,
+          invitedByUserId: scope.userId,
+          expiresAt,
+        });
+      });
+      return {
+        inviteCode,
+        expiresAt: expiresAt.toISOString(),
+        url: `${appUrl}/api/family/join/${inviteCode}`,
+      };
+    } catch (error) {
+      // 31^8 codes make a collision rare; try another code rather than fail the household.
+      if (attempt < 5 && isUniqueViolation(error, "family_invites_invite_code_unique")) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Joins with a code. The invite is claimed and the member added in one transaction: of two
+ * people racing for one code exactly one joins, and a user already in a family claims nothing.
+ */
+export async function joinFamily(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  inviteCode: string,
+): Promise<Family> {
+  const now = clock.now();
+  if (await findMembership(db, user.id)) throw new AppError("already_in_family");
+  try {
+    return await db.transaction(async (tx) => {
+      const [invite] = await tx
+        .select()
+        .from(familyInvites)
+        .where(eq(familyInvites.inviteCode, inviteCode));
+      if (!invite) throw new AppError("invalid_invite_code");
+      const [claimed] = await tx
+        .update(familyInvites)
+        .set({ usedAt: now, usedByUserId: user.id })
+        .where(
+          and(
+            eq(familyInvites.id, invite.id),
+            isNull(familyInvites.usedAt),
+            isNull(familyInvites.revokedAt),
+            gt(familyInvites.expiresAt, now),
+          ),
+        )
+        .returning({ familyId: familyInvites.familyId });
+      if (!claimed) throw new AppError("invite_expired");
+      await tx
+        .insert(familyMembers)
+        .values({ familyId: claimed.familyId, userId: user.id, role: "member" });
+      const [family] = await tx.select().from(families).where(eq(families.id, claimed.familyId));
+      if (!family) throw new AppError("invalid_invite_code");
+      return toFamily(family, "member");
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "family_members_user_unique"))
+      throw new AppError("already_in_family");
+    throw error;
+  }
+}
+
+/**
+ * Owner only; the owner cannot be removed. With keepExpenses=false every expense the member added
+ * goes in the same transaction as the removal. Their unused invites stop working.
+ */
+export async function removeMember(
+  db: Db,
+  clock: Clock,
+  scope: FamilyScope,
+  targetUserId: string,
+  keepExpenses: boolean,
+): Promise<{ removed: true; deletedExpenses: number }> {
+  if (scope.role !== "owner") throw new AppError("only_owner");
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(familyMembers)
+      .where(
+        and(eq(familyMembers.familyId, scope.familyId), eq(familyMembers.userId, targetUserId)),
+      );
+    if (!target) throw new AppError("member_not_found");
+    if (target.role === "owner" || target.userId === scope.userId)
+      throw new AppError("cannot_remove_owner");
+    let deletedExpenses = 0;
+    if (!keepExpenses) {
+      const deleted = await tx
+        .delete(expenses)
+        .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.addedByUserId, targetUserId)))
+        .returning({ id: expenses.id });
+      deletedExpenses = deleted.length;
+    }
+    await tx
+      .update(familyInvites)
+      .set({ revokedAt: clock.now() })
+      .where(
+        and(
+          eq(familyInvites.invitedByUserId, targetUserId),
+          isNull(familyInvites.usedAt),
+          isNull(familyInvites.revokedAt),
+        ),
+      );
+    await tx.delete(familyMembers).where(eq(familyMembers.id, target.id));
+    return { removed: true as const, deletedExpenses };
+  });
+}
