@@ -6,6 +6,8 @@ import { type Config, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
+import { categoryRoutes } from "./features/categories/routes";
+import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -81,6 +83,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
   await app.register(profileRoutes);
   await app.register(familyRoutes);
+  await app.register(categoryRoutes);
+  await app.register(expenseRoutes);
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -19,6 +19,8 @@ const statusByCode = {
   not_in_family: 404,
   invalid_invite_code: 404,
   member_not_found: 404,
+  category_not_found: 404,
+  expense_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

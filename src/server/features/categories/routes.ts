@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  categoryParamsSchema,
+  categorySchema,
+  createCategoryInputSchema,
+  updateCategoryInputSchema,
+} from "../../../contract/categories";
+import { mustBeSignedIn } from "../../http/authentication";
+import { requireFamily } from "../../http/family-scope";
+import * as service from "./service";
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preValidation", mustBeSignedIn);
+
+  app.get(
+    "/api/categories",
+    { schema: { response: { 200: z.array(categorySchema) } } },
+    async (request) => service.listCategories(app.db, await requireFamily(app.db, request)),
+  );
+
+  app.post(
+    "/api/categories",
+    { schema: { body: createCategoryInputSchema, response: { 201: categorySchema } } },
+    async (request, reply) => {
+      const scope = await requireFamily(app.db, request);
+      return reply.status(201).send(await service.createCategory(app.db, scope, request.body));
+    },
+  );
+
+  app.patch(
+    "/api/categories/:id",
+    {
+      schema: {
+        params: categoryParamsSchema,
+        body: updateCategoryInputSchema,
+        response: { 200: categorySchema },
+      },
+    },
+    async (request) => {
+      const scope = await requireFamily(app.db, request);
+      return service.updateCategory(
+        app.db,
+        scope,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
+    },
+  );
+
+  app.delete(
+    "/api/categories/:id",
+    {
+      schema: {
+        params: categoryParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const scope = await requireFamily(app.db, request);
+      await service.deleteCategory(app.db, scope, request.params.id);
+      return { deleted: true as const };
+    },
+  );
+};

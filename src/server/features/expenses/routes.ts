@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  clearExamplesResponseSchema,
+  createExpenseInputSchema,
+  expenseListQuerySchema,
+  expenseParamsSchema,
+  expenseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  updateExpenseInputSchema,
+} from "../../../contract/expenses";
+import { mustBeSignedIn } from "../../http/authentication";
+import { requireFamily } from "../../http/family-scope";
+import * as service from "./service";
+
+export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preValidation", mustBeSignedIn);
+
+  app.get(
+    "/api/expenses",
+    { schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } } },
+    async (request) =>
+      service.listExpenses(app.db, await requireFamily(app.db, request), request.query),
+  );
+
+  app.post(
+    "/api/expenses",
+    {
+      schema: {
+        body: createExpenseInputSchema,
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        response: { 201: expenseSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await requireFamily(app.db, request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      return reply.status(201).send(await service.createExpense(app.db, scope, request.body, key));
+    },
+  );
+
+  app.delete(
+    "/api/expenses/examples/clear",
+    { schema: { response: { 200: clearExamplesResponseSchema } } },
+    async (request) => ({
+      deletedCount: await service.clearExampleExpenses(
+        app.db,
+        await requireFamily(app.db, request),
+      ),
+    }),
+  );
+
+  app.patch(
+    "/api/expenses/:id",
+    {
+      schema: {
+        params: expenseParamsSchema,
+        body: updateExpenseInputSchema,
+        response: { 200: expenseSchema },
+      },
+    },
+    async (request) => {
+      const scope = await requireFamily(app.db, request);
+      return service.updateExpense(app.db, scope, request.params.id, request.body, app.clock.now());
+    },
+  );
+
+  app.delete(
+    "/api/expenses/:id",
+    {
+      schema: {
+        params: expenseParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await service.deleteExpense(app.db, await requireFamily(app.db, request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { Category } from "../../contract/categories";
+import type { Expense } from "../../contract/expenses";
+import { type SignedIn, signUp } from "./api-helpers";
+
+export type FamilyMemberSession = SignedIn & { familyId: string };
+
+/** A signed-in user who owns a new family (with its starter data unless cleared). */
+export async function signUpWithFamily(
+  app: FastifyInstance,
+  options: { language?: string; clearStarterData?: boolean } = {},
+): Promise<FamilyMemberSession> {
+  const user = await signUp(app, { preferredLanguage: options.language ?? "en" });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/family",
+    headers: { cookie: user.cookie },
+    payload: { name: "Família Teste" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  if (options.clearStarterData !== false) {
+    const categories = await app.inject({
+      method: "GET",
+      url: "/api/categories",
+      headers: { cookie: user.cookie },
+    });
+    for (const category of categories.json() as Category[]) {
+      await app.inject({
+        method: "DELETE",
+        url: `/api/categories/${category.id}`,
+        headers: { cookie: user.cookie },
+      });
+    }
+    await app.inject({
+      method: "DELETE",
+      url: "/api/expenses/examples/clear",
+      headers: { cookie: user.cookie },
+    });
+  }
+  return { ...user, familyId: res.json().id };
+}
+
+export async function createCategory(
+  app: FastifyInstance,
+  who: SignedIn,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<Category> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/categories",
+    headers: { cookie: who.cookie },
+    payload: {
+      name: "Mercado",
+      icon: "tag",
+      color: "#3b82f6",
+      weeklyBudget: "100.00",
+      monthlyBudget: "400.00",
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+export async function createExpense(
+  app: FastifyInstance,
+  who: SignedIn,
+  input: { categoryId: string } & Partial<Record<string, unknown>>,
+): Promise<Expense> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/expenses",
+    headers: { cookie: who.cookie },
+    payload: { description: "Compra", amount: "10.00", date: "2026-03-10", ...input },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
