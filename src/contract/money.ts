@@ -9,10 +9,12 @@ const moneyPattern = /^\d{1,20}(\.\d{1,2})?$/;
 const withinNumeric10_2 = (value: string) =>
   (value.split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length <= 8;
 
-/** "12.5" -> 1250, for comparisons and sums in integer cents. */
+/** "12.5" -> 1250, "-0.05" -> -5: for comparisons and sums in integer cents. */
 export const toCents = (amount: string): number => {
-  const [whole = "0", fraction = ""] = amount.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const negative = amount.startsWith("-");
+  const [whole = "0", fraction = ""] = (negative ? amount.slice(1) : amount).split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return negative ? -cents : cents;
 };
 
 /** 1250 -> "12.50"; negative values keep their sign. */

@@ -1,0 +1,150 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { daysInMonth } from "../contract/calendar-date";
+import {
+  categoryStatus,
+  monthOf,
+  nextMonth,
+  previousMonth,
+  progressPercent,
+  remainingBalance,
+  reportStatus,
+  weekCardStatus,
+  weeklyBudgetOf,
+  weekOfMonth,
+} from "./budget";
+
+describe("weekOfMonth", () => {
+  it.each([
+    ["2026-03-01", 1],
+    ["2026-03-07", 1],
+    ["2026-03-08", 2],
+    ["2026-03-14", 2],
+    ["2026-03-15", 3],
+    ["2026-03-21", 3],
+    ["2026-03-22", 4],
+    ["2026-02-28", 4],
+    ["2024-02-29", 4],
+    ["2026-04-30", 4],
+    ["2026-03-31", 4],
+  ] as const)("%s is in week %i", (date, week) => {
+    expect(weekOfMonth(date)).toBe(week);
+  });
+
+  it("puts every day of every month, leap years included, in one of four weeks", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2199 }),
+        fc.integer({ min: 1, max: 12 }),
+        (year, month) => {
+          const weeks = new Set<number>();
+          for (let day = 1; day <= daysInMonth(year, month); day++) {
+            const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+            const week = weekOfMonth(date);
+            expect(week).toBe(Math.min(4, Math.ceil(day / 7)));
+            weeks.add(week);
+          }
+          expect([...weeks]).toEqual([1, 2, 3, 4]);
+        },
+      ),
+    );
+  });
+});
+
+describe("weeklyBudgetOf", () => {
+  it("is the monthly budget / 4", () => {
+    expect(weeklyBudgetOf(100_000)).toBe(25_000);
+    expect(weeklyBudgetOf(0)).toBe(0);
+    expect(weeklyBudgetOf(1001)).toBe(250); // 10.01 / 4 = 2.5025 -> 2.50
+    expect(weeklyBudgetOf(1002)).toBe(251); // 10.02 / 4 = 2.505 -> 2.51
+  });
+});
+
+describe("categoryStatus (dashboard)", () => {
+  it("is success with the percentage available up to 80% of the budget", () => {
+    expect(categoryStatus(0, 10_000)).toEqual({ tone: "success", availablePercent: 100 });
+    expect(categoryStatus(2_500, 10_000)).toEqual({ tone: "success", availablePercent: 75 });
+    expect(categoryStatus(8_000, 10_000)).toEqual({ tone: "success", availablePercent: 20 });
+  });
+  it("is a warning above 80% and up to the budget itself", () => {
+    expect(categoryStatus(8_001, 10_000)).toEqual({ tone: "warning", availablePercent: 20 });
+    expect(categoryStatus(10_000, 10_000)).toEqual({ tone: "warning", availablePercent: 0 });
+  });
+  it("is destructive with the amount over, strictly above the budget", () => {
+    expect(categoryStatus(10_001, 10_000)).toEqual({ tone: "destructive", overByCents: 1 });
+    expect(categoryStatus(15_000, 10_000)).toEqual({ tone: "destructive", overByCents: 5_000 });
+  });
+  it("with a zero budget: success with nothing spent, destructive with anything spent", () => {
+    expect(categoryStatus(0, 0)).toEqual({ tone: "success", availablePercent: 100 });
+    expect(categoryStatus(1, 0)).toEqual({ tone: "destructive", overByCents: 1 });
+  });
+});
+
+describe("weekCardStatus", () => {
+  it("waits when nothing is spent, even with no budget", () => {
+    expect(weekCardStatus(0, 25_000)).toEqual({ kind: "waiting" });
+    expect(weekCardStatus(0, 0)).toEqual({ kind: "waiting" });
+  });
+  it("shows what is available up to the weekly budget, and the excess over it", () => {
+    expect(weekCardStatus(10_000, 25_000)).toEqual({ kind: "available", availableCents: 15_000 });
+    expect(weekCardStatus(25_000, 25_000)).toEqual({ kind: "available", availableCents: 0 });
+    expect(weekCardStatus(25_001, 25_000)).toEqual({ kind: "over", overByCents: 1 });
+  });
+});
+
+describe("remainingBalance", () => {
+  it("is green at zero and above, red below, and always shown as an absolute value", () => {
+    expect(remainingBalance(10_000, 4_000)).toEqual({ amountCents: 6_000, positive: true });
+    expect(remainingBalance(10_000, 10_000)).toEqual({ amountCents: 0, positive: true });
+    expect(remainingBalance(10_000, 12_345)).toEqual({ amountCents: 2_345, positive: false });
+  });
+});
+
+describe("reportStatus", () => {
+  it.each([
+    [0, 10_000, "no-spending"],
+    [0, 0, "no-spending"],
+    [1, 10_000, "within"],
+    [8_000, 10_000, "within"],
+    [8_001, 10_000, "near"],
+    [10_000, 10_000, "near"],
+    [10_001, 10_000, "over"],
+    [1, 0, "over"],
+  ] as const)("spent %i of %i is %s", (spent, budget, status) => {
+    expect(reportStatus(spent, budget)).toBe(status);
+  });
+});
+
+describe("progressPercent", () => {
+  it("is capped at 100%", () => {
+    expect(progressPercent(5_000, 10_000)).toBe(50);
+    expect(progressPercent(10_000, 10_000)).toBe(100);
+    expect(progressPercent(30_000, 10_000)).toBe(100);
+    expect(progressPercent(1, 0)).toBe(100);
+    expect(progressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe("month navigation", () => {
+  it("wraps December to January of the next year and back", () => {
+    expect(nextMonth({ year: 2026, month: 12 })).toEqual({ year: 2027, month: 1 });
+    expect(previousMonth({ year: 2027, month: 1 })).toEqual({ year: 2026, month: 12 });
+    expect(nextMonth({ year: 2026, month: 3 })).toEqual({ year: 2026, month: 4 });
+    expect(previousMonth({ year: 2026, month: 3 })).toEqual({ year: 2026, month: 2 });
+  });
+  it("next and previous undo each other", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1901, max: 2198 }),
+        fc.integer({ min: 1, max: 12 }),
+        (year, month) => {
+          expect(previousMonth(nextMonth({ year, month }))).toEqual({ year, month });
+          expect(nextMonth(previousMonth({ year, month }))).toEqual({ year, month });
+        },
+      ),
+    );
+  });
+  it("reads the month of a calendar date", () => {
+    expect(monthOf("2026-12-31")).toEqual({ year: 2026, month: 12 });
+  });
+});

@@ -1,0 +1,114 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fromCents } from "../contract/money";
+import { summarizeMonth } from "./month-summary";
+
+const food = {
+  id: "food",
+  name: "Alimentação",
+  color: "#16a34a",
+  weeklyBudget: "200.00",
+  monthlyBudget: "800.00",
+};
+const fun = {
+  id: "fun",
+  name: "Lazer",
+  color: "#ea580c",
+  weeklyBudget: "50.00",
+  monthlyBudget: "200.00",
+};
+const expense = (amount: string, date: string, categoryId: string | null) => ({
+  amount,
+  date,
+  categoryId,
+  year: Number(date.slice(0, 4)),
+  month: Number(date.slice(5, 7)),
+});
+
+describe("summarizeMonth", () => {
+  it("computes the dashboard and report figures of a month by hand", () => {
+    const summary = summarizeMonth(
+      { year: 2026, month: 3 },
+      [
+        expense("100.00", "2026-03-07", "food"),
+        expense("50.50", "2026-03-08", "food"),
+        expense("250.00", "2026-03-22", "fun"),
+        expense("9.99", "2026-03-31", null),
+        expense("1000.00", "2026-02-28", "food"), // another month
+      ],
+      [food, fun],
+    );
+    expect(summary.totalSpentCents).toBe(41_049);
+    expect(summary.totalBudgetCents).toBe(100_000);
+    expect(summary.weeklyBudgetCents).toBe(25_000);
+    expect(summary.remaining).toEqual({ amountCents: 58_951, positive: true });
+    expect(summary.uncategorisedSpentCents).toBe(999);
+    expect(summary.weeks.map((w) => w.spentCents)).toEqual([10_000, 5_050, 0, 25_999]);
+    expect(summary.weeks.map((w) => w.status.kind)).toEqual([
+      "available",
+      "available",
+      "waiting",
+      "over",
+    ]);
+    expect(summary.categories).toEqual([
+      expect.objectContaining({
+        categoryId: "food",
+        spentCents: 15_050,
+        differenceCents: 64_950,
+        status: { tone: "success", availablePercent: 81 },
+        reportStatus: "within",
+      }),
+      expect.objectContaining({
+        categoryId: "fun",
+        spentCents: 25_000,
+        differenceCents: -5_000,
+        status: { tone: "destructive", overByCents: 5_000 },
+        reportStatus: "over",
+      }),
+    ]);
+    expect(summary.performance).toEqual({ within: 1, over: 1, noSpending: 0 });
+  });
+
+  it("counts an expense whose category is gone as uncategorised", () => {
+    const summary = summarizeMonth(
+      { year: 2026, month: 3 },
+      [expense("5.00", "2026-03-01", "deleted")],
+      [food],
+    );
+    expect(summary.uncategorisedSpentCents).toBe(500);
+    expect(summary.totalSpentCents).toBe(500);
+    expect(summary.categories[0]?.spentCents).toBe(0);
+    expect(summary.performance).toEqual({ within: 0, over: 0, noSpending: 1 });
+  });
+
+  it("keeps weeks, categories and the total in agreement to the cent", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            cents: fc.integer({ min: 1, max: 9_999_999_999 }),
+            day: fc.integer({ min: 1, max: 31 }),
+            category: fc.constantFrom("food", "fun", null),
+          }),
+          { maxLength: 40 },
+        ),
+        (items) => {
+          const summary = summarizeMonth(
+            { year: 2026, month: 3 },
+            items.map((i) =>
+              expense(fromCents(i.cents), `2026-03-${String(i.day).padStart(2, "0")}`, i.category),
+            ),
+            [food, fun],
+          );
+          const total = items.reduce((sum, i) => sum + i.cents, 0);
+          expect(summary.totalSpentCents).toBe(total);
+          expect(summary.weeks.reduce((sum, w) => sum + w.spentCents, 0)).toBe(total);
+          expect(
+            summary.categories.reduce((sum, c) => sum + c.spentCents, 0) +
+              summary.uncategorisedSpentCents,
+          ).toBe(total);
+        },
+      ),
+    );
+  });
+});
