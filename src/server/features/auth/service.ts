@@ -11,6 +11,7 @@ import type { Language } from "../../../contract/common";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { passwordResetTokens, users, verificationTokens } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { AttemptLimiter } from "../../http/attempt-limiter";
@@ -47,10 +48,6 @@ const newToken = () => {
   return { token, stored: sha256(token) };
 };
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
-  (error as { code?: string }).code === "23505";
 
 function splitName(name: string) {
   const [first = name, ...rest] = name.split(/\s+/);

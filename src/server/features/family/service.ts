@@ -10,6 +10,7 @@ import {
 } from "../../../contract/family";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import {
   categories,
   expenses,
@@ -24,13 +25,6 @@ import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const isUniqueViolation = (error: unknown, constraint?: string) => {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause?.code === "23505" && (!constraint || cause.constraint === constraint);
-};
 
 const toFamily = (row: typeof families.$inferSelect, role: Family["role"]): Family => ({
   id: row.id,
