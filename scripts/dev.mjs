@@ -9,7 +9,10 @@ const children = [
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" },
   }),
-  spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { cwd: projectRoot, stdio: "inherit" }),
+  spawn(process.execPath, ["node_modules/vite/bin/vite.js"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+  }),
 ];
 
 const stopAll = (signal) => {

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
+
+const landingHeadline = "Your family's money, planned week by week";
+
+test.use({ locale: "en-US", timezoneId: "Europe/London" });
+
+test.describe("signed out", () => {
+  for (const path of ["/", "/expenses", "/anything", "/reports", "/categories", "/profile"]) {
+    test(`${path} shows the landing page`, async ({ page }) => {
+      const userCall = page.waitForResponse("**/api/auth/user");
+      await page.goto(path);
+      expect((await userCall).status()).toBe(401);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(landingHeadline);
+      // The address stays as typed: the landing page is shown in place, not redirected to.
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  const publicPages = [
+    { path: "/login", title: "Log in" },
+    { path: "/register", title: "Create account" },
+    { path: "/forgot-password", title: "Forgot your password?" },
+    { path: "/reset-password?token=abc123", title: "Reset password" },
+    { path: "/verify-email?token=abc123", title: "Verify e-mail" },
+  ];
+
+  for (const { path, title } of publicPages) {
+    test(`${path} renders its page with no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(`${title} · Family Budget`);
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("public pages follow the chosen language", async ({ page }) => {
+    await storeLanguage(page, "pt");
+    await page.goto("/forgot-password");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esqueceu a senha?");
+    await expectHtmlLang(page, "pt");
+  });
+
+  test("public pages do not wait for the current user", async ({ page }) => {
+    await page.route("**/api/auth/user", () => {
+      // Never answered: the sign-in screens must not depend on it.
+    });
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
+  });
+});
+
+test.describe("while the current user loads", () => {
+  const spinnerTexts = { pt: "Carregando...", en: "Loading...", es: "Cargando..." } as const;
+
+  for (const [language, text] of Object.entries(spinnerTexts)) {
+    test(`shows a spinner with '${text}' in ${language}`, async ({ page }) => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route("**/api/auth/user", async (route) => {
+        await answered;
+        await route.fulfill({
+          status: 401,
+          json: { message: "Unauthorized", code: "unauthorized" },
+        });
+      });
+      await storeLanguage(page, language);
+      await page.goto("/expenses");
+
+      const status = page.getByRole("status");
+      await expect(status).toHaveText(text);
+      await expect(page.getByRole("heading", { level: 1, name: landingHeadline })).toHaveCount(0);
+      if (language === "pt") await expectNoAxeViolations(page);
+
+      answer();
+      await expect(status).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("");
+      await expect(
+        page.getByRole("link", { name: /^(Log in|Entrar|Iniciar sesión)$/ }),
+      ).toBeVisible();
+    });
+  }
+});

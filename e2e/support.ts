@@ -1,0 +1,55 @@
+import { expect, type Page } from "@playwright/test";
+
+type Language = "en" | "pt" | "es";
+
+export type TestUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  emailVerified: boolean;
+  preferredLanguage: Language;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A user shaped like GET /api/auth/user answers (src/contract/user.ts). */
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
+    email: "ana.souza@example.com",
+    name: "Ana Souza",
+    firstName: "Ana",
+    lastName: "Souza",
+    profileImageUrl: null,
+    emailVerified: true,
+    preferredLanguage: "pt",
+    createdAt: "2025-01-10T12:00:00.000Z",
+    updatedAt: "2025-01-10T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** Answers the current-user call with `user`, which is all the frame needs to render. */
+export async function signInAs(page: Page, user: TestUser = makeUser()) {
+  await page.route("**/api/auth/user", (route) => route.fulfill({ status: 200, json: user }));
+}
+
+/** Stores a language choice before any page script runs, on every navigation of this page. */
+export async function storeLanguage(page: Page, language: string) {
+  await page.addInitScript((value) => {
+    window.localStorage.setItem("language", value);
+  }, language);
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const viewportWidth = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(scrollWidth, "page is wider than the viewport").toBeLessThanOrEqual(viewportWidth);
+}
+
+export async function expectHtmlLang(page: Page, language: Language) {
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import type { User } from "../../../contract/user";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { mainContentId, SkipLink } from "./skip-link";
+
+export function AuthenticatedLayout({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Header user={user} />
+      <main
+        id={mainContentId}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:py-8"
+      >
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { User } from "../../../contract/user";
+import { Logo } from "./logo";
+import { NavTabs } from "./nav-tabs";
+import { UserMenu } from "./user-menu";
+
+/** Sticky on top, so the tabs stay one tap away on long pages. */
+export function Header({ user }: { user: User }) {
+  return (
+    <header className="sticky top-0 z-40 border-border border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Logo />
+        <UserMenu user={user} />
+      </div>
+      <NavTabs />
+    </header>
+  );
+}

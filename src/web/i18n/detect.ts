@@ -1,0 +1,56 @@
+import type { Language } from "../../contract/common";
+
+export const languageStorageKey = "language";
+
+/** Where Portuguese is most likely wanted even on a browser set to another language. */
+export const brazilianTimeZones = [
+  "America/Sao_Paulo",
+  "America/Recife",
+  "America/Fortaleza",
+  "America/Manaus",
+] as const;
+
+const supported: readonly string[] = ["en", "pt", "es"] satisfies Language[];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && supported.includes(value);
+}
+
+export type DetectionInput = {
+  /** The value under the `language` local storage key, if any. */
+  stored?: string | null;
+  /** navigator.language, e.g. "pt-BR". */
+  browserLanguage?: string | null;
+  /** The IANA zone, e.g. "America/Recife". */
+  timeZone?: string | null;
+};
+
+/**
+ * The first language the user sees: a valid stored choice, else the browser language (pt or es),
+ * else Portuguese for Brazilian time zones, else English.
+ */
+export function detectLanguage({ stored, browserLanguage, timeZone }: DetectionInput): Language {
+  if (isLanguage(stored)) return stored;
+  const browser = browserLanguage?.toLowerCase() ?? "";
+  if (browser.startsWith("pt")) return "pt";
+  if (browser.startsWith("es")) return "es";
+  if (timeZone && (brazilianTimeZones as readonly string[]).includes(timeZone)) return "pt";
+  return "en";
+}
+
+/** Reads the detection inputs from the browser; each one may be unavailable (privacy modes). */
+export function readDetectionInput(): DetectionInput {
+  let stored: string | null = null;
+  try {
+    stored = globalThis.localStorage?.getItem(languageStorageKey) ?? null;
+  } catch {
+    // Storage can throw when blocked; detection then goes on with the other signals.
+  }
+  let timeZone: string | null = null;
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+  } catch {
+    // Same: no zone simply means this signal is skipped.
+  }
+  return { stored, browserLanguage: globalThis.navigator?.language ?? null, timeZone };
+}

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from "vitest";
+import { currentLanguage, initI18n, mergeCatalogues, setLanguage } from "./init";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import pt from "./locales/pt.json";
+
+type Tree = { [key: string]: string | Tree };
+
+function keyPaths(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
+  );
+}
+
+function lookup(tree: Tree, path: string): string | Tree | undefined {
+  return path
+    .split(".")
+    .reduce<string | Tree | undefined>(
+      (node, part) => (typeof node === "object" ? node[part] : undefined),
+      tree,
+    );
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? "").sort();
+}
+
+describe("catalogues", () => {
+  const english: Tree = en;
+  const catalogues: Record<"pt" | "es", Tree> = { pt, es };
+
+  it.each(["pt", "es"] as const)("%s has exactly the keys English has", (language) => {
+    expect(keyPaths(catalogues[language]).sort()).toEqual(keyPaths(english).sort());
+  });
+
+  it.each(["pt", "es"] as const)("%s keeps every {{placeholder}} of English", (language) => {
+    const translated = catalogues[language];
+    for (const path of keyPaths(english)) {
+      expect(placeholders(String(lookup(translated, path))), path).toEqual(
+        placeholders(String(lookup(english, path))),
+      );
+    }
+  });
+
+  it("uses the specification's Portuguese texts", () => {
+    const text = (path: string) => lookup(pt, path);
+    expect(text("common.loading")).toBe("Carregando...");
+    expect(text("common.error")).toBe("Erro");
+    expect(text("nav.dashboard")).toBe("Dashboard");
+    expect(text("nav.expenses")).toBe("Gastos");
+    expect(text("nav.categories")).toBe("Categorias");
+    expect(text("nav.reports")).toBe("Relatórios");
+    expect(text("pages.dashboard.title")).toBe("Controle Mensal");
+    expect(text("pages.categories.title")).toBe("Gerenciar Categorias");
+    expect(text("pages.reports.title")).toBe("Relatórios Mensais");
+  });
+});
+
+describe("mergeCatalogues", () => {
+  it("merges nested keys and lets the web catalogue win on conflicts", () => {
+    expect(
+      mergeCatalogues({ errors: { a: "server a", b: "server b" } }, { errors: { b: "web b" } }),
+    ).toEqual({ errors: { a: "server a", b: "web b" } });
+  });
+});
+
+describe("i18n instance", () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  it("translates, falls back to English and then to the key", () => {
+    const i18n = initI18n("pt");
+    expect(i18n.t("common.loading")).toBe("Carregando...");
+    i18n.addResource("en", "translation", "onlyInEnglish", "English only");
+    expect(i18n.t("onlyInEnglish")).toBe("English only");
+    expect(i18n.t("no.such.key")).toBe("no.such.key");
+  });
+
+  it("substitutes {{name}} placeholders", () => {
+    const i18n = initI18n("es");
+    expect(i18n.t("landing.sample.week", { number: 3 })).toBe("Semana 3");
+    expect(i18n.t("footer.copyright", { year: 2030 })).toBe("© 2030 Presupuesto Familiar");
+  });
+
+  it("includes the server's messages for every language", () => {
+    const i18n = initI18n("pt");
+    const english = initI18n("en").t("errors.not_found");
+    expect(english).not.toBe("errors.not_found");
+    i18n.changeLanguage("pt");
+    expect(i18n.t("errors.not_found")).not.toBe("errors.not_found");
+    expect(i18n.t("errors.not_found")).not.toBe(english);
+  });
+
+  it("remembers a chosen language and reflects it in <html lang>", () => {
+    initI18n("en");
+    expect(document.documentElement.lang).toBe("en");
+    setLanguage("es");
+    expect(localStorage.getItem("language")).toBe("es");
+    expect(document.documentElement.lang).toBe("es");
+    expect(currentLanguage()).toBe("es");
+  });
+
+  it("detects the language when none is given", () => {
+    localStorage.setItem("language", "pt");
+    initI18n();
+    expect(currentLanguage()).toBe("pt");
+    expect(document.documentElement.lang).toBe("pt");
+  });
+});

@@ -1,0 +1,102 @@
+import type { Language } from "../../contract/common";
+
+type LocaleSettings = { locale: string; currency: string };
+
+/**
+ * es uses es-US: Spanish words with a "$1,234.56" dollar amount and day-first dates, the format
+ * Spanish speakers who budget in US dollars read every day (es-ES would print "1234,56 US$").
+ */
+const settings: Record<Language, LocaleSettings> = {
+  en: { locale: "en-US", currency: "USD" },
+  pt: { locale: "pt-BR", currency: "BRL" },
+  es: { locale: "es-US", currency: "USD" },
+};
+
+export function localeOf(language: Language): string {
+  return settings[language].locale;
+}
+
+export function currencyOf(language: Language): string {
+  return settings[language].currency;
+}
+
+const decimalPattern = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Formats a decimal string such as "1234.50" as money. The string goes to Intl unchanged, which
+ * formats it exactly, so cents are never rounded through a binary float.
+ */
+export function formatMoney(amount: string, language: Language): string {
+  const value = amount.trim();
+  if (!decimalPattern.test(value)) throw new RangeError(`Not a decimal amount: "${amount}"`);
+  const { locale, currency } = settings[language];
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(
+    value as Intl.StringNumericLiteral,
+  );
+}
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Splits "YYYY-MM-DD" into numbers, rejecting impossible days such as 2023-02-29. */
+export function parseIsoDate(iso: string): { year: number; month: number; day: number } {
+  const match = isoDatePattern.exec(iso);
+  if (!match) throw new RangeError(`Not a calendar date: "${iso}"`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    throw new RangeError(`Not a calendar date: "${iso}"`);
+  }
+  return { year, month, day };
+}
+
+/**
+ * A calendar date has no time zone: it is placed at UTC midnight and formatted in UTC, so the
+ * user's own offset can never move it to the previous or next day.
+ */
+export function formatDate(iso: string, language: Language): string {
+  const { year, month, day } = parseIsoDate(iso);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    timeZone: "UTC",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(Date.UTC(year, month - 1, day));
+}
+
+function capitalize(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** The month's name (1 = January), capitalised because it mostly starts titles and labels. */
+export function monthName(month: number, language: Language): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Not a month: ${month}`);
+  }
+  const locale = localeOf(language);
+  const name = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "long" }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+  return capitalize(name, locale);
+}
+
+/** "March 2025", "Março de 2025", "Marzo de 2025". */
+export function formatMonthYear(month: number, year: number, language: Language): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Not a month: ${month}`);
+  }
+  const locale = localeOf(language);
+  const text = new Intl.DateTimeFormat(locale, {
+    timeZone: "UTC",
+    month: "long",
+    year: "numeric",
+  }).format(Date.UTC(year, month - 1, 1));
+  return capitalize(text, locale);
+}
+
+/** Today's calendar date where the user is, not in UTC: late evening stays on today. */
+export function todayIso(now: Date = new Date()): string {
+  const year = String(now.getFullYear()).padStart(4, "0");
+  const month = String(now.getMonth() + 1).padStart(2, "0");
+  const day = String(now.getDate()).padStart(2, "0");
+  return `${year}-${month}-${day}`;
+}

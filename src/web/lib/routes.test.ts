@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { isPublicPath, isTabActive, navTabs, publicPathOf } from "./routes";
+
+describe("isPublicPath", () => {
+  it.each(["/login", "/register", "/forgot-password", "/reset-password", "/verify-email"])(
+    "treats %s as public",
+    (path) => {
+      expect(isPublicPath(path)).toBe(true);
+      expect(isPublicPath(`${path}/anything`)).toBe(true);
+    },
+  );
+
+  it.each(["/", "/expenses", "/reports", "/profile", "/family", "/anything", "/loginx"])(
+    "does not treat %s as public",
+    (path) => {
+      expect(isPublicPath(path)).toBe(false);
+    },
+  );
+});
+
+describe("publicPathOf", () => {
+  it("names the screen a public path belongs to", () => {
+    expect(publicPathOf("/reset-password")).toBe("/reset-password");
+    expect(publicPathOf("/login/extra")).toBe("/login");
+    expect(publicPathOf("/expenses")).toBeUndefined();
+  });
+});
+
+describe("navTabs", () => {
+  it("lists Dashboard, Expenses, Categories and Reports in that order", () => {
+    expect(navTabs.map((tab) => tab.path)).toEqual(["/", "/expenses", "/categories", "/reports"]);
+  });
+});
+
+describe("isTabActive", () => {
+  it("activates the dashboard only on /", () => {
+    expect(isTabActive("/", "/")).toBe(true);
+    expect(isTabActive("/", "/expenses")).toBe(false);
+  });
+
+  it("activates a tab on its path and below it", () => {
+    expect(isTabActive("/expenses", "/expenses")).toBe(true);
+    expect(isTabActive("/expenses", "/expenses/123")).toBe(true);
+    expect(isTabActive("/expenses", "/expensesx")).toBe(false);
+    expect(isTabActive("/reports", "/profile")).toBe(false);
+  });
+});

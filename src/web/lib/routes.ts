@@ -1,0 +1,33 @@
+/** Paths any visitor may open, signed in or not (SPEC §2); "/" is handled separately. */
+export const publicPaths = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+] as const;
+
+export type PublicPath = (typeof publicPaths)[number];
+
+/** The public screen a path belongs to (itself or anything below it), if any. */
+export function publicPathOf(path: string): PublicPath | undefined {
+  return publicPaths.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+export function isPublicPath(path: string): boolean {
+  return publicPathOf(path) !== undefined;
+}
+
+/** The tabs of the authenticated frame, in SPEC order. */
+export const navTabs = [
+  { path: "/", labelKey: "nav.dashboard" },
+  { path: "/expenses", labelKey: "nav.expenses" },
+  { path: "/categories", labelKey: "nav.categories" },
+  { path: "/reports", labelKey: "nav.reports" },
+] as const;
+
+/** A tab is active on its own path and below it; the dashboard only on "/" itself. */
+export function isTabActive(tabPath: string, location: string): boolean {
+  if (tabPath === "/") return location === "/";
+  return location === tabPath || location.startsWith(`${tabPath}/`);
+}
