@@ -1,6 +1,7 @@
 // Starts the built app for the end-to-end tests: rebuilds it if the sources changed, then runs
 // the server on E2E_PORT with a fresh database that is deleted when the server exits.
 import { spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { buildAll } from "./build.mjs";
@@ -20,6 +21,11 @@ if (!(await buildIsCurrent())) {
 const dataDir = join(projectRoot, ".tmp", `e2e-${Date.now()}`);
 await mkdir(dataDir, { recursive: true });
 
+// The server's log goes to a file the tests read: without SMTP_URL each mail (with its links) is
+// logged there, which is how the tests follow a password-reset link.
+export const serverLogFile = join(projectRoot, ".tmp", "e2e-server.log");
+const log = openSync(serverLogFile, "w");
+
 const child = spawn(process.execPath, [join(projectRoot, "dist/server/main.js")], {
   cwd: projectRoot,
   env: {
@@ -28,8 +34,12 @@ const child = spawn(process.execPath, [join(projectRoot, "dist/server/main.js")]
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     APP_URL: `http://127.0.0.1:${port}`,
+    // Every test signs up its own users from 127.0.0.1: the per-IP limits would stop the suite.
+    RATE_LIMIT_REGISTER_PER_IP: "100000",
+    RATE_LIMIT_LOGIN_PER_IP: "100000",
+    RATE_LIMIT_FORGOT_PER_IP: "100000",
   },
-  stdio: "inherit",
+  stdio: ["ignore", log, log],
   // Its own process group: a signal sent to ours (Playwright signals the whole group) must not
   // reach the server twice, since a second SIGTERM would kill it before it closes the database.
   detached: true,
@@ -57,6 +67,7 @@ child.on("error", async (error) => {
 });
 
 child.on("exit", async (code, signal) => {
+  if (code) console.error(`e2e: the server exited with ${code}; its log is in ${serverLogFile}`);
   await removeDataDir();
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -24,10 +24,25 @@ export function mergeCatalogues(server: Catalogue, web: Catalogue): Catalogue {
   return merged;
 }
 
+// Each feature keeps its own texts in features/<area>/locales/<lang>.json, so features can grow
+// without editing one shared file.
+const featureCatalogues = import.meta.glob<Catalogue>("../features/*/locales/*.json", {
+  eager: true,
+  import: "default",
+});
+
+function catalogueFor(language: Language, server: Catalogue, web: Catalogue): Catalogue {
+  let merged = mergeCatalogues(server, web);
+  for (const [path, catalogue] of Object.entries(featureCatalogues)) {
+    if (path.endsWith(`/${language}.json`)) merged = mergeCatalogues(merged, catalogue);
+  }
+  return merged;
+}
+
 export const resources = {
-  en: { translation: mergeCatalogues(serverEn, en) },
-  pt: { translation: mergeCatalogues(serverPt, pt) },
-  es: { translation: mergeCatalogues(serverEs, es) },
+  en: { translation: catalogueFor("en", serverEn, en) },
+  pt: { translation: catalogueFor("pt", serverPt, pt) },
+  es: { translation: catalogueFor("es", serverEs, es) },
 } satisfies Record<Language, { translation: Catalogue }>;
 
 function reflectInDocument(language: string) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient, getQueryFn } from "./query-client";
+import { createQueryClient, getQueryFn, urlOfQueryKey } from "./query-client";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -82,5 +82,14 @@ describe("createQueryClient", () => {
     const fetchMock = stubFetch(new Response("down", { status: 500 }));
     await expect(createQueryClient().fetchQuery({ queryKey: ["/api/x"] })).rejects.toThrow();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("urlOfQueryKey", () => {
+  it("joins segments with '/' and turns a trailing object into the query string", () => {
+    expect(urlOfQueryKey(["/api/family", "members"])).toBe("/api/family/members");
+    expect(urlOfQueryKey(["/api/expenses", { month: 3, year: 2026 }])).toBe(
+      "/api/expenses?month=3&year=2026",
+    );
   });
 });

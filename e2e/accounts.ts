@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Real accounts on the real server, made through the API with the page's own cookie jar (so the
+ * browser is signed in afterwards). Tests that are about the sign-in screens use the UI instead.
+ */
+
+let sequence = 0;
+export const uniqueEmail = (label = "e2e") =>
+  `${label}.${Date.now()}.${process.pid}.${++sequence}@example.org`;
+
+export type Account = { email: string; password: string; name: string };
+
+export async function registerViaApi(
+  page: Page,
+  options: { language?: "en" | "pt" | "es"; name?: string; email?: string; password?: string } = {},
+): Promise<Account> {
+  const account = {
+    email: options.email ?? uniqueEmail(),
+    password: options.password ?? "senha-secreta",
+    name: options.name ?? "Ana Souza",
+  };
+  const res = await page.request.post("/api/auth/register", {
+    data: { ...account, preferredLanguage: options.language ?? "pt" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+export async function loginViaApi(page: Page, account: Pick<Account, "email" | "password">) {
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Registers and signs the page in. */
+export async function signUpViaApi(page: Page, options: Parameters<typeof registerViaApi>[1] = {}) {
+  const account = await registerViaApi(page, options);
+  await loginViaApi(page, account);
+  return account;
+}
+
+/** Creates a family for the signed-in page; by default without its starter data. */
+export async function createFamilyViaApi(
+  page: Page,
+  options: { name?: string; keepStarterData?: boolean } = {},
+): Promise<{ id: string }> {
+  const res = await page.request.post("/api/family", {
+    data: { name: options.name ?? "Família Souza" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  if (!options.keepStarterData) {
+    const categories = (await (await page.request.get("/api/categories")).json()) as {
+      id: string;
+    }[];
+    for (const category of categories) await page.request.delete(`/api/categories/${category.id}`);
+    await page.request.delete("/api/expenses/examples/clear");
+  }
+  return (await res.json()) as { id: string };
+}
+
+const serverLog = join(process.cwd(), ".tmp", "e2e-server.log");
+
+/**
+ * The links of the mails sent to `email`: the e2e server runs without SMTP_URL, so each mail is
+ * written to its log (scripts/e2e-server.mjs), as an operator would find it.
+ */
+export async function mailLinksFor(email: string): Promise<string[]> {
+  const links: string[] = [];
+  for (const line of (await readFile(serverLog, "utf8")).split("\n")) {
+    if (!line.includes('"mail"')) continue;
+    try {
+      const entry = JSON.parse(line) as { mail?: { to: string; links: string[] } };
+      if (entry.mail?.to === email) links.push(...entry.mail.links);
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return links;
+}
