@@ -62,7 +62,7 @@ export async function createFamilyViaApi(
   return (await res.json()) as { id: string };
 }
 
-const serverLog = join(process.cwd(), ".tmp", "e2e-server.log");
+const serverLog = join(process.cwd(), ".tmp", `e2e-server-${process.env.E2E_PORT ?? 3100}.log`);
 
 /**
  * The links of the mails sent to `email`: the e2e server runs without SMTP_URL, so each mail is

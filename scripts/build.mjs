@@ -1,17 +1,23 @@
-// Builds the web app (Vite) into dist/web and the server (esbuild) into dist/server.
+// Builds the web app (Vite) into <outDir>/web and the server (esbuild) into <outDir>/server.
+// `npm run build` and `npm start` use dist/; the e2e server builds into a folder of its own so a
+// test run never serves files another build is rewriting.
 import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { projectRoot, sourceStamp } from "./source-stamp.mjs";
 
-export async function buildAll({ quiet = false } = {}) {
+export const defaultOutDir = join(projectRoot, "dist");
+
+export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
   await viteBuild({
-    configFile: `${projectRoot}/vite.config.ts`,
+    configFile: join(projectRoot, "vite.config.ts"),
     logLevel: quiet ? "warn" : "info",
+    build: { outDir: join(outDir, "web"), emptyOutDir: true },
   });
   await esbuild({
-    entryPoints: [`${projectRoot}/src/server/main.ts`],
-    outdir: `${projectRoot}/dist/server`,
+    entryPoints: [join(projectRoot, "src/server/main.ts")],
+    outdir: join(outDir, "server"),
     bundle: true,
     platform: "node",
     format: "esm",
@@ -20,8 +26,8 @@ export async function buildAll({ quiet = false } = {}) {
     sourcemap: true,
     logLevel: quiet ? "warning" : "info",
   });
-  await mkdir(`${projectRoot}/dist`, { recursive: true });
-  await writeFile(`${projectRoot}/dist/.source-stamp`, await sourceStamp());
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, ".source-stamp"), await sourceStamp());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

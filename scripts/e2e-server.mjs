@@ -13,9 +13,11 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
-if (!(await buildIsCurrent())) {
+// A build of its own per port: several e2e runs (and `npm start`) can work side by side.
+const outDir = join(projectRoot, ".tmp", `e2e-build-${port}`);
+if (!(await buildIsCurrent(outDir))) {
   console.log("e2e: building the app (sources changed since the last build)...");
-  await buildAll({ quiet: true });
+  await buildAll({ quiet: true, outDir });
 }
 
 const dataDir = join(projectRoot, ".tmp", `e2e-${Date.now()}`);
@@ -23,10 +25,10 @@ await mkdir(dataDir, { recursive: true });
 
 // The server's log goes to a file the tests read: without SMTP_URL each mail (with its links) is
 // logged there, which is how the tests follow a password-reset link.
-export const serverLogFile = join(projectRoot, ".tmp", "e2e-server.log");
+export const serverLogFile = join(projectRoot, ".tmp", `e2e-server-${port}.log`);
 const log = openSync(serverLogFile, "w");
 
-const child = spawn(process.execPath, [join(projectRoot, "dist/server/main.js")], {
+const child = spawn(process.execPath, [join(outDir, "server/main.js")], {
   cwd: projectRoot,
   env: {
     ...process.env,

@@ -27,7 +27,7 @@ export async function sourceStamp() {
   return hash.digest("hex");
 }
 
-export async function buildIsCurrent() {
-  const built = await readFile(join(projectRoot, "dist/.source-stamp"), "utf8").catch(() => "");
+export async function buildIsCurrent(outDir = join(projectRoot, "dist")) {
+  const built = await readFile(join(outDir, ".source-stamp"), "utf8").catch(() => "");
   return built === (await sourceStamp());
 }

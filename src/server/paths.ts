@@ -15,4 +15,9 @@ function findProjectRoot(start: string): string {
 
 export const projectRoot = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
 export const migrationsFolder = join(projectRoot, "src/server/db/migrations");
-export const webDistFolder = join(projectRoot, "dist/web");
+// A built server (dist/server/main.js, or an e2e build elsewhere) serves the web app built beside
+// it; the server run from its sources (npm run dev) serves dist/web, if it was built.
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDistFolder = here.endsWith(join("src", "server"))
+  ? join(projectRoot, "dist/web")
+  : join(here, "../web");

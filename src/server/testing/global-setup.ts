@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -35,10 +35,12 @@ export default async function setup(project: TestProject) {
   await writeFile(templatePath, Buffer.from(await tarball.arrayBuffer()));
   project.provide("pgliteTemplate", templatePath);
 
+  const removeTemplate = () => rm(templatePath, { force: true });
+
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     project.provide("postgresTemplate", null);
-    return;
+    return removeTemplate;
   }
   const baseName = new URL(adminUrl).pathname.slice(1) || "postgres";
   const prefix = `${baseName}_t${process.pid}`.toLowerCase();
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", { adminUrl, template, prefix });
 
   return async () => {
+    await removeTemplate();
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like $1",
       [`${prefix}%`],
