@@ -90,6 +90,29 @@ describe("the server process on the embedded database", () => {
     await after.close();
   }, 90_000);
 
+  it("finishes a request in flight when told to stop", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "budget-main-"));
+    const server = await startServer({ DATA_DIR: dataDir });
+    // A registration hashes a password with argon2id: long enough to be caught mid-flight.
+    const inFlight = fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "late@example.org", password: "secret1", name: "Late" }),
+    });
+    const deadline = Date.now() + 10_000;
+    while (!server.output().includes('"url":"/api/auth/register"') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    server.child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(201);
+    expect(await server.exit).toBe(0);
+    const after = await openPglite({ dataDir });
+    expect(await after.db.select({ email: users.email }).from(users)).toEqual([
+      { email: "late@example.org" },
+    ]);
+    await after.close();
+  }, 60_000);
+
   it("takes over the DATA_DIR of a server that was killed", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "budget-main-"));
     const killed = await startServer({ DATA_DIR: dataDir });

@@ -32,7 +32,7 @@ async function main() {
     stopping = true;
     app?.log.info({ signal }, "shutting down: finishing requests in flight");
     try {
-      await app?.close();
+      if (app) await closeGracefully(app);
       await database?.close();
       lock?.release();
       process.exit(0);
@@ -44,6 +44,23 @@ async function main() {
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * Stops accepting, lets requests in flight finish, then closes. A keep-alive connection that
+ * becomes idle after its last response would otherwise hold the server open, so idle ones are
+ * swept until the close completes; after 10 s whatever is left is cut.
+ */
+async function closeGracefully(app: FastifyInstance) {
+  const closing = app.close();
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const force = setTimeout(() => app.server.closeAllConnections(), 10_000);
+  try {
+    await closing;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(force);
+  }
 }
 
 main().catch((error: unknown) => {
