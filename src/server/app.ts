@@ -33,8 +33,12 @@ export type AppDependencies = {
   webDir?: string;
 };
 
+export type RouteEntry = { method: string; url: string };
+
 declare module "fastify" {
   interface FastifyInstance {
+    /** Every /api route and method, as registered: the authorization matrix test reads it. */
+    apiRoutes: RouteEntry[];
     db: Db;
     config: Config;
     clock: Clock;
@@ -55,6 +59,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Idle keep-alive sockets are closed at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+  });
+  const apiRoutes: RouteEntry[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api")) return;
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD route for every GET; it runs the same handler.
+      if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+    }
   });
   app.decorate("db", database.db);
   app.decorate("config", config);

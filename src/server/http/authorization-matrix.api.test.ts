@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category } from "../../contract/categories";
+import type { Expense } from "../../contract/expenses";
+import { login, registerUser, type SignedIn, signUp } from "../testing/api-helpers";
+import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+/**
+ * Every /api route and method of the server's own route table, called by every kind of caller,
+ * with the status each must get. A route added without an entry here fails the test. Calls by a
+ * member of another family must never read or change this family's data.
+ */
+
+const actors = [
+  "anonymous",
+  "bearer",
+  "noFamily",
+  "member",
+  "owner",
+  "otherOwner",
+  "removedMember",
+] as const;
+type Actor = (typeof actors)[number];
+type Expected = Record<Actor, number>;
+
+/** Same status for everyone signed in, another for the signed-out caller. */
+const signedIn = (anonymous: number, status: number): Expected => ({
+  anonymous,
+  bearer: status,
+  noFamily: status,
+  member: status,
+  owner: status,
+  otherOwner: status,
+  removedMember: status,
+});
+/** Family-scoped: 401 signed out, 404 without a family, `mine` for this family, `theirs` for the other. */
+const scoped = (mine: number, theirs: number, owner = mine): Expected => ({
+  anonymous: 401,
+  bearer: owner,
+  noFamily: 404,
+  member: mine,
+  owner,
+  otherOwner: theirs,
+  removedMember: 404,
+});
+
+let t: TestApp;
+let ownerAccount: SignedIn;
+let familyId: string;
+let otherFamilyCategory: Category;
+
+type Request = { url: string; payload?: unknown };
+type RouteCase = {
+  expected: Expected;
+  request: () => Promise<Request>;
+  check?: (actor: Actor) => Promise<void>;
+};
+
+// One session per actor, made again only after a call that ends it (logout, login).
+const headerCache = new Map<Actor, Record<string, string>>();
+const as = async (actor: Actor): Promise<Record<string, string>> => {
+  const cached = headerCache.get(actor);
+  if (cached) return cached;
+  let headers: Record<string, string>;
+  if (actor === "anonymous") headers = {};
+  else if (actor === "bearer") {
+    headers = {
+      authorization: `Bearer ${(await login(t.app, ownerAccount.email, ownerAccount.password)).token}`,
+    };
+  } else {
+    const account = actor === "owner" ? ownerAccount : (sessions.get(actor) as SignedIn);
+    headers = { cookie: (await login(t.app, account.email, account.password)).cookie };
+  }
+  headerCache.set(actor, headers);
+  return headers;
+};
+const sessions = new Map<Actor, SignedIn>();
+
+/** A new user without a family, or a new member who was just removed, keeping the old session. */
+async function freshActorHeaders(actor: "noFamily" | "removedMember") {
+  const user = await signUp(t.app);
+  if (actor === "removedMember") {
+    const owner = await as("owner");
+    const code = (
+      await t.app.inject({ method: "POST", url: "/api/family/invite", headers: owner })
+    ).json().inviteCode;
+    await t.app.inject({
+      method: "POST",
+      url: "/api/family/join",
+      headers: { cookie: user.cookie },
+      payload: { inviteCode: code },
+    });
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/family/members/${user.user.id}`,
+      headers: owner,
+    });
+  }
+  return { cookie: user.cookie };
+}
+
+const ownerGet = async (url: string) =>
+  (await t.app.inject({ method: "GET", url, headers: await as("owner") })).json();
+const ourCategory = () => createCategory(t.app, ownerAccount);
+const ourExpense = async () =>
+  createExpense(t.app, ownerAccount, { categoryId: (await ourCategory()).id });
+const freshInvite = async (): Promise<string> =>
+  (
+    await t.app.inject({ method: "POST", url: "/api/family/invite", headers: await as("owner") })
+  ).json().inviteCode;
+
+/** After a call by the other family's owner, this family's object is as it was. */
+const unchangedExpense = (expense: () => Expense) => async (actor: Actor) => {
+  if (actor !== "otherOwner") return;
+  const list = (await ownerGet("/api/expenses")) as Expense[];
+  expect(list.find((e) => e.id === expense().id)).toEqual(expense());
+};
+
+let target: Expense;
+let targetCategory: Category;
+
+const routes: Record<string, RouteCase> = {
+  "GET /api/health": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/health" }),
+  },
+  "POST /api/auth/register": {
+    expected: signedIn(201, 201),
+    request: async () => ({
+      url: "/api/auth/register",
+      payload: { email: `m.${Math.random()}@example.org`, password: "secret1", name: "Matrix" },
+    }),
+  },
+  "POST /api/auth/login": {
+    expected: signedIn(200, 200),
+    request: async () => {
+      const account = await registerUser(t.app);
+      return {
+        url: "/api/auth/login",
+        payload: { email: account.email, password: account.password },
+      };
+    },
+  },
+  "GET /api/auth/user": {
+    expected: signedIn(401, 200),
+    request: async () => ({ url: "/api/auth/user" }),
+  },
+  "GET /api/logout": {
+    expected: signedIn(302, 302),
+    request: async () => ({ url: "/api/logout" }),
+  },
+  "POST /api/auth/forgot-password": {
+    expected: signedIn(200, 200),
+    request: async () => ({
+      url: "/api/auth/forgot-password",
+      payload: { email: `someone.${Math.random()}@example.org` },
+    }),
+  },
+  "POST /api/auth/reset-password": {
+    expected: signedIn(400, 400),
+    request: async () => ({
+      url: "/api/auth/reset-password",
+      payload: { token: "forged", password: "secret1" },
+    }),
+  },
+  "GET /api/auth/verify-email": {
+    expected: signedIn(302, 302),
+    request: async () => ({ url: "/api/auth/verify-email?token=forged" }),
+  },
+  "PATCH /api/profile": {
+    expected: signedIn(401, 200),
+    request: async () => ({ url: "/api/profile", payload: { lastName: "Matrix" } }),
+  },
+  "GET /api/family": {
+    expected: signedIn(401, 200),
+    request: async () => ({ url: "/api/family" }),
+  },
+  "GET /api/family/members": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/family/members" }),
+  },
+  "POST /api/family": {
+    expected: { ...scoped(409, 409), noFamily: 201, removedMember: 201 },
+    request: async () => ({ url: "/api/family", payload: { name: "Matrix" } }),
+  },
+  "POST /api/family/invite": {
+    expected: scoped(201, 201),
+    request: async () => ({ url: "/api/family/invite" }),
+  },
+  "POST /api/family/join": {
+    expected: { ...scoped(409, 409), noFamily: 200, removedMember: 200 },
+    request: async () => ({
+      url: "/api/family/join",
+      payload: { inviteCode: await freshInvite() },
+    }),
+  },
+  "GET /api/family/join/:code": {
+    expected: signedIn(302, 302),
+    request: async () => ({ url: `/api/family/join/${await freshInvite()}` }),
+  },
+  "DELETE /api/family/members/:userId": {
+    // A member may not remove anyone; the other family's owner does not find our member.
+    expected: { ...scoped(403, 404, 200) },
+    request: async () => {
+      const newcomer = await signUp(t.app);
+      await t.app.inject({
+        method: "POST",
+        url: "/api/family/join",
+        headers: { cookie: newcomer.cookie },
+        payload: { inviteCode: await freshInvite() },
+      });
+      return { url: `/api/family/members/${newcomer.user.id}`, payload: { keepExpenses: true } };
+    },
+  },
+  "GET /api/categories": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/categories" }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({ method: "GET", url: "/api/categories", headers: await as(actor) })
+      ).json();
+      expect(theirs.every((c: Category) => c.familyId !== familyId)).toBe(true);
+    },
+  },
+  "POST /api/categories": {
+    expected: scoped(201, 201),
+    request: async () => ({
+      url: "/api/categories",
+      payload: {
+        name: "M",
+        icon: "tag",
+        color: "#3b82f6",
+        weeklyBudget: "1.00",
+        monthlyBudget: "4.00",
+      },
+    }),
+  },
+  "PATCH /api/categories/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetCategory = await ourCategory();
+      return { url: `/api/categories/${targetCategory.id}`, payload: { name: "Renamed" } };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/categories")) as Category[];
+      expect(list.find((c) => c.id === targetCategory.id)?.name).toBe("Mercado");
+    },
+  },
+  "DELETE /api/categories/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetCategory = await ourCategory();
+      return { url: `/api/categories/${targetCategory.id}` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/categories")) as Category[];
+      expect(list.some((c) => c.id === targetCategory.id)).toBe(true);
+    },
+  },
+  "GET /api/expenses": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/expenses?month=3&year=2026" }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({ method: "GET", url: "/api/expenses", headers: await as(actor) })
+      ).json();
+      expect(theirs.every((e: Expense) => e.familyId !== familyId)).toBe(true);
+    },
+  },
+  "POST /api/expenses": {
+    // The other family cannot file an expense under our category.
+    expected: scoped(201, 400),
+    request: async () => ({
+      url: "/api/expenses",
+      payload: {
+        description: "M",
+        amount: "1.00",
+        date: "2026-03-01",
+        categoryId: (await ourCategory()).id,
+      },
+    }),
+  },
+  "DELETE /api/expenses/examples/clear": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/expenses/examples/clear" };
+    },
+  },
+  "PATCH /api/expenses/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      target = await ourExpense();
+      return { url: `/api/expenses/${target.id}`, payload: { amount: "999.99" } };
+    },
+    check: unchangedExpense(() => target),
+  },
+  "DELETE /api/expenses/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      target = await ourExpense();
+      return { url: `/api/expenses/${target.id}` };
+    },
+    check: unchangedExpense(() => target),
+  },
+};
+
+beforeAll(async () => {
+  // The matrix signs up well over the default 30 accounts an hour from one address.
+  t = await createTestApp({ env: { RATE_LIMIT_REGISTER_PER_IP: "100000" } });
+  const owner = await signUpWithFamily(t.app);
+  ownerAccount = owner;
+  familyId = owner.familyId;
+  const invite = async () =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/family/invite",
+        headers: { cookie: owner.cookie },
+      })
+    ).json().inviteCode;
+  const join = async (who: SignedIn) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/family/join",
+      headers: { cookie: who.cookie },
+      payload: { inviteCode: await invite() },
+    });
+  sessions.set("noFamily", await signUp(t.app));
+  const member = await signUp(t.app);
+  await join(member);
+  sessions.set("member", member);
+  const removed = await signUp(t.app);
+  await join(removed);
+  await t.app.inject({
+    method: "DELETE",
+    url: `/api/family/members/${removed.user.id}`,
+    headers: { cookie: owner.cookie },
+  });
+  sessions.set("removedMember", removed);
+  const other = await signUpWithFamily(t.app);
+  sessions.set("otherOwner", other);
+  otherFamilyCategory = await createCategory(t.app, other);
+});
+afterAll(() => t.close());
+
+describe("authorization matrix", () => {
+  it("has an entry for every /api route and method the server registers", () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(routes).sort()).toEqual(registered);
+  });
+
+  for (const [route, routeCase] of Object.entries(routes)) {
+    const [method = "GET"] = route.split(" ");
+    it(route, async () => {
+      const got: Partial<Expected> = {};
+      for (const actor of actors) {
+        // Joining or creating a family changes the caller: those calls use a fresh one of its kind.
+        const changesMembership =
+          (actor === "noFamily" || actor === "removedMember") &&
+          /^(POST \/api\/family(\/join)?|GET \/api\/family\/join\/:code)$/.test(route);
+        const headers = changesMembership ? await freshActorHeaders(actor) : await as(actor);
+        const { url, payload } = await routeCase.request();
+        const res = await t.app.inject({
+          method: method as "GET",
+          url,
+          headers,
+          ...(payload !== undefined ? { payload: payload as object } : {}),
+        });
+        got[actor] = res.statusCode;
+        if (route === "GET /api/logout" || route === "POST /api/auth/login")
+          headerCache.delete(actor);
+        expect(res.statusCode, `${route} as ${actor}: ${res.body}`).toBeLessThan(500);
+        await routeCase.check?.(actor);
+      }
+      expect(got).toEqual(routeCase.expected);
+    });
+  }
+
+  it("left the other family's data alone", async () => {
+    const theirs = (
+      await t.app.inject({ method: "GET", url: "/api/categories", headers: await as("otherOwner") })
+    ).json() as Category[];
+    expect(theirs.find((c) => c.id === otherFamilyCategory.id)).toBeDefined();
+  });
+});
