@@ -23,7 +23,6 @@ test.describe("signed out", () => {
     { path: "/register", title: "Create account" },
     { path: "/forgot-password", title: "Forgot your password?" },
     { path: "/reset-password?token=abc123", title: "Reset password" },
-    { path: "/verify-email?token=abc123", title: "Verify e-mail" },
   ];
 
   for (const { path, title } of publicPages) {

@@ -1,3 +1,5 @@
+import { currentLanguage } from "../i18n/init";
+
 export type ApiFetchOptions = {
   method?: string;
   headers?: HeadersInit;
@@ -34,6 +36,8 @@ export async function throwIfNotOk(response: Response): Promise<void> {
  */
 export async function apiFetch(url: string, options: ApiFetchOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
+  // Signed out, the server answers errors in this language (signed in, the user's preference wins).
+  if (!headers.has("Accept-Language")) headers.set("Accept-Language", currentLanguage());
   if (typeof options.body === "string" && !headers.has("Content-Type")) {
     headers.set("Content-Type", "application/json");
   }

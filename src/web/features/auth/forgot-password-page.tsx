@@ -1,7 +1,88 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { type ForgotPasswordInput, forgotPasswordInputSchema } from "../../../contract/auth";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { toast } from "../../components/ui/use-toast";
+import { toastError } from "../../lib/toast-error";
+import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  return <AuthCard title={t("pages.forgotPassword.title")} />;
+  // The server's answer is the same whether or not the account exists, so it can be shown as is.
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordInputSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      postAuth<{ message: string }>("/api/auth/forgot-password", input),
+    onSuccess: ({ message }) => {
+      setSentMessage(message);
+      toast({ title: t("auth.forgot.success"), description: message });
+      form.reset();
+    },
+    onError: (error) => {
+      setSentMessage(null);
+      toastError(error, t("auth.forgot.errorFallback"), t("auth.forgot.errorTitle"));
+    },
+  });
+
+  return (
+    <AuthCard
+      title={t("pages.forgotPassword.title")}
+      description={t("auth.forgot.description")}
+      footer={
+        <Link
+          href="/login"
+          className="inline-flex items-center justify-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t("auth.forgot.backToLogin")}
+        </Link>
+      }
+    >
+      {sentMessage ? (
+        <Alert variant="success">
+          <AlertDescription className="flex items-start gap-2">
+            <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{sentMessage}</span>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((input) => send.mutate(input))}
+      >
+        <FormField
+          label={t("auth.fields.email")}
+          error={errors.email?.message ? t(errors.email.message) : undefined}
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("auth.fields.emailPlaceholder")}
+            {...form.register("email")}
+          />
+        </FormField>
+        <Button type="submit" size="lg" disabled={send.isPending}>
+          {send.isPending ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,7 +1,129 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, CircleCheck, Mail } from "lucide-react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearch } from "wouter";
+import { type LoginInput, type LoginResponse, loginInputSchema } from "../../../contract/auth";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { toast } from "../../components/ui/use-toast";
+import { rememberSignedInUser } from "../../lib/auth";
+import { toastError } from "../../lib/toast-error";
+import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { joinContinuation, withNext } from "./next-path";
 
 export function LoginPage() {
   const { t } = useTranslation();
-  return <AuthCard title={t("pages.login.title")} />;
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const params = new URLSearchParams(useSearch());
+  const verified = params.get("verified");
+  const next = params.get("next");
+  const continuation = joinContinuation(next, window.location.origin);
+
+  const form = useForm({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const login = useMutation({
+    mutationFn: (input: LoginInput) => postAuth<LoginResponse>("/api/auth/login", input),
+    onSuccess: ({ user }) => {
+      // Only the user is kept: the token is for API clients, and the session cookie is HttpOnly.
+      rememberSignedInUser(queryClient, user);
+      toast({ title: t("auth.login.success") });
+      if (continuation) {
+        // The invite link is a server route: the browser must load it to join and be redirected.
+        window.location.assign(continuation);
+      } else {
+        navigate("/");
+      }
+    },
+    onError: (error) =>
+      toastError(error, t("auth.login.errorFallback"), t("auth.login.errorTitle")),
+  });
+
+  return (
+    <AuthCard
+      title={t("pages.login.title")}
+      description={t("auth.login.description")}
+      footer={
+        <p>
+          {t("auth.login.noAccount")}{" "}
+          <Link
+            href={withNext("/register", next, window.location.origin)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {t("auth.login.register")}
+          </Link>
+        </p>
+      }
+    >
+      {verified === "true" ? (
+        <Alert variant="success">
+          <AlertDescription className="flex items-start gap-2">
+            <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{t("auth.login.verified")}</span>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {verified === "false" ? (
+        <Alert variant="destructive">
+          <AlertTitle className="flex items-center gap-2">
+            <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+            {t("auth.login.verifyFailedTitle")}
+          </AlertTitle>
+          <AlertDescription>{t("auth.login.verifyFailed")}</AlertDescription>
+        </Alert>
+      ) : null}
+      {continuation ? (
+        <Alert>
+          <AlertDescription className="flex items-start gap-2">
+            <Mail className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>{t("auth.login.joinHint")}</span>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((input) => login.mutate(input))}
+      >
+        <FormField
+          label={t("auth.fields.email")}
+          error={errors.email?.message ? t(errors.email.message) : undefined}
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("auth.fields.emailPlaceholder")}
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField
+          label={t("auth.fields.password")}
+          error={errors.password?.message ? t(errors.password.message) : undefined}
+        >
+          <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        </FormField>
+        <div className="-mt-1 flex justify-end">
+          <Link
+            href="/forgot-password"
+            className="font-medium text-primary text-sm underline-offset-4 hover:underline"
+          >
+            {t("auth.login.forgotPassword")}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? t("auth.login.submitting") : t("auth.login.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,7 +1,117 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearch } from "wouter";
+import { type RegisterInput, registerInputSchema } from "../../../contract/auth";
+import { languages } from "../../../contract/common";
+import { languageNames } from "../../components/layout/language-switcher";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { toastError } from "../../lib/toast-error";
+import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { withNext } from "./next-path";
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  return <AuthCard title={t("pages.register.title")} />;
+  const [, navigate] = useLocation();
+  const language = useLanguage();
+  const next = new URLSearchParams(useSearch()).get("next");
+
+  const form = useForm({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: { name: "", email: "", password: "", preferredLanguage: language },
+  });
+  const { errors } = form.formState;
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  // The language follows the one on screen until the visitor picks another one here.
+  useEffect(() => {
+    if (!form.getFieldState("preferredLanguage").isDirty) {
+      form.setValue("preferredLanguage", language);
+    }
+  }, [form, language]);
+
+  const signUp = useMutation({
+    mutationFn: (input: RegisterInput) => postAuth("/api/auth/register", input),
+    onSuccess: () => {
+      toast({
+        title: t("auth.register.success"),
+        description: t("auth.register.successDescription"),
+      });
+      navigate(withNext("/login", next, window.location.origin));
+    },
+    onError: (error) =>
+      toastError(error, t("auth.register.errorFallback"), t("auth.register.errorTitle")),
+  });
+
+  return (
+    <AuthCard
+      title={t("pages.register.title")}
+      description={t("auth.register.description")}
+      footer={
+        <p>
+          {t("auth.register.hasAccount")}{" "}
+          <Link
+            href={withNext("/login", next, window.location.origin)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {t("auth.register.login")}
+          </Link>
+        </p>
+      }
+    >
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((input) => signUp.mutate(input))}
+      >
+        <FormField label={t("auth.fields.name")} error={fieldError(errors.name?.message)}>
+          <Input
+            autoComplete="name"
+            placeholder={t("auth.fields.namePlaceholder")}
+            {...form.register("name")}
+          />
+        </FormField>
+        <FormField label={t("auth.fields.email")} error={fieldError(errors.email?.message)}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("auth.fields.emailPlaceholder")}
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField label={t("auth.fields.password")} error={fieldError(errors.password?.message)}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder={t("auth.fields.passwordPlaceholder")}
+            {...form.register("password")}
+          />
+        </FormField>
+        <FormField
+          label={t("auth.fields.language")}
+          error={fieldError(errors.preferredLanguage?.message)}
+        >
+          <NativeSelect {...form.register("preferredLanguage")}>
+            {languages.map((option) => (
+              <option key={option} value={option} lang={option}>
+                {languageNames[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          {signUp.isPending ? t("auth.register.submitting") : t("auth.register.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

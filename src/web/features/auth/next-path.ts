@@ -1,0 +1,28 @@
+const joinPrefix = "/api/family/join/";
+
+/**
+ * Where to continue after signing in: only an invite link of this app (the server sends a
+ * signed-out visitor to /login?next=/api/family/join/CODE). Anything else, another origin
+ * included, is ignored, so a crafted link cannot send people off-site after they log in.
+ */
+export function joinContinuation(next: string | null | undefined, origin: string): string | null {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  if (!url.pathname.startsWith(joinPrefix) || url.pathname.length === joinPrefix.length) {
+    return null;
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/** `path` carrying the invite continuation along, when there is a valid one. */
+export function withNext(path: string, next: string | null | undefined, origin: string): string {
+  const continuation = joinContinuation(next, origin);
+  if (!continuation) return path;
+  return `${path}?${new URLSearchParams({ next: continuation })}`;
+}
