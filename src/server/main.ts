@@ -1,7 +1,9 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, ensureSessionSecret, loadConfig } from "./config";
-import { type Database, openDatabase } from "./db/client";
+import { backupIsDue, writeBackup } from "./db/backup";
+import { type Database, openPglite, openPostgres } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
 import { webDistFolder } from "./paths";
 
@@ -13,10 +15,17 @@ async function main() {
     ? undefined
     : acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
+  let pglite: PGlite | undefined;
   let app: FastifyInstance | undefined;
   try {
     config = await ensureSessionSecret(config);
-    database = await openDatabase(config);
+    if (config.databaseUrl) {
+      database = await openPostgres(config.databaseUrl);
+    } else {
+      const embedded = await openPglite({ dataDir: config.dataDir });
+      pglite = embedded.client;
+      database = embedded;
+    }
     await database.migrate();
     app = await buildApp({ database, config, webDir: webDistFolder });
     await app.listen({ port: config.port, host: config.host });
@@ -26,11 +35,36 @@ async function main() {
     throw error;
   }
 
+  const embedded = pglite;
+  let backupTimer: NodeJS.Timeout | undefined;
+  if (embedded) {
+    // A daily backup of the embedded database (the last 7 kept), and one on demand: SIGUSR2 is
+    // what `npm run backup` sends when this server holds the DATA_DIR.
+    const backup = async (why: string) => {
+      try {
+        const file = await writeBackup(embedded, config.dataDir);
+        app?.log.info({ file, why }, "backup written");
+      } catch (error) {
+        app?.log.error({ err: error }, "backup failed");
+      }
+    };
+    if (await backupIsDue(config.dataDir)) await backup("daily");
+    backupTimer = setInterval(
+      () => {
+        void backupIsDue(config.dataDir).then((due) => (due ? backup("daily") : undefined));
+      },
+      60 * 60 * 1000,
+    );
+    backupTimer.unref();
+    process.on("SIGUSR2", () => void backup("requested"));
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, "shutting down: finishing requests in flight");
+    clearInterval(backupTimer);
     try {
       if (app) await closeGracefully(app);
       await database?.close();
