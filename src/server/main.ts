@@ -48,13 +48,11 @@ async function main() {
         app?.log.error({ err: error }, "backup failed");
       }
     };
-    if (await backupIsDue(config.dataDir)) await backup("daily");
-    backupTimer = setInterval(
-      () => {
-        void backupIsDue(config.dataDir).then((due) => (due ? backup("daily") : undefined));
-      },
-      60 * 60 * 1000,
-    );
+    const backupIfDue = () =>
+      void backupIsDue(config.dataDir).then((due) => (due ? backup("daily") : undefined));
+    // In the background: the server answers (and obeys SIGTERM) while the first backup is written.
+    setImmediate(backupIfDue);
+    backupTimer = setInterval(backupIfDue, 60 * 60 * 1000);
     backupTimer.unref();
     process.on("SIGUSR2", () => void backup("requested"));
   }
