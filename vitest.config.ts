@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/**/*.api.test.ts"],
+          // *.postgres.api.test.ts need a PostgreSQL server: they run in the TEST_DATABASE_URL pass.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ["src/**/*.postgres.api.test.ts"],
           environment: "node",
           globalSetup: ["src/server/testing/global-setup.ts"],
           testTimeout: 30_000,

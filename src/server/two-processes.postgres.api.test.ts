@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { projectRoot } from "./paths";
+import { createTestDatabase } from "./testing/test-database";
+
+/**
+ * Several app processes on one PostgreSQL (docs/scaling.md): a session made on one is valid on the
+ * other, and concurrent writes through both lose nothing and duplicate nothing. Runs only in the
+ * PostgreSQL pass of the suite (TEST_DATABASE_URL set; see vitest.config.ts).
+ */
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const url = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+    if (url) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe("two app processes on one PostgreSQL", () => {
+  it("share sessions and lose or duplicate no concurrent write", async () => {
+    const database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.connectionString ?? "",
+      SESSION_SECRET: "shared-secret-of-the-two-processes-0123456789",
+      NODE_ENV: "production",
+    };
+    const [a, b] = await Promise.all([
+      startServer({ ...env, DATA_DIR: await mkdtemp(join(tmpdir(), "budget-a-")) }),
+      startServer({ ...env, DATA_DIR: await mkdtemp(join(tmpdir(), "budget-b-")) }),
+    ]);
+
+    const email = "two@example.org";
+    expect(
+      (await fetch(`${a.url}/api/auth/register`, json({ email, password: "secret1", name: "Duo" })))
+        .status,
+    ).toBe(201);
+    const login = await fetch(`${a.url}/api/auth/login`, json({ email, password: "secret1" }));
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const { token } = (await login.json()) as { token: string };
+    const onB = await fetch(`${b.url}/api/auth/user`, { headers: { cookie } });
+    expect(onB.status).toBe(200);
+    expect(((await onB.json()) as { email: string }).email).toBe(email);
+    expect(
+      (await fetch(`${b.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
+
+    const authed = (init: RequestInit) => ({
+      ...init,
+      headers: { ...(init.headers as object), cookie },
+    });
+    expect((await fetch(`${b.url}/api/family`, authed(json({ name: "Dupla" })))).status).toBe(201);
+    const categories = (await (await fetch(`${a.url}/api/categories`, authed({}))).json()) as {
+      id: string;
+    }[];
+    const categoryId = categories[0]?.id;
+
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      fetch(
+        `${i % 2 ? a.url : b.url}/api/expenses`,
+        authed(
+          json({
+            description: `gasto ${i}`,
+            amount: `${i + 1}.25`,
+            date: "2026-03-10",
+            categoryId,
+          }),
+        ),
+      ),
+    );
+    const sameKey = [a, b, a, b].map((server) =>
+      fetch(`${server.url}/api/expenses`, {
+        ...authed(json({ description: "uma vez", amount: "9.99", date: "2026-03-11", categoryId })),
+        headers: {
+          "content-type": "application/json",
+          cookie,
+          "idempotency-key": "double-click-1",
+        },
+      }),
+    );
+    const responses = await Promise.all([...writes, ...sameKey]);
+    expect(responses.map((r) => r.status).every((status) => status === 201)).toBe(true);
+    const onceIds = new Set(
+      await Promise.all(
+        responses.slice(40).map(async (r) => ((await r.json()) as { id: string }).id),
+      ),
+    );
+    expect(onceIds.size).toBe(1);
+
+    const listed = (await (
+      await fetch(`${b.url}/api/expenses?month=3&year=2026`, authed({}))
+    ).json()) as {
+      description: string;
+      amount: string;
+    }[];
+    const mine = listed.filter(
+      (e) => e.description.startsWith("gasto ") || e.description === "uma vez",
+    );
+    expect(mine).toHaveLength(41);
+    expect(new Set(mine.map((e) => e.description)).size).toBe(41);
+
+    // Logging out on one ends the session on both.
+    await fetch(`${b.url}/api/logout`, { headers: { cookie }, redirect: "manual" });
+    expect((await fetch(`${a.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+
+    for (const server of [a, b]) server.child.kill("SIGTERM");
+    await Promise.all([a, b].map((s) => new Promise((resolve) => s.child.once("exit", resolve))));
+    await database.close();
+  }, 120_000);
+});
