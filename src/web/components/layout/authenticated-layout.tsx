@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../contract/user";
+import { JoinFeedback } from "../../features/family/join-feedback";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { mainContentId, SkipLink } from "./skip-link";
@@ -8,6 +9,8 @@ export function AuthenticatedLayout({ user, children }: { user: User; children: 
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      {/* Invite links redirect here with the outcome in the query string (SPEC §2). */}
+      <JoinFeedback />
       <Header user={user} />
       <main
         id={mainContentId}

@@ -1,10 +1,36 @@
+import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { PageTitle } from "../../components/layout/page-title";
+import { Button } from "../../components/ui/button";
+import { useFamily } from "../../lib/family-queries";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { FamilyTab } from "./family-tab";
 
 export function FamilyPage() {
   const { t } = useTranslation();
   const title = t("pages.family.title");
   useDocumentTitle(title);
-  return <PageTitle>{title}</PageTitle>;
+  const { family, isLoading } = useFamily();
+  return (
+    <div className="mx-auto grid w-full max-w-2xl grid-cols-1 gap-6">
+      <div className="grid gap-2">
+        <PageTitle>{title}</PageTitle>
+        {isLoading ? null : (
+          <p className="text-muted-foreground">
+            {family ? t("family.page.introMember") : t("family.page.introNoFamily")}
+          </p>
+        )}
+      </div>
+      <FamilyTab />
+      {family ? (
+        <Button asChild variant="outline" className="w-full sm:w-fit">
+          <Link href="/">
+            <ArrowLeft aria-hidden="true" />
+            {t("family.page.toDashboard")}
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
 }

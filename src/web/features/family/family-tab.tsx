@@ -1,7 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { useFamily } from "../../lib/family-queries";
+import { FamilyDetails } from "./family-details";
+import { FamilySetup } from "./family-setup";
+
 /**
- * The Profile page's family tab. Owned by the families feature; replaced by its real content
- * (family name, members, invites, removal, or create/join) in the families work.
+ * The Profile page's family tab, also the body of /family: the family (members, invites,
+ * removal by the owner), or the ways to get one (create, join).
  */
 export function FamilyTab() {
-  return null;
+  const { t } = useTranslation();
+  const { family, isLoading, error } = useFamily();
+  if (isLoading) {
+    return (
+      <p role="status" className="py-6 text-center text-muted-foreground">
+        {t("family.loading")}
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="py-6 text-center text-destructive">
+        {t("family.loadError")}
+      </p>
+    );
+  }
+  return family ? <FamilyDetails family={family} /> : <FamilySetup />;
 }

@@ -1,0 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
+import { toast } from "../../components/ui/use-toast";
+import { refreshFamilyData } from "./family-cache";
+import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
+
+/**
+ * Tells the user how opening an invite link went: the server joins them and redirects to
+ * /?success=... or /?error=... (SPEC §2, §8). The parameters are removed at once, so a reload or a
+ * second effect run does not repeat the toast.
+ */
+export function JoinFeedback() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const search = useSearch();
+  useEffect(() => {
+    if (joinFeedbackOf(search).kind === "none") return;
+    // Read the live address: a second run of this effect (React's StrictMode) finds it cleaned.
+    const { pathname, search: liveSearch, hash } = window.location;
+    const feedback = joinFeedbackOf(liveSearch);
+    if (feedback.kind === "none") return;
+    window.history.replaceState(
+      window.history.state,
+      "",
+      withoutJoinFeedback(pathname, liveSearch, hash),
+    );
+    if (feedback.kind === "success") {
+      toast({
+        title: t("family.joinFeedback.successTitle"),
+        description: t("family.joinFeedback.successDescription"),
+      });
+      void refreshFamilyData(queryClient);
+    } else {
+      toast({
+        variant: "destructive",
+        title: t("common.error"),
+        description: t(feedback.messageKey),
+      });
+    }
+  }, [search, t, queryClient]);
+  return null;
+}
