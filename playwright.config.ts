@@ -14,6 +14,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // Per port, so two runs side by side never delete each other's traces.
+  outputDir: `.tmp/test-results-${port}`,
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
