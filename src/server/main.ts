@@ -37,6 +37,7 @@ async function main() {
 
   const embedded = pglite;
   let backupTimer: NodeJS.Timeout | undefined;
+  let firstBackupCheck: NodeJS.Timeout | undefined;
   if (embedded) {
     // A daily backup of the embedded database (the last 7 kept), and one on demand: SIGUSR2 is
     // what `npm run backup` sends when this server holds the DATA_DIR.
@@ -50,9 +51,11 @@ async function main() {
     };
     const backupIfDue = () =>
       void backupIsDue(config.dataDir).then((due) => (due ? backup("daily") : undefined));
-    // In the background: the server answers (and obeys SIGTERM) while the first backup is written.
-    setImmediate(backupIfDue);
+    // Checked hourly, the first time a few minutes after start: a dump holds the embedded
+    // database for its duration, so it must not delay the first requests after a restart.
     backupTimer = setInterval(backupIfDue, 60 * 60 * 1000);
+    firstBackupCheck = setTimeout(backupIfDue, 5 * 60 * 1000);
+    firstBackupCheck.unref();
     backupTimer.unref();
     process.on("SIGUSR2", () => void backup("requested"));
   }
@@ -63,6 +66,7 @@ async function main() {
     stopping = true;
     app?.log.info({ signal }, "shutting down: finishing requests in flight");
     clearInterval(backupTimer);
+    clearTimeout(firstBackupCheck);
     try {
       if (app) await closeGracefully(app);
       await database?.close();
