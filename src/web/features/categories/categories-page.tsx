@@ -1,10 +1,221 @@
+import { Plus } from "lucide-react";
+import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Category } from "../../../contract/categories";
+import { useReturnFocus } from "../../components/expense-edit-dialog";
 import { PageTitle } from "../../components/layout/page-title";
+import { mainContentId } from "../../components/layout/skip-link";
+import { NoFamilyCard } from "../../components/no-family-card";
+import { Alert } from "../../components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { useCategories, useDeleteCategory } from "../../lib/budget-hooks";
+import { useFamily } from "../../lib/family-queries";
+import { formatMoney } from "../../lib/format";
+import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { CategoryDialog } from "./category-dialog";
+import { CategoryIcon } from "./category-icons";
+
+function CategoryCard({
+  category,
+  onEdit,
+  onDelete,
+}: {
+  category: Category;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex-row items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="size-3 shrink-0 rounded-full"
+          style={{ backgroundColor: category.color }}
+        />
+        <h2 className="min-w-0 flex-1 break-words font-semibold text-lg leading-tight">
+          {category.name}
+        </h2>
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted"
+          style={{ color: category.color }}
+        >
+          <CategoryIcon name={category.icon} className="size-5" />
+        </span>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground text-sm">{t("categories.weeklyBudget")}</dt>
+            <dd className="font-semibold tabular-nums">
+              {formatMoney(category.weeklyBudget, language)}
+            </dd>
+          </div>
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground text-sm">{t("categories.monthlyBudget")}</dt>
+            <dd className="font-semibold tabular-nums">
+              {formatMoney(category.monthlyBudget, language)}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="gap-2">
+        {/* The category's name completes each button's accessible name: the grid repeats them. */}
+        <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
+          {t("categories.edit")}
+          <span className="sr-only"> {category.name}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1 text-destructive hover:text-destructive"
+          onClick={onDelete}
+        >
+          {t("categories.delete")}
+          <span className="sr-only"> {category.name}</span>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function CategoryGrid({ onEdit }: { onEdit: (category: Category) => void }) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const deleteCategory = useDeleteCategory();
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  // A deleted card takes its button with it: focus continues from the page's main content.
+  const returnFocus = useReturnFocus(() => document.getElementById(mainContentId));
+
+  const confirmDelete = async (event: MouseEvent) => {
+    // The dialog stays open, its button disabled, until the server has answered.
+    event.preventDefault();
+    if (!deleting) return;
+    try {
+      await deleteCategory.mutateAsync(deleting.id);
+      toast({ title: t("categories.toast.deleted") });
+      setDeleting(null);
+    } catch (error) {
+      toastError(error, t("categories.toast.deleteError"));
+    }
+  };
+
+  if (categories.isError) return <Alert variant="destructive">{t("categories.loadError")}</Alert>;
+  if (categories.isLoading) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Skeleton className="h-44 rounded-2xl" />
+        <Skeleton className="h-44 rounded-2xl" />
+        <Skeleton className="h-44 rounded-2xl" />
+      </div>
+    );
+  }
+  const list = categories.data ?? [];
+  if (list.length === 0) {
+    return (
+      <Card>
+        <CardContent className="grid gap-1 py-10 text-center sm:py-12">
+          <h2 className="font-semibold text-lg">{t("categories.empty")}</h2>
+          <p className="text-muted-foreground text-sm">{t("categories.emptyHint")}</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {list.map((category) => (
+          <li key={category.id} className="grid">
+            <CategoryCard
+              category={category}
+              onEdit={() => onEdit(category)}
+              onDelete={() => setDeleting(category)}
+            />
+          </li>
+        ))}
+      </ul>
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+      >
+        {deleting ? (
+          <AlertDialogContent {...returnFocus}>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t("categories.deleteDialog.title")}</AlertDialogTitle>
+              <AlertDialogDescription>
+                {t("categories.deleteDialog.message", { name: deleting.name })}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t("categories.deleteDialog.cancel")}</AlertDialogCancel>
+              <AlertDialogAction disabled={deleteCategory.isPending} onClick={confirmDelete}>
+                {deleteCategory.isPending
+                  ? t("categories.deleteDialog.deleting")
+                  : t("categories.deleteDialog.confirm")}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
+    </>
+  );
+}
+
+type DialogState = { open: false } | { open: true; category: Category | null };
 
 export function CategoriesPage() {
   const { t } = useTranslation();
   const title = t("pages.categories.title");
   useDocumentTitle(title);
-  return <PageTitle>{title}</PageTitle>;
+  const { family, isLoading } = useFamily();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <PageTitle>{title}</PageTitle>
+        {family ? (
+          <Button onClick={() => setDialog({ open: true, category: null })}>
+            <Plus aria-hidden="true" />
+            {t("categories.new")}
+          </Button>
+        ) : null}
+      </div>
+      {isLoading ? (
+        <Skeleton className="h-44 w-full rounded-2xl" />
+      ) : family ? (
+        <>
+          <CategoryGrid onEdit={(category) => setDialog({ open: true, category })} />
+          <CategoryDialog
+            open={dialog.open}
+            category={dialog.open ? dialog.category : null}
+            onOpenChange={(open) => {
+              if (!open) setDialog({ open: false });
+            }}
+          />
+        </>
+      ) : (
+        <NoFamilyCard />
+      )}
+    </div>
+  );
 }

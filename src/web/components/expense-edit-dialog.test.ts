@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Expense } from "../../contract/expenses";
+import { changedFields } from "./expense-edit-dialog";
+
+const expense: Expense = {
+  id: "11111111-1111-4111-8111-111111111111",
+  familyId: "22222222-2222-4222-8222-222222222222",
+  description: "Feira",
+  amount: "12.50",
+  categoryId: "33333333-3333-4333-8333-333333333333",
+  addedByUserId: null,
+  date: "2025-03-10",
+  month: 3,
+  year: 2025,
+  isExample: false,
+  createdAt: "2025-03-10T10:00:00.000Z",
+  updatedAt: "2025-03-10T10:00:00.000Z",
+};
+
+describe("changedFields", () => {
+  it("is empty when the values are the saved ones", () => {
+    expect(
+      changedFields(expense, {
+        description: "Feira",
+        amount: "12.50",
+        categoryId: expense.categoryId ?? undefined,
+        date: "2025-03-10",
+      }),
+    ).toEqual({});
+  });
+
+  it("holds only what differs", () => {
+    expect(
+      changedFields(expense, {
+        description: "Feira do sábado",
+        amount: "12.50",
+        categoryId: expense.categoryId ?? undefined,
+        date: "2025-03-11",
+      }),
+    ).toEqual({ description: "Feira do sábado", date: "2025-03-11" });
+  });
+
+  it("leaves an uncategorised expense uncategorised unless a category is chosen", () => {
+    const uncategorised = { ...expense, categoryId: null };
+    expect(changedFields(uncategorised, { description: "Feira", categoryId: undefined })).toEqual(
+      {},
+    );
+    const chosen = "44444444-4444-4444-8444-444444444444";
+    expect(changedFields(uncategorised, { categoryId: chosen })).toEqual({ categoryId: chosen });
+  });
+});

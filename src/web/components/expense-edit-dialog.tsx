@@ -1,0 +1,163 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import {
+  type Expense,
+  type UpdateExpenseInput,
+  updateExpenseInputSchema,
+} from "../../contract/expenses";
+import { useCategories, useUpdateExpense } from "../lib/budget-hooks";
+import { toastError } from "../lib/toast-error";
+import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
+import { Button } from "./ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "./ui/dialog";
+import { toast } from "./ui/use-toast";
+
+/**
+ * Radix gives focus back to a DialogTrigger on close, but these dialogs open from buttons in lists.
+ * Spread the result on DialogContent or AlertDialogContent: focus goes back to whatever had it
+ * when the dialog opened, or to `fallback()` when that is gone (its row was deleted, say).
+ */
+export function useReturnFocus(fallback?: () => HTMLElement | null) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current?.isConnected ? opener.current : (fallback?.() ?? null);
+      opener.current = null;
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
+type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
+
+const contractResolver = zodResolver(updateExpenseInputSchema);
+
+/**
+ * The contract's partial schema, except that an uncategorised expense left uncategorised ("" in
+ * the select) is simply not part of the change.
+ */
+const resolver: Resolver<ExpenseFieldValues, unknown, UpdateOutput> = (values, context, options) =>
+  contractResolver(
+    { ...values, categoryId: values.categoryId === "" ? undefined : values.categoryId },
+    context,
+    // Only the field names and modes are read from the options; their value types do not matter.
+    options as unknown as Parameters<typeof contractResolver>[2],
+  );
+
+/** Only what the user changed is sent (PATCH is partial), so a concurrent edit of another field survives. */
+export function changedFields(expense: Expense, values: UpdateOutput): UpdateExpenseInput {
+  const changes: UpdateExpenseInput = {};
+  if (values.description !== undefined && values.description !== expense.description) {
+    changes.description = values.description;
+  }
+  if (values.amount !== undefined && values.amount !== expense.amount) {
+    changes.amount = values.amount;
+  }
+  if (values.categoryId !== undefined && values.categoryId !== expense.categoryId) {
+    changes.categoryId = values.categoryId;
+  }
+  if (values.date !== undefined && values.date !== expense.date) changes.date = values.date;
+  return changes;
+}
+
+function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const updateExpense = useUpdateExpense();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
+    resolver,
+    defaultValues: {
+      description: expense.description,
+      amount: expense.amount,
+      categoryId: expense.categoryId ?? "",
+      date: expense.date,
+    },
+  });
+
+  const save = handleSubmit(async (values) => {
+    const changes = changedFields(expense, values);
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    try {
+      await updateExpense.mutateAsync({ id: expense.id, input: changes });
+      toast({ title: t("expenses.toast.updated") });
+      onDone();
+    } catch (error) {
+      toastError(error, t("expenses.toast.updateError"));
+    }
+  });
+
+  const pending = isSubmitting || updateExpense.isPending;
+  return (
+    <form noValidate onSubmit={save} className="grid gap-6">
+      <ExpenseFields
+        register={register}
+        errors={errors}
+        categories={categories.data ?? []}
+        categoryPlaceholder={t("expenses.uncategorized")}
+        compact
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("expenses.edit.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("expenses.edit.saving") : t("expenses.edit.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * "Editar Gasto" for one expense: open while `expense` is set; closing (saved, cancelled or
+ * dismissed) calls onOpenChange(false). Used by the Expenses list and the dashboard.
+ */
+export function ExpenseEditDialog({
+  expense,
+  onOpenChange,
+}: {
+  expense: Expense | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open={expense !== null} onOpenChange={onOpenChange}>
+      {expense ? (
+        <DialogContent {...returnFocus}>
+          <DialogHeader>
+            <DialogTitle>{t("expenses.edit.title")}</DialogTitle>
+            <DialogDescription>{t("expenses.edit.description")}</DialogDescription>
+          </DialogHeader>
+          <EditExpenseForm key={expense.id} expense={expense} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FormEvent, useRef } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Category } from "../../contract/categories";
+import {
+  type CreateExpenseInput,
+  createExpenseInputSchema,
+  DESCRIPTION_MAX,
+  type Expense,
+} from "../../contract/expenses";
+import { HttpError } from "../lib/api";
+import { newIdempotencyKey, useCategories, useCreateExpense } from "../lib/budget-hooks";
+import { todayIso } from "../lib/format";
+import { toastError } from "../lib/toast-error";
+import { cn } from "../lib/utils";
+import { Button } from "./ui/button";
+import { FormField } from "./ui/form-field";
+import { Input } from "./ui/input";
+import { NativeSelect } from "./ui/native-select";
+import { toast } from "./ui/use-toast";
+
+/** The four fields of an expense as the form holds them: every value a string, as typed. */
+export type ExpenseFieldValues = {
+  description: string;
+  amount: string;
+  categoryId: string;
+  date: string;
+};
+
+/**
+ * The fields shared by the "Adicionar Gasto" form and the "Editar Gasto" dialog. Errors are
+ * catalogue keys from the contract, translated here.
+ */
+export function ExpenseFields({
+  register,
+  errors,
+  categories,
+  categoryPlaceholder,
+  compact,
+}: {
+  register: UseFormRegister<ExpenseFieldValues>;
+  errors: FieldErrors<ExpenseFieldValues>;
+  categories: Category[];
+  /** The label of the empty choice: "choose one" when adding, "Sem categoria" when editing. */
+  categoryPlaceholder: string;
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  const message = (key?: string) => (key ? t(key) : undefined);
+  return (
+    <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
+      <FormField
+        label={t("expenses.form.description")}
+        error={message(errors.description?.message)}
+      >
+        <Input
+          autoComplete="off"
+          maxLength={DESCRIPTION_MAX}
+          placeholder={t("expenses.form.descriptionPlaceholder")}
+          {...register("description")}
+        />
+      </FormField>
+      <FormField label={t("expenses.form.amount")} error={message(errors.amount?.message)}>
+        <Input
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          placeholder="0.00"
+          {...register("amount")}
+        />
+      </FormField>
+      <FormField label={t("expenses.form.category")} error={message(errors.categoryId?.message)}>
+        <NativeSelect {...register("categoryId")}>
+          <option value="">{categoryPlaceholder}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("expenses.form.date")} error={message(errors.date?.message)}>
+        <Input type="date" {...register("date")} />
+      </FormField>
+    </div>
+  );
+}
+
+/**
+ * The "Adicionar Gasto" form, on the Expenses page and in the dashboard's quick-add dialog.
+ * `compact` stacks the fields in one column for a dialog.
+ */
+export function ExpenseForm({
+  onSaved,
+  compact = false,
+}: {
+  onSaved?: (expense: Expense) => void;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const createExpense = useCreateExpense();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
+    resolver: zodResolver(createExpenseInputSchema),
+    defaultValues: { description: "", amount: "", categoryId: "", date: todayIso() },
+  });
+  // One key per submission: a request retried after a lost answer returns the first expense.
+  const idempotencyKey = useRef<string | null>(null);
+  // Two quick clicks both reach the submit handler before React re-renders the disabled button.
+  const inFlight = useRef(false);
+
+  const save = handleSubmit(async (input) => {
+    idempotencyKey.current ??= newIdempotencyKey();
+    try {
+      const expense = await createExpense.mutateAsync({
+        input,
+        idempotencyKey: idempotencyKey.current,
+      });
+      idempotencyKey.current = null;
+      toast({ title: t("expenses.toast.added") });
+      // Category and date usually repeat when several receipts are entered in a row.
+      reset({ ...getValues(), description: "", amount: "" });
+      if (!compact) setFocus("description");
+      onSaved?.(expense);
+    } catch (error) {
+      // The server answered, so nothing was created: the next attempt is a new submission.
+      if (error instanceof HttpError) idempotencyKey.current = null;
+      toastError(error, t("expenses.toast.addError"));
+    }
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (inFlight.current) {
+      event.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await save(event);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const pending = isSubmitting || createExpense.isPending;
+  const noCategories = categories.isSuccess && categories.data.length === 0;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <ExpenseFields
+        register={register}
+        errors={errors}
+        categories={categories.data ?? []}
+        categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
+        compact={compact}
+      />
+      <div className={cn("flex flex-col gap-3", !compact && "sm:flex-row sm:items-center")}>
+        {noCategories ? (
+          <p className="text-muted-foreground text-sm">
+            {t("expenses.form.noCategories")}{" "}
+            <Link href="/categories" className="font-medium text-primary underline">
+              {t("expenses.form.createCategory")}
+            </Link>
+          </p>
+        ) : null}
+        <Button type="submit" disabled={pending} className={cn(compact ? "w-full" : "sm:ml-auto")}>
+          {pending ? t("expenses.form.submitting") : t("expenses.form.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}
