@@ -1,0 +1,35 @@
+import { Eraser } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/use-toast";
+import { useClearExampleExpenses } from "../../lib/budget-hooks";
+import { toastError } from "../../lib/toast-error";
+
+/** Removes the example expenses a new family starts with, and says how many went. */
+export function ClearExamplesButton() {
+  const { t } = useTranslation();
+  const clearExamples = useClearExampleExpenses();
+  const clear = async () => {
+    try {
+      const { deletedCount } = await clearExamples.mutateAsync();
+      toast({
+        title: t("dashboard.examples.cleared"),
+        description: t("dashboard.examples.clearedCount", { count: deletedCount }),
+      });
+    } catch (error) {
+      toastError(error, t("dashboard.examples.clearError"));
+    }
+  };
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={clearExamples.isPending}
+      onClick={() => void clear()}
+    >
+      <Eraser aria-hidden="true" />
+      {t("dashboard.examples.clear")}
+    </Button>
+  );
+}

@@ -1,0 +1,120 @@
+import { Pencil, Receipt } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Category } from "../../../contract/categories";
+import type { Expense } from "../../../contract/expenses";
+import { toCents } from "../../../contract/money";
+import { ExpenseEditDialog } from "../../components/expense-edit-dialog";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDate } from "../../lib/format";
+import { latestExpenses } from "./dashboard-view";
+import { useMoney } from "./use-money";
+
+/** The month's 3 newest expenses, each editable in place, and a link to the full list. */
+export function RecentTransactions({
+  expenses,
+  categories,
+}: {
+  expenses: Expense[];
+  categories: Category[];
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = useMoney();
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const categoryById = new Map(categories.map((category) => [category.id, category]));
+  const latest = latestExpenses(expenses);
+
+  return (
+    <section aria-labelledby="recent-title">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <h2 id="recent-title" className="font-semibold text-lg">
+            {t("dashboard.recent.title")}
+          </h2>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/expenses">{t("dashboard.recent.viewAll")}</Link>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {latest.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-6 text-center">
+              <Receipt aria-hidden="true" className="size-8 text-muted-foreground" />
+              <p className="font-medium">{t("dashboard.recent.emptyTitle")}</p>
+              <p className="text-muted-foreground text-sm">
+                {t("dashboard.recent.emptyDescription")}
+              </p>
+            </div>
+          ) : (
+            <ul className="divide-y divide-border">
+              {latest.map((expense) => {
+                const category = expense.categoryId
+                  ? categoryById.get(expense.categoryId)
+                  : undefined;
+                return (
+                  <li
+                    key={expense.id}
+                    data-testid="recent-transaction"
+                    className="flex items-center gap-2 py-3 first:pt-0 last:pb-0"
+                  >
+                    <div className="min-w-0 flex-1 space-y-0.5">
+                      <div className="flex items-baseline justify-between gap-3">
+                        <p className="truncate font-medium" data-testid="recent-description">
+                          {expense.description}
+                        </p>
+                        <p
+                          className="shrink-0 font-semibold tabular-nums"
+                          data-testid="recent-amount"
+                        >
+                          {money(toCents(expense.amount))}
+                        </p>
+                      </div>
+                      <p className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">
+                        <span className="shrink-0 tabular-nums" data-testid="recent-date">
+                          {formatDate(expense.date, language)}
+                        </span>
+                        <span aria-hidden="true">·</span>
+                        <span
+                          className="flex min-w-0 items-center gap-1"
+                          data-testid="recent-category"
+                        >
+                          <span
+                            aria-hidden="true"
+                            className="size-2 shrink-0 rounded-full"
+                            style={{ backgroundColor: category?.color ?? "#94a3b8" }}
+                          />
+                          <span className="truncate">
+                            {category?.name ?? t("dashboard.recent.uncategorised")}
+                          </span>
+                        </span>
+                      </p>
+                    </div>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="shrink-0"
+                      aria-label={t("dashboard.recent.edit", { description: expense.description })}
+                      onClick={() => setEditing(expense)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <ExpenseEditDialog
+        expense={editing}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+    </section>
+  );
+}
