@@ -30,7 +30,10 @@ const { hashPassword } = await import("../src/server/features/auth/passwords.ts"
 async function seed(database, passwordHash) {
   // One statement per call: PGlite's query() takes a single statement.
   const sql = async (text) => {
-    for (const statement of text.split(";").map((part) => part.trim()).filter(Boolean)) {
+    for (const statement of text
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       await database.execute(statement);
     }
   };

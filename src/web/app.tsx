@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
 import { AuthenticatedLayout } from "./components/layout/authenticated-layout";
@@ -9,16 +9,31 @@ import { LoginPage } from "./features/auth/login-page";
 import { RegisterPage } from "./features/auth/register-page";
 import { ResetPasswordPage } from "./features/auth/reset-password-page";
 import { VerifyEmailPage } from "./features/auth/verify-email-page";
-import { CategoriesPage } from "./features/categories/categories-page";
-import { DashboardPage } from "./features/dashboard/dashboard-page";
-import { ExpensesPage } from "./features/expenses/expenses-page";
-import { FamilyPage } from "./features/family/family-page";
 import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/not-found/not-found-page";
-import { ProfilePage } from "./features/profile/profile-page";
-import { ReportsPage } from "./features/reports/reports-page";
 import { useCurrentUser } from "./lib/auth";
 import { type PublicPath, publicPathOf } from "./lib/routes";
+
+// The signed-in screens load as separate chunks, so the landing page and the sign-in screens (what a
+// new visitor's phone downloads first) stay small; Recharts travels only with the reports.
+const CategoriesPage = lazy(() =>
+  import("./features/categories/categories-page").then((m) => ({ default: m.CategoriesPage })),
+);
+const DashboardPage = lazy(() =>
+  import("./features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+);
+const ExpensesPage = lazy(() =>
+  import("./features/expenses/expenses-page").then((m) => ({ default: m.ExpensesPage })),
+);
+const FamilyPage = lazy(() =>
+  import("./features/family/family-page").then((m) => ({ default: m.FamilyPage })),
+);
+const ProfilePage = lazy(() =>
+  import("./features/profile/profile-page").then((m) => ({ default: m.ProfilePage })),
+);
+const ReportsPage = lazy(() =>
+  import("./features/reports/reports-page").then((m) => ({ default: m.ReportsPage })),
+);
 
 /** Sign-in screens render at once, without waiting for the current user. */
 const publicPages: Record<PublicPath, ComponentType> = {
@@ -39,6 +54,15 @@ function LoadingScreen() {
   );
 }
 
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label={t("common.loading")} />
+    </div>
+  );
+}
+
 /** Signed out, every path other than the sign-in screens shows the landing page (SPEC §2). */
 function ProtectedRoutes() {
   const { user, isLoading } = useCurrentUser();
@@ -46,15 +70,17 @@ function ProtectedRoutes() {
   if (!user) return <LandingPage />;
   return (
     <AuthenticatedLayout user={user}>
-      <Switch>
-        <Route path="/" component={DashboardPage} />
-        <Route path="/expenses" component={ExpensesPage} />
-        <Route path="/categories" component={CategoriesPage} />
-        <Route path="/reports" component={ReportsPage} />
-        <Route path="/profile" component={ProfilePage} />
-        <Route path="/family" component={FamilyPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/" component={DashboardPage} />
+          <Route path="/expenses" component={ExpensesPage} />
+          <Route path="/categories" component={CategoriesPage} />
+          <Route path="/reports" component={ReportsPage} />
+          <Route path="/profile" component={ProfilePage} />
+          <Route path="/family" component={FamilyPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
     </AuthenticatedLayout>
   );
 }
