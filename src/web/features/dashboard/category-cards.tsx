@@ -5,8 +5,8 @@ import type { CategorySummary } from "../../../domain/month-summary";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
+import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
-import { useMoney } from "./use-money";
 
 const toneText = {
   destructive: "text-destructive",

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Card } from "../../components/ui/card";
+import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
-import { useMoney } from "./use-money";
 
 /** Gasto Total, Meta Mensal and Saldo Restante (absolute, green when >= 0, red when over). */
 export function MonthTotals({ summary }: { summary: MonthSummary }) {

@@ -10,8 +10,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
+import { useMoney } from "../../lib/use-money";
 import { latestExpenses } from "./dashboard-view";
-import { useMoney } from "./use-money";
 
 /** The month's 3 newest expenses, each editable in place, and a link to the full list. */
 export function RecentTransactions({

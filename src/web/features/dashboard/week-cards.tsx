@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import type { YearMonth } from "../../../domain/budget";
 import type { WeekSummary } from "../../../domain/month-summary";
 import { Card } from "../../components/ui/card";
+import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { weekDayRange } from "./dashboard-view";
-import { useMoney } from "./use-money";
 
 /** Four cards, one per week bucket (1-7, 8-14, 15-21, 22-end), against budget / 4. */
 export function WeekCards({ weeks, month }: { weeks: WeekSummary[]; month: YearMonth }) {

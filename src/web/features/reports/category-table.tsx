@@ -3,9 +3,9 @@ import type { ReportStatus } from "../../../domain/budget";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardHeader } from "../../components/ui/card";
+import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { differenceOf, statusBadgeVariant, UNCATEGORISED_COLOR } from "./report-view";
-import { useMoney } from "./use-money";
 
 const statusKey: Record<ReportStatus, string> = {
   "no-spending": "reports.status.noSpending",

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Card } from "../../components/ui/card";
+import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { monthBalance } from "./report-view";
-import { useMoney } from "./use-money";
 
 /** Total Orçado, Total Gasto, and Excesso (over) or Economia (under or equal), absolute. */
 export function SummaryTiles({ summary }: { summary: MonthSummary }) {

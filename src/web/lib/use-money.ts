@@ -1,6 +1,6 @@
-import { fromCents } from "../../../contract/money";
-import { useLanguage } from "../../i18n/use-language";
-import { formatMoney } from "../../lib/format";
+import { fromCents } from "../../contract/money";
+import { useLanguage } from "../i18n/use-language";
+import { formatMoney } from "./format";
 
 /** Integer cents to the user's currency text ("R$ 12,50", "$12.50"). */
 export function useMoney() {
