@@ -37,14 +37,22 @@ test("HTML in a family name, a category and a description is shown as text", asy
   expect(expense.status()).toBe(201);
 
   await page.goto("/expenses");
-  await expect(page.getByText(description, { exact: true }).filter({ visible: true }).first()).toBeVisible();
-  await expect(page.getByText(categoryName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(description, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText(categoryName, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
 
   await page.goto("/categories");
-  await expect(page.getByText(categoryName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(categoryName, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
 
   await page.goto("/profile?tab=family");
-  await expect(page.getByText(familyName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(familyName, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
 
   // Nothing typed by a user became an element.
   expect(await page.locator("img[src='x'], svg[onload], b:text('Família')").count()).toBe(0);
