@@ -2,21 +2,12 @@ import { Plus } from "lucide-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { useReturnFocus } from "../../components/expense-edit-dialog";
 import { PageTitle } from "../../components/layout/page-title";
 import { mainContentId } from "../../components/layout/skip-link";
 import { NoFamilyCard } from "../../components/no-family-card";
 import { Alert } from "../../components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -151,31 +142,18 @@ function CategoryGrid({ onEdit }: { onEdit: (category: Category) => void }) {
           </li>
         ))}
       </ul>
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-      >
-        {deleting ? (
-          <AlertDialogContent {...returnFocus}>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("categories.deleteDialog.title")}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {t("categories.deleteDialog.message", { name: deleting.name })}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("categories.deleteDialog.cancel")}</AlertDialogCancel>
-              <AlertDialogAction disabled={deleteCategory.isPending} onClick={confirmDelete}>
-                {deleteCategory.isPending
-                  ? t("categories.deleteDialog.deleting")
-                  : t("categories.deleteDialog.confirm")}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        onClose={() => setDeleting(null)}
+        title={t("categories.deleteDialog.title")}
+        message={deleting ? t("categories.deleteDialog.message", { name: deleting.name }) : ""}
+        cancelLabel={t("categories.deleteDialog.cancel")}
+        confirmLabel={t("categories.deleteDialog.confirm")}
+        pendingLabel={t("categories.deleteDialog.deleting")}
+        isPending={deleteCategory.isPending}
+        onConfirm={confirmDelete}
+        contentProps={returnFocus}
+      />
     </>
   );
 }

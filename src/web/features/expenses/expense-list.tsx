@@ -2,18 +2,9 @@ import { Pencil, Search, Trash2 } from "lucide-react";
 import { type MouseEvent, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { ExpenseEditDialog, useReturnFocus } from "../../components/expense-edit-dialog";
 import { Alert } from "../../components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -333,31 +324,20 @@ export function ExpenseList() {
         }}
       />
 
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-      >
-        {deleting ? (
-          <AlertDialogContent {...returnFocus}>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("expenses.delete.title")}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {t("expenses.delete.message", { description: deleting.description })}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("expenses.delete.cancel")}</AlertDialogCancel>
-              <AlertDialogAction disabled={deleteExpense.isPending} onClick={confirmDelete}>
-                {deleteExpense.isPending
-                  ? t("expenses.delete.deleting")
-                  : t("expenses.delete.confirm")}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        onClose={() => setDeleting(null)}
+        title={t("expenses.delete.title")}
+        message={
+          deleting ? t("expenses.delete.message", { description: deleting.description }) : ""
+        }
+        cancelLabel={t("expenses.delete.cancel")}
+        confirmLabel={t("expenses.delete.confirm")}
+        pendingLabel={t("expenses.delete.deleting")}
+        isPending={deleteExpense.isPending}
+        onConfirm={confirmDelete}
+        contentProps={returnFocus}
+      />
     </Card>
   );
 }
