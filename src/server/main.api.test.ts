@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,52 +5,17 @@ import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { openPglite } from "./db/client";
 import { users } from "./db/schema";
-import { projectRoot } from "./paths";
+import {
+  killSpawnedServers,
+  type RunningServer,
+  spawnServer,
+  startServer,
+} from "./testing/server-process";
 import { createTestDatabase } from "./testing/test-database";
 
 /** The real process, as `npm start` runs it, on its own DATA_DIR and a free port. */
 
-type RunningServer = {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exit: Promise<number | null>;
-};
-
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const server = spawnServer(env);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match?.[1]) return { ...server, url: match[1] };
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
+afterEach(killSpawnedServers);
 
 const health = async (server: RunningServer) =>
   (await fetch(`${server.url}/api/health`)).json() as Promise<unknown>;
@@ -63,7 +27,7 @@ describe("the server process on the embedded database", () => {
     expect(await health(first)).toEqual({ status: "ok", database: "pglite" });
     expect(existsSync(join(dataDir, "server.lock"))).toBe(true);
 
-    const second = spawnServer({ DATA_DIR: dataDir });
+    const second = await spawnServer({ DATA_DIR: dataDir });
     expect(await second.exit).toBe(1);
     expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another running server`);
     expect(await health(first)).toEqual({ status: "ok", database: "pglite" });
@@ -125,7 +89,7 @@ describe("the server process on the embedded database", () => {
   }, 90_000);
 
   it("stops at start-up naming a bad variable", async () => {
-    const server = spawnServer({ PORT: "not-a-port", LOG_LEVEL: "loud" });
+    const server = await spawnServer({ PORT: "not-a-port", LOG_LEVEL: "loud" });
     expect(await server.exit).toBe(1);
     expect(server.output()).toMatch(/- PORT: /);
     expect(server.output()).toMatch(/- LOG_LEVEL: /);

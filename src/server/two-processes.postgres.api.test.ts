@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "./paths";
+import { killSpawnedServers, startServer } from "./testing/server-process";
 import { createTestDatabase } from "./testing/test-database";
 
 /**
@@ -12,33 +11,7 @@ import { createTestDatabase } from "./testing/test-database";
  * PostgreSQL pass of the suite (TEST_DATABASE_URL set; see vitest.config.ts).
  */
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const url = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
-    if (url) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server did not start:\n${output}`);
-}
+afterAll(killSpawnedServers);
 
 const json = (body: unknown) => ({
   method: "POST",
