@@ -48,6 +48,10 @@ export default defineConfig({
     {
       name: "phone",
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      // What the browser's language and time zone pick, and the headers and CSP the server
+      // sends, do not depend on the width: those run once, on desktop. Every page and flow
+      // that renders runs at 375 px too.
+      testIgnore: ["language-detection.spec.ts", "security.spec.ts"],
     },
   ],
   webServer: {

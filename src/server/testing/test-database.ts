@@ -41,8 +41,21 @@ export async function createTestDatabase(): Promise<Database & { connectionStrin
       await database.close();
       const dropper = new pg.Client({ connectionString: postgres.adminUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
+      try {
+        // The pool's promise resolves before its connections have quite gone; forcing the drop
+        // then would kill one mid-goodbye and surface as an uncaught error in the test file.
+        for (let waited = 0; waited < 5_000; waited += 50) {
+          const { rows } = await dropper.query(
+            "select count(*)::int as connections from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0].connections === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }
