@@ -52,6 +52,7 @@ export default defineConfig({
       // sends, do not depend on the width: those run once, on desktop. Every page and flow
       // that renders runs at 375 px too.
       testIgnore: ["language-detection.spec.ts", "security.spec.ts"],
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: {

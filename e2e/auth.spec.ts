@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { mailLinksFor, registerViaApi, signUpViaApi, uniqueEmail } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 // The browser says English: Portuguese screens must still get Portuguese server messages.
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
@@ -208,7 +208,7 @@ test("en: forgot password, follow the mail's link, reset, log in with the new pa
   await expect(page.getByTestId("user-menu-name")).toHaveText("Ana");
 });
 
-test("invalid reset links and e-mail verification results", async ({ page }) => {
+test("invalid reset links and e-mail verification results", desktopOnly, async ({ page }) => {
   await storeLanguage(page, "pt");
   const main = page.getByRole("main");
 

@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, makeUser, signInAs, storeLanguage } from "./support";
+import {
+  desktopOnly,
+  expectNoHorizontalScroll,
+  makeUser,
+  signInAs,
+  storeLanguage,
+} from "./support";
 
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
@@ -28,7 +34,7 @@ test.describe("signed-in frame", () => {
     await expect(page.getByRole("contentinfo")).toContainText(/© \d{4} Family Budget/);
   });
 
-  test("header falls back to the e-mail, then to 'Profile'", async ({ page }) => {
+  test("header falls back to the e-mail, then to 'Profile'", desktopOnly, async ({ page }) => {
     let user = makeUser({ firstName: null, email: "bruno@example.com" });
     await page.route("**/api/auth/user", (route) => route.fulfill({ json: user }));
     await page.goto("/");
@@ -43,7 +49,7 @@ test.describe("signed-in frame", () => {
     await expect(page.getByTestId("user-menu-name")).toHaveText("Perfil");
   });
 
-  test("header shows the profile image when there is one", async ({ page }) => {
+  test("header shows the profile image when there is one", desktopOnly, async ({ page }) => {
     const imageUrl = "https://images.example.com/ana.svg";
     await page.route(imageUrl, (route) =>
       route.fulfill({
@@ -92,7 +98,7 @@ test.describe("signed-in frame", () => {
     }
   });
 
-  test("tab labels are translated", async ({ page }) => {
+  test("tab labels are translated", desktopOnly, async ({ page }) => {
     await signInAs(page);
     await page.goto("/reports");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -132,7 +138,7 @@ test.describe("signed-in frame", () => {
     await expect(page.getByRole("menu")).toHaveCount(0);
   });
 
-  test("the user menu switches language", async ({ page }) => {
+  test("the user menu switches language", desktopOnly, async ({ page }) => {
     await signInAs(page);
     await page.goto("/");
     await userMenuButton(page).click();
@@ -144,7 +150,7 @@ test.describe("signed-in frame", () => {
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
   });
 
-  test("Logout is a browser navigation to /api/logout", async ({ page }) => {
+  test("Logout is a browser navigation to /api/logout", desktopOnly, async ({ page }) => {
     await signInAs(page);
     await page.route("**/api/logout", (route) =>
       route.fulfill({ contentType: "text/plain", body: "signed out" }),

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 // Seeding a dozen expenses and checking every figure takes a while on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -301,56 +301,60 @@ test.describe("dashboard", () => {
     await expect(rows.getByTestId("recent-description").nth(2)).toHaveText("Combustível do carro");
   });
 
-  test("moves from December to January of the next year and back", async ({ page }) => {
-    await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
-    await storeLanguage(page, "pt");
-    await signUpViaApi(page, { language: "pt" });
-    await createFamilyViaApi(page);
-    await seedDecemberAndJanuary(page, { withFuel: true });
-    await page.goto("/");
-    await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
-    const rows = page.getByTestId("recent-transaction");
+  test(
+    "moves from December to January of the next year and back",
+    desktopOnly,
+    async ({ page }) => {
+      await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
+      await storeLanguage(page, "pt");
+      await signUpViaApi(page, { language: "pt" });
+      await createFamilyViaApi(page);
+      await seedDecemberAndJanuary(page, { withFuel: true });
+      await page.goto("/");
+      await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
+      const rows = page.getByTestId("recent-transaction");
 
-    // December -> January of the next year.
-    await page.getByRole("button", { name: "Próximo mês" }).click();
-    await expect(page.getByTestId("selected-month")).toHaveText("Janeiro de 2026");
-    await expect(page).toHaveURL(/month=1&year=2026/);
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 1.234,56");
-    await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
-    await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 234,56");
-    await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", red);
-    await expect(page.getByTestId("remaining-balance")).toContainText("Acima da meta do mês");
-    await expectWeek(page, 1, {
-      days: "Dias 1–7",
-      spent: "R$ 1.234,56",
-      status: "+R$ 984,56 da meta",
-      tone: red,
-    });
-    for (const week of [2, 3, 4]) {
-      await expect(weekCard(page, week).getByTestId("week-spent")).toHaveText("R$ 0,00");
-      await expect(weekCard(page, week).getByTestId("week-status")).toHaveText("Aguardando");
-    }
-    await expect(weekCard(page, 4)).toContainText("Dias 22–31");
-    await expect(categoryCard(page, "Mercado").getByTestId("category-status")).toHaveText(
-      "R$ 834,56 acima da meta",
-    );
-    await expect(categoryCard(page, "Transporte").getByTestId("category-status")).toHaveText(
-      "100% disponível",
-    );
-    await expect(rows.getByTestId("recent-description")).toHaveText(["Compras do mês"]);
+      // December -> January of the next year.
+      await page.getByRole("button", { name: "Próximo mês" }).click();
+      await expect(page.getByTestId("selected-month")).toHaveText("Janeiro de 2026");
+      await expect(page).toHaveURL(/month=1&year=2026/);
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 1.234,56");
+      await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
+      await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 234,56");
+      await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", red);
+      await expect(page.getByTestId("remaining-balance")).toContainText("Acima da meta do mês");
+      await expectWeek(page, 1, {
+        days: "Dias 1–7",
+        spent: "R$ 1.234,56",
+        status: "+R$ 984,56 da meta",
+        tone: red,
+      });
+      for (const week of [2, 3, 4]) {
+        await expect(weekCard(page, week).getByTestId("week-spent")).toHaveText("R$ 0,00");
+        await expect(weekCard(page, week).getByTestId("week-status")).toHaveText("Aguardando");
+      }
+      await expect(weekCard(page, 4)).toContainText("Dias 22–31");
+      await expect(categoryCard(page, "Mercado").getByTestId("category-status")).toHaveText(
+        "R$ 834,56 acima da meta",
+      );
+      await expect(categoryCard(page, "Transporte").getByTestId("category-status")).toHaveText(
+        "100% disponível",
+      );
+      await expect(rows.getByTestId("recent-description")).toHaveText(["Compras do mês"]);
 
-    // And back to December of the previous year.
-    await page.getByRole("button", { name: "Mês anterior" }).click();
-    await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
-    await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", green);
-    await page.getByRole("button", { name: "Mês anterior" }).click();
-    await expect(page.getByTestId("selected-month")).toHaveText("Novembro de 2025");
-    await expect(page.getByText("Nenhuma transação encontrada")).toBeVisible();
-    await expect(page.getByText("Adicione seu primeiro gasto usando o botão +")).toBeVisible();
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 0,00");
-  });
+      // And back to December of the previous year.
+      await page.getByRole("button", { name: "Mês anterior" }).click();
+      await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
+      await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", green);
+      await page.getByRole("button", { name: "Mês anterior" }).click();
+      await expect(page.getByTestId("selected-month")).toHaveText("Novembro de 2025");
+      await expect(page.getByText("Nenhuma transação encontrada")).toBeVisible();
+      await expect(page.getByText("Adicione seu primeiro gasto usando o botão +")).toBeVisible();
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 0,00");
+    },
+  );
 
   test("clears a new family's example expenses, in English with dollars", async ({ page }) => {
     await storeLanguage(page, "en");
@@ -408,7 +412,7 @@ test.describe("dashboard", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("without a family it asks to set one up", async ({ page }) => {
+  test("without a family it asks to set one up", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "pt");
     await signUpViaApi(page, { language: "pt" });
     await page.goto("/");

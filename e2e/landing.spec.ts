@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 type Texts = {
   appName: string;
@@ -135,7 +135,7 @@ test.describe("landing page", () => {
     }
   });
 
-  test("Register and Login lead to their pages", async ({ page }) => {
+  test("Register and Login lead to their pages", desktopOnly, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("main").getByRole("link", { name: texts.en.register }).click();
     await expect(page).toHaveURL(/\/register$/);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 // A dozen API calls to set up, then two months checked figure by figure.
 test.describe.configure({ timeout: 60_000 });
@@ -204,7 +204,7 @@ test.describe("reports", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("reads in English with dollars", async ({ page }) => {
+  test("reads in English with dollars", desktopOnly, async ({ page }) => {
     await page.clock.setFixedTime(new Date("2026-03-10T12:00:00"));
     await storeLanguage(page, "en");
     await signUpViaApi(page, { language: "en" });
@@ -287,7 +287,7 @@ test.describe("reports", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("without a family it asks to set one up", async ({ page }) => {
+  test("without a family it asks to set one up", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "en");
     await signUpViaApi(page, { language: "en" });
     await page.goto("/reports");

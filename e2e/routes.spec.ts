@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 const landingHeadline = "Your family's money, planned week by week";
 
@@ -8,7 +8,7 @@ test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
 test.describe("signed out", () => {
   for (const path of ["/", "/expenses", "/anything", "/reports", "/categories", "/profile"]) {
-    test(`${path} shows the landing page`, async ({ page }) => {
+    test(`${path} shows the landing page`, desktopOnly, async ({ page }) => {
       const userCall = page.waitForResponse("**/api/auth/user");
       await page.goto(path);
       expect((await userCall).status()).toBe(401);
@@ -35,14 +35,14 @@ test.describe("signed out", () => {
     });
   }
 
-  test("public pages follow the chosen language", async ({ page }) => {
+  test("public pages follow the chosen language", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "pt");
     await page.goto("/forgot-password");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esqueceu a senha?");
     await expectHtmlLang(page, "pt");
   });
 
-  test("public pages do not wait for the current user", async ({ page }) => {
+  test("public pages do not wait for the current user", desktopOnly, async ({ page }) => {
     await page.route("**/api/auth/user", () => {
       // Never answered: the sign-in screens must not depend on it.
     });
@@ -55,7 +55,7 @@ test.describe("while the current user loads", () => {
   const spinnerTexts = { pt: "Carregando...", en: "Loading...", es: "Cargando..." } as const;
 
   for (const [language, text] of Object.entries(spinnerTexts)) {
-    test(`shows a spinner with '${text}' in ${language}`, async ({ page }) => {
+    test(`shows a spinner with '${text}' in ${language}`, desktopOnly, async ({ page }) => {
       let answer: () => void = () => {};
       const answered = new Promise<void>((resolve) => {
         answer = resolve;

@@ -53,3 +53,10 @@ export async function expectNoHorizontalScroll(page: Page) {
 export async function expectHtmlLang(page: Page, language: Language) {
   await expect(page.locator("html")).toHaveAttribute("lang", language);
 }
+
+/**
+ * For tests the phone project leaves out (playwright.config.ts): what they check is the same at
+ * every width (routing, fallbacks, month arithmetic), or the same flow already runs at 375 px in
+ * another language. Every page and every flow still renders and is checked with axe at 375 px.
+ */
+export const desktopOnly = { tag: "@desktop-only" } as const;
