@@ -149,64 +149,66 @@ test("pt: validation messages, and one error for an unknown e-mail and a wrong p
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("en: forgot password, follow the mail's link, reset, log in with the new password", async ({
-  page,
-}) => {
-  await storeLanguage(page, "en");
-  const account = await registerViaApi(page, { language: "en" });
-  const newPassword = "a-brand-new-secret";
-  const main = page.getByRole("main");
+test(
+  "en: forgot password, follow the mail's link, reset, log in with the new password",
+  desktopOnly,
+  async ({ page }) => {
+    await storeLanguage(page, "en");
+    const account = await registerViaApi(page, { language: "en" });
+    const newPassword = "a-brand-new-secret";
+    const main = page.getByRole("main");
 
-  await page.goto("/login");
-  await main.getByRole("link", { name: "Forgot your password?" }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await expect(heading(page)).toHaveText("Forgot your password?");
-  await expectNoAxeViolations(page);
-  await main.getByLabel("Email").fill(account.email);
-  await main.getByRole("button", { name: "Send reset link" }).click();
-  const sent =
-    "If the email exists in our system, you will receive instructions to reset your password. Also check your spam folder.";
-  await expect(main.getByRole("alert")).toHaveText(sent);
-  await expect(main.getByLabel("Email")).toHaveValue("");
-  await expectToast(page, "Email sent!", sent);
-  await expectNoAxeViolations(page);
+    await page.goto("/login");
+    await main.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(heading(page)).toHaveText("Forgot your password?");
+    await expectNoAxeViolations(page);
+    await main.getByLabel("Email").fill(account.email);
+    await main.getByRole("button", { name: "Send reset link" }).click();
+    const sent =
+      "If the email exists in our system, you will receive instructions to reset your password. Also check your spam folder.";
+    await expect(main.getByRole("alert")).toHaveText(sent);
+    await expect(main.getByLabel("Email")).toHaveValue("");
+    await expectToast(page, "Email sent!", sent);
+    await expectNoAxeViolations(page);
 
-  let resetLink = "";
-  await expect
-    .poll(async () => {
-      resetLink =
-        (await mailLinksFor(account.email)).find((l) => l.includes("/reset-password?")) ?? "";
-      return resetLink;
-    })
-    .not.toBe("");
-  const { pathname, search } = new URL(resetLink);
-  await page.goto(pathname + search);
-  await expect(heading(page)).toHaveText("Reset password");
-  await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
-  await main.getByLabel("New password", { exact: true }).fill(newPassword);
-  await main.getByLabel("Confirm new password").fill("something-else");
-  await main.getByRole("button", { name: "Reset password" }).click();
-  await expect(main.getByLabel("Confirm new password")).toHaveAccessibleDescription(
-    "Passwords do not match",
-  );
-  await expectNoAxeViolations(page);
-  await main.getByLabel("Confirm new password").fill(newPassword);
-  await main.getByRole("button", { name: "Reset password" }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expectToast(
-    page,
-    "Password reset!",
-    "Password reset! You can now log in with your new password.",
-  );
+    let resetLink = "";
+    await expect
+      .poll(async () => {
+        resetLink =
+          (await mailLinksFor(account.email)).find((l) => l.includes("/reset-password?")) ?? "";
+        return resetLink;
+      })
+      .not.toBe("");
+    const { pathname, search } = new URL(resetLink);
+    await page.goto(pathname + search);
+    await expect(heading(page)).toHaveText("Reset password");
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await main.getByLabel("New password", { exact: true }).fill(newPassword);
+    await main.getByLabel("Confirm new password").fill("something-else");
+    await main.getByRole("button", { name: "Reset password" }).click();
+    await expect(main.getByLabel("Confirm new password")).toHaveAccessibleDescription(
+      "Passwords do not match",
+    );
+    await expectNoAxeViolations(page);
+    await main.getByLabel("Confirm new password").fill(newPassword);
+    await main.getByRole("button", { name: "Reset password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectToast(
+      page,
+      "Password reset!",
+      "Password reset! You can now log in with your new password.",
+    );
 
-  await fillLogin(page, en, account);
-  await expectToast(page, "Error logging in", "Invalid email or password.");
-  await fillLogin(page, en, { email: account.email, password: newPassword });
-  await expect(page).toHaveURL(/\/$/);
-  await expectToast(page, "Logged in!");
-  await expect(page.getByTestId("user-menu-name")).toHaveText("Ana");
-});
+    await fillLogin(page, en, account);
+    await expectToast(page, "Error logging in", "Invalid email or password.");
+    await fillLogin(page, en, { email: account.email, password: newPassword });
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, "Logged in!");
+    await expect(page.getByTestId("user-menu-name")).toHaveText("Ana");
+  },
+);
 
 test("invalid reset links and e-mail verification results", desktopOnly, async ({ page }) => {
   await storeLanguage(page, "pt");

@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import { createFamilyViaApi, registerViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 type Language = "pt" | "en";
 
@@ -260,70 +260,72 @@ test("pt: the owner removes one member keeping their expenses and another deleti
   await Promise.all([owner.context.close(), bruno.context.close(), carla.context.close()]);
 });
 
-test("en: a member invites too, copies the link, and used or unknown codes are refused", async ({
-  browser,
-}, testInfo) => {
-  const owner = await newPerson(browser, testInfo, "en");
-  const dani = await newPerson(browser, testInfo, "en");
-  const eva = await newPerson(browser, testInfo, "en");
+test(
+  "en: a member invites too, copies the link, and used or unknown codes are refused",
+  desktopOnly,
+  async ({ browser }, testInfo) => {
+    const owner = await newPerson(browser, testInfo, "en");
+    const dani = await newPerson(browser, testInfo, "en");
+    const eva = await newPerson(browser, testInfo, "en");
 
-  await signUpViaApi(owner.page, { name: "Olivia Stone", language: "en" });
-  await owner.page.goto("/family");
-  const ownerMain = owner.page.getByRole("main");
-  await expect(heading(owner.page)).toHaveText("Family");
-  await ownerMain.getByLabel("Family Name").fill("The Stones");
-  await ownerMain.getByRole("button", { name: "Create Family" }).click();
-  await expectToast(owner.page, { title: "Family created" });
-  await ownerMain.getByRole("button", { name: "Generate Invite" }).click();
-  const invite = await readInvite(owner.page, { code: "Invite code", link: "Direct link" });
+    await signUpViaApi(owner.page, { name: "Olivia Stone", language: "en" });
+    await owner.page.goto("/family");
+    const ownerMain = owner.page.getByRole("main");
+    await expect(heading(owner.page)).toHaveText("Family");
+    await ownerMain.getByLabel("Family Name").fill("The Stones");
+    await ownerMain.getByRole("button", { name: "Create Family" }).click();
+    await expectToast(owner.page, { title: "Family created" });
+    await ownerMain.getByRole("button", { name: "Generate Invite" }).click();
+    const invite = await readInvite(owner.page, { code: "Invite code", link: "Direct link" });
 
-  // Dani joins by code from the profile's family tab.
-  await signUpViaApi(dani.page, { name: "Dani Park", language: "en" });
-  await dani.page.goto("/profile");
-  const daniMain = dani.page.getByRole("main");
-  await dani.page.getByRole("tab", { name: "Family", exact: true }).click();
-  await daniMain.getByRole("tab", { name: "Join Family" }).click();
-  await daniMain.getByRole("button", { name: "Join Family" }).click();
-  await expect(daniMain.getByRole("alert")).toHaveText("Enter the invite code");
-  await daniMain.getByLabel("Invite Code").fill(invite.code);
-  await daniMain.getByRole("button", { name: "Join Family" }).click();
-  await expectToast(dani.page, { title: "Success", description: "You joined The Stones." });
-  await expect(members(dani.page)).toHaveCount(2);
-  await expect(members(dani.page).filter({ hasText: "Dani Park" })).toContainText("You");
-  await expect(members(dani.page).filter({ hasText: "Olivia Stone" })).toContainText("Owner");
-  await expect(daniMain.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
-  await expectNoHorizontalScroll(dani.page);
-  await expectNoAxeViolations(dani.page);
+    // Dani joins by code from the profile's family tab.
+    await signUpViaApi(dani.page, { name: "Dani Park", language: "en" });
+    await dani.page.goto("/profile");
+    const daniMain = dani.page.getByRole("main");
+    await dani.page.getByRole("tab", { name: "Family", exact: true }).click();
+    await daniMain.getByRole("tab", { name: "Join Family" }).click();
+    await daniMain.getByRole("button", { name: "Join Family" }).click();
+    await expect(daniMain.getByRole("alert")).toHaveText("Enter the invite code");
+    await daniMain.getByLabel("Invite Code").fill(invite.code);
+    await daniMain.getByRole("button", { name: "Join Family" }).click();
+    await expectToast(dani.page, { title: "Success", description: "You joined The Stones." });
+    await expect(members(dani.page)).toHaveCount(2);
+    await expect(members(dani.page).filter({ hasText: "Dani Park" })).toContainText("You");
+    await expect(members(dani.page).filter({ hasText: "Olivia Stone" })).toContainText("Owner");
+    await expect(daniMain.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+    await expectNoHorizontalScroll(dani.page);
+    await expectNoAxeViolations(dani.page);
 
-  // Any member can invite; copying the link confirms it.
-  await daniMain.getByRole("button", { name: "Generate Invite" }).click();
-  const daniInvite = await readInvite(dani.page, { code: "Invite code", link: "Direct link" });
-  await daniMain.getByRole("button", { name: "Copy link" }).click();
-  await expectToast(dani.page, { title: "Link copied to clipboard" });
-  await expect(daniMain.getByRole("button", { name: "Copied!" })).toBeVisible();
-  expect(await dani.page.evaluate(() => navigator.clipboard.readText())).toBe(daniInvite.url);
-  await expectNoAxeViolations(dani.page);
+    // Any member can invite; copying the link confirms it.
+    await daniMain.getByRole("button", { name: "Generate Invite" }).click();
+    const daniInvite = await readInvite(dani.page, { code: "Invite code", link: "Direct link" });
+    await daniMain.getByRole("button", { name: "Copy link" }).click();
+    await expectToast(dani.page, { title: "Link copied to clipboard" });
+    await expect(daniMain.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await dani.page.evaluate(() => navigator.clipboard.readText())).toBe(daniInvite.url);
+    await expectNoAxeViolations(dani.page);
 
-  // Eva, without a family: a used code, then an unknown one, then Dani's invite works.
-  await signUpViaApi(eva.page, { name: "Eva Lind", language: "en" });
-  await expectJoinError(eva.page, invite.url, "Error", "Invite code expired or already used");
-  await expectNoAxeViolations(eva.page);
-  await expectJoinError(
-    eva.page,
-    invite.url.replace(invite.code, "ZZZZ2222"),
-    "Error",
-    "Invalid invite code",
-  );
-  await openInviteLink(eva.page, daniInvite.url);
-  await expectToast(eva.page, {
-    title: "Success!",
-    description: "You joined the family successfully!",
-  });
-  await expect(eva.page).toHaveURL(/\/$/);
+    // Eva, without a family: a used code, then an unknown one, then Dani's invite works.
+    await signUpViaApi(eva.page, { name: "Eva Lind", language: "en" });
+    await expectJoinError(eva.page, invite.url, "Error", "Invite code expired or already used");
+    await expectNoAxeViolations(eva.page);
+    await expectJoinError(
+      eva.page,
+      invite.url.replace(invite.code, "ZZZZ2222"),
+      "Error",
+      "Invalid invite code",
+    );
+    await openInviteLink(eva.page, daniInvite.url);
+    await expectToast(eva.page, {
+      title: "Success!",
+      description: "You joined the family successfully!",
+    });
+    await expect(eva.page).toHaveURL(/\/$/);
 
-  await owner.page.reload();
-  await expect(members(owner.page)).toHaveCount(3);
-  await expect(ownerMain.getByRole("button", { name: /^Remove/ })).toHaveCount(2);
+    await owner.page.reload();
+    await expect(members(owner.page)).toHaveCount(3);
+    await expect(ownerMain.getByRole("button", { name: /^Remove/ })).toHaveCount(2);
 
-  await Promise.all([owner.context.close(), dani.context.close(), eva.context.close()]);
-});
+    await Promise.all([owner.context.close(), dani.context.close(), eva.context.close()]);
+  },
+);

@@ -56,7 +56,8 @@ export async function expectHtmlLang(page: Page, language: Language) {
 
 /**
  * For tests the phone project leaves out (playwright.config.ts): what they check is the same at
- * every width (routing, fallbacks, month arithmetic), or the same flow already runs at 375 px in
- * another language. Every page and every flow still renders and is checked with axe at 375 px.
+ * every width (routing, fallbacks, month arithmetic, the rules of reset links and invite codes),
+ * or the same flow already runs at 375 px in another language. Every page they visit is still
+ * rendered and checked with axe at 375 px by another test.
  */
 export const desktopOnly = { tag: "@desktop-only" } as const;
