@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 // buildApp() on a fresh migrated database per file; PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
-    // Vitest's default on this 2-core machine is one worker (cores - 1). The slow API files spend
-    // most of their time waiting on child servers, so two workers roughly halve the run.
+    // Vitest's default on this 2-core machine is one worker (cores - 1), which leaves a core idle
+    // while the crash test restarts its server.
     maxWorkers: 2,
     projects: [
       {
