@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { type Database, openPglite } from "./db/client";
 import { expenses } from "./db/schema";
 import {
+  jsonPost as json,
   killSpawnedServers,
   type RunningServer,
   spawnServer,
@@ -34,12 +35,6 @@ type Write = { description: string; amount: string; date: string; key: string };
 
 /** What the test knows of each write: answered 201, or sent and cut off by the kill. */
 type Ledger = { acknowledged: Map<string, Write>; unanswered: Map<string, Write> };
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: "POST",
-  headers: { "content-type": "application/json", ...headers },
-  body: JSON.stringify(body),
-});
 
 /** Registers, logs in and forms a family: the bearer token and a category to spend in. */
 async function signUp(server: RunningServer) {

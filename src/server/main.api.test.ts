@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { openPglite } from "./db/client";
 import { users } from "./db/schema";
 import {
+  jsonPost,
   killSpawnedServers,
   type RunningServer,
   spawnServer,
@@ -61,11 +62,10 @@ if (!inject("postgresTemplate")) {
       const dataDir = await mkdtemp(join(tmpdir(), "budget-main-"));
       const server = await startServer({ DATA_DIR: dataDir });
       // A registration hashes a password with argon2id: long enough to be caught mid-flight.
-      const inFlight = fetch(`${server.url}/api/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "late@example.org", password: "secret1", name: "Late" }),
-      });
+      const inFlight = fetch(
+        `${server.url}/api/auth/register`,
+        jsonPost({ email: "late@example.org", password: "secret1", name: "Late" }),
+      );
       const deadline = Date.now() + 10_000;
       while (!server.output().includes('"url":"/api/auth/register"') && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 2));

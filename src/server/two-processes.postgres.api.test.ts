@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { killSpawnedServers, startServer } from "./testing/server-process";
+import { jsonPost as json, killSpawnedServers, startServer } from "./testing/server-process";
 import { createTestDatabase } from "./testing/test-database";
 
 /**
@@ -12,12 +12,6 @@ import { createTestDatabase } from "./testing/test-database";
  */
 
 afterAll(killSpawnedServers);
-
-const json = (body: unknown) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
 
 describe("two app processes on one PostgreSQL", () => {
   it("share sessions and lose or duplicate no concurrent write", async () => {
@@ -48,12 +42,12 @@ describe("two app processes on one PostgreSQL", () => {
         .status,
     ).toBe(200);
 
-    const authed = (init: RequestInit) => ({
-      ...init,
-      headers: { ...(init.headers as object), cookie },
-    });
-    expect((await fetch(`${b.url}/api/family`, authed(json({ name: "Dupla" })))).status).toBe(201);
-    const categories = (await (await fetch(`${a.url}/api/categories`, authed({}))).json()) as {
+    expect((await fetch(`${b.url}/api/family`, json({ name: "Dupla" }, { cookie }))).status).toBe(
+      201,
+    );
+    const categories = (await (
+      await fetch(`${a.url}/api/categories`, { headers: { cookie } })
+    ).json()) as {
       id: string;
     }[];
     const categoryId = categories[0]?.id;
@@ -61,25 +55,20 @@ describe("two app processes on one PostgreSQL", () => {
     const writes = Array.from({ length: 40 }, (_, i) =>
       fetch(
         `${i % 2 ? a.url : b.url}/api/expenses`,
-        authed(
-          json({
-            description: `gasto ${i}`,
-            amount: `${i + 1}.25`,
-            date: "2026-03-10",
-            categoryId,
-          }),
+        json(
+          { description: `gasto ${i}`, amount: `${i + 1}.25`, date: "2026-03-10", categoryId },
+          { cookie },
         ),
       ),
     );
     const sameKey = [a, b, a, b].map((server) =>
-      fetch(`${server.url}/api/expenses`, {
-        ...authed(json({ description: "uma vez", amount: "9.99", date: "2026-03-11", categoryId })),
-        headers: {
-          "content-type": "application/json",
-          cookie,
-          "idempotency-key": "double-click-1",
-        },
-      }),
+      fetch(
+        `${server.url}/api/expenses`,
+        json(
+          { description: "uma vez", amount: "9.99", date: "2026-03-11", categoryId },
+          { cookie, "idempotency-key": "double-click-1" },
+        ),
+      ),
     );
     const responses = await Promise.all([...writes, ...sameKey]);
     expect(responses.map((r) => r.status).every((status) => status === 201)).toBe(true);
@@ -91,7 +80,7 @@ describe("two app processes on one PostgreSQL", () => {
     expect(onceIds.size).toBe(1);
 
     const listed = (await (
-      await fetch(`${b.url}/api/expenses?month=3&year=2026`, authed({}))
+      await fetch(`${b.url}/api/expenses?month=3&year=2026`, { headers: { cookie } })
     ).json()) as {
       description: string;
       amount: string;

@@ -57,10 +57,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exit = new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, output: () => output, exit };
 }
 
@@ -83,3 +80,10 @@ export function killSpawnedServers() {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
 }
+
+/** A JSON POST to a spawned server, with any extra headers (authorization, cookie, idempotency). */
+export const jsonPost = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
