@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` (pure code, web and server, no database) and `api` (the server built with
-// buildApp() on a fresh migrated database per file; PostgreSQL when TEST_DATABASE_URL is set).
+// buildApp() on a fresh migrated database per file, on the embedded PostgreSQL or on TEST_DATABASE_URL's).
 export default defineConfig({
   test: {
     // Vitest's default on this 2-core machine is one worker (cores - 1), which leaves a core idle
@@ -20,10 +20,11 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/**/*.api.test.ts"],
-          // *.postgres.api.test.ts need a PostgreSQL server: they run in the TEST_DATABASE_URL pass.
-          // *.pglite.api.test.ts are about the embedded database alone: that pass skips them.
+          // *.postgres.api.test.ts are about an external PostgreSQL server (several app processes
+          // on one): they run in the TEST_DATABASE_URL pass. *.embedded.api.test.ts are about the
+          // embedded server alone (backups, the PGlite import): that pass skips them.
           exclude: process.env.TEST_DATABASE_URL
-            ? ["src/**/*.pglite.api.test.ts"]
+            ? ["src/**/*.embedded.api.test.ts"]
             : ["src/**/*.postgres.api.test.ts"],
           environment: "node",
           globalSetup: ["src/server/testing/global-setup.ts"],

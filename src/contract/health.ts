@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const databaseKinds = ["pglite", "postgres"] as const;
+export const databaseKinds = ["embedded-postgres", "postgres"] as const;
 export type DatabaseKind = (typeof databaseKinds)[number];
 
 export const healthResponseSchema = z.object({

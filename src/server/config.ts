@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { ensurePrivateDirectory, writePrivateFile } from "./db/private-files";
 
 /**
  * The only place that reads process.env. Every variable of DESIGN §1 is parsed and validated here
@@ -116,13 +117,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A household running the embedded default never has to invent a secret: one is made and kept. */
 export async function ensureSessionSecret(config: Config): Promise<Config> {
   if (config.sessionSecret) return config;
-  await mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateDirectory(config.dataDir);
   const file = join(config.dataDir, "session-secret");
   let secret = (await readFile(file, "utf8").catch(() => "")).trim();
   if (secret.length < 32) {
     secret = randomBytes(32).toString("hex");
-    await writeFile(file, `${secret}\n`, { mode: 0o600 });
-    await chmod(file, 0o600);
+    await writePrivateFile(file, `${secret}\n`);
   }
   return { ...config, sessionSecret: secret };
 }

@@ -2,17 +2,20 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { type Database, openPglite } from "./db/client";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, openEmbedded } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import { expenses } from "./db/schema";
 import {
   jsonPost as json,
   killSpawnedServers,
+  postmasterPid,
   type RunningServer,
   spawnServer,
   startServer,
 } from "./testing/server-process";
-import { createTestDatabase } from "./testing/test-database";
+import { createTestDatabase, onExternalPostgres } from "./testing/test-database";
 
 /**
  * "Nothing acknowledged is lost": the real server takes expenses from several writers at once
@@ -20,7 +23,9 @@ import { createTestDatabase } from "./testing/test-database";
  * it answered 201 must be there with its amount and date, a write whose answer was lost to the
  * kill is retried with its Idempotency-Key and saved exactly once, and at the end the database
  * itself opens and holds exactly the writes that were made. Some kills land during start-up
- * (opening the database, migrating) instead. The moments come from a seeded generator: a
+ * (opening the database, migrating) instead. On the embedded database some cycles first kill the
+ * PostgreSQL server itself under the writers: the app restarts it, and writes go on before the
+ * app is killed in turn. The moments come from a seeded generator: a
  * failure prints the seed, and CRASH_SEED=<seed> replays the same kills. Each of the 50 kills is
  * followed by a restart and the checks.
  */
@@ -106,13 +111,18 @@ function seededRandom(start: number) {
   };
 }
 
-async function runCrashCycles(env: Record<string, string>, openDatabase: () => Promise<Database>) {
+async function runCrashCycles(
+  env: Record<string, string>,
+  openDatabase: () => Promise<Database>,
+  options: { killPostgres: boolean },
+) {
   const random = seededRandom(seed);
   const ledger: Ledger = { acknowledged: new Map(), unanswered: new Map() };
   let server = await startServer(env);
   const { authorization, categoryId } = await signUp(server);
   let startupKills = 0;
   let writeKills = 0;
+  let postgresKills = 0;
   /** The last cycle that wrote, whose acknowledged writes the next start must show. */
   let lastWriteCycle = -1;
 
@@ -159,6 +169,9 @@ async function runCrashCycles(env: Record<string, string>, openDatabase: () => P
 
     const target = server;
     let killed = false;
+    /** Once PostgreSQL is killed under the app, writes may fail until the app restarts it. */
+    let postgresDown = false;
+    let acknowledgedAfterRestart = 0;
     const writer = async (writerIndex: number) => {
       for (let index = 0; !killed; index++) {
         const write = writeOf(cycle, writerIndex, index);
@@ -169,13 +182,37 @@ async function runCrashCycles(env: Record<string, string>, openDatabase: () => P
         } catch {
           return; // the connection died with the server: the write stays unanswered
         }
-        if (response.status !== 201) throw new Error(`seed ${seed}: ${response.status}`);
+        if (response.status !== 201) {
+          if (!postgresDown || response.status < 500) {
+            throw new Error(`seed ${seed}: ${response.status}`);
+          }
+          // Unanswered: sent again with its key after the next start.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          continue;
+        }
         ledger.unanswered.delete(write.key);
         ledger.acknowledged.set(write.key, write);
+        if (postgresDown) acknowledgedAfterRestart++;
       }
     };
     const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
     await new Promise((resolve) => setTimeout(resolve, random() * 300));
+    if (options.killPostgres && env.DATA_DIR && writeKills % 5 === 2) {
+      // PostgreSQL dies under the writers; the app restarts it and the writes go on.
+      const pid = await postmasterPid(env.DATA_DIR);
+      if (pid) {
+        postgresDown = true;
+        process.kill(pid, "SIGKILL");
+        postgresKills++;
+        for (let waited = 0; acknowledgedAfterRestart < WRITERS && waited < 30_000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(
+          acknowledgedAfterRestart,
+          `seed ${seed}: writes after PostgreSQL restarted`,
+        ).toBeGreaterThan(0);
+      }
+    }
     killed = true;
     target.child.kill("SIGKILL");
     await target.exit;
@@ -211,30 +248,38 @@ async function runCrashCycles(env: Record<string, string>, openDatabase: () => P
   }
   // The seed and the counts, so a run can be replayed and its figures quoted.
   console.info(
-    `crash safety: seed ${seed}, ${writeKills} kills while writing, ${startupKills} during start-up, ${ledger.acknowledged.size} acknowledged writes all present`,
+    `crash safety: seed ${seed}, ${writeKills} kills while writing (${postgresKills} of them after killing PostgreSQL under the writers), ${startupKills} during start-up, ${ledger.acknowledged.size} acknowledged writes all present`,
   );
-  return { acknowledged: ledger.acknowledged.size, startupKills, writeKills };
+  return { acknowledged: ledger.acknowledged.size, startupKills, writeKills, postgresKills };
 }
 
 // Each pass runs it against its own database: the default pass on the embedded one, the
 // PostgreSQL pass (TEST_DATABASE_URL) on PostgreSQL. A cycle costs a server start, so the embedded
 // run is not repeated in the PostgreSQL pass.
 describe("crash safety", () => {
-  if (!inject("postgresTemplate")) {
+  if (!onExternalPostgres()) {
     it(`keeps every acknowledged write on the embedded database over ${KILLS} SIGKILLs`, async () => {
       const dataDir = await mkdtemp(join(tmpdir(), "budget-crash-"));
-      const result = await runCrashCycles({ DATA_DIR: dataDir }, () => openPglite({ dataDir }));
+      const result = await runCrashCycles(
+        { DATA_DIR: dataDir },
+        // The last kill left PostgreSQL running: starting it again stops that one first.
+        async () =>
+          openEmbedded(await startEmbeddedPostgres({ dataDir, log: pino({ level: "warn" }) })),
+        { killPostgres: true },
+      );
       // The cycles really wrote: a run that acknowledged nothing would prove nothing.
       expect(result.writeKills + result.startupKills).toBe(KILLS);
       expect(result.acknowledged).toBeGreaterThan(result.writeKills);
+      expect(result.postgresKills).toBeGreaterThan(0);
     }, 300_000);
   } else {
     it(`keeps every acknowledged write on PostgreSQL over ${KILLS} SIGKILLs`, async () => {
       const database = await createTestDatabase();
       const dataDir = await mkdtemp(join(tmpdir(), "budget-crash-"));
       const result = await runCrashCycles(
-        { DATABASE_URL: database.connectionString ?? "", DATA_DIR: dataDir },
+        { DATABASE_URL: database.connectionString, DATA_DIR: dataDir },
         async () => database,
+        { killPostgres: false },
       );
       expect(result.writeKills + result.startupKills).toBe(KILLS);
       expect(result.acknowledged).toBeGreaterThan(result.writeKills);

@@ -1,63 +1,59 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
+import pino, { type LoggerOptions } from "pino";
 import { buildApp } from "./app";
 import { ConfigError, ensureSessionSecret, loadConfig } from "./config";
 import { backupIsDue, writeBackup } from "./db/backup";
-import { type Database, openPglite, openPostgres } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
+import { EmbeddedPostgresError } from "./db/embedded-postgres";
+import { importLegacyPglite, LegacyImportError } from "./db/legacy-pglite";
+import { loggerOptions } from "./http/logging";
 import { webDistFolder } from "./paths";
 
 /** Process entry: config -> lock -> database -> migrate -> listen -> signals. */
 async function main() {
   let config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
   // The lock guards the embedded database and the generated secret; PostgreSQL guards itself.
   const lock: DataDirLock | undefined = config.databaseUrl
     ? undefined
-    : acquireDataDirLock(config.dataDir);
+    : await acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
-  let pglite: PGlite | undefined;
   let app: FastifyInstance | undefined;
   try {
     config = await ensureSessionSecret(config);
-    if (config.databaseUrl) {
-      database = await openPostgres(config.databaseUrl);
-    } else {
-      const embedded = await openPglite({ dataDir: config.dataDir });
-      pglite = embedded.client;
-      database = embedded;
-    }
+    database = await openDatabase({ ...config, log });
     await database.migrate();
+    if (database.kind === "embedded-postgres") {
+      await importLegacyPglite(config.dataDir, database.pool, log);
+    }
     app = await buildApp({ database, config, webDir: webDistFolder });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database?.close().catch(() => {});
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 
-  const embedded = pglite;
   let backupTimer: NodeJS.Timeout | undefined;
   let firstBackupCheck: NodeJS.Timeout | undefined;
-  if (embedded) {
-    // A daily backup of the embedded database (the last 7 kept), and one on demand: SIGUSR2 is
-    // what `npm run backup` sends when this server holds the DATA_DIR.
-    const backup = async (why: string) => {
+  if (database.kind === "embedded-postgres") {
+    // A daily backup of the embedded database, the last 7 kept. It reads one consistent snapshot
+    // while requests go on; the first check waits a few minutes so a restart serves first.
+    const running = database;
+    const backupIfDue = async () => {
       try {
-        const file = await writeBackup(embedded, config.dataDir);
-        app?.log.info({ file, why }, "backup written");
+        if (!(await backupIsDue(config.dataDir))) return;
+        const file = await writeBackup(running.pool, config.dataDir);
+        app?.log.info({ file }, "daily backup written");
       } catch (error) {
         app?.log.error({ err: error }, "backup failed");
       }
     };
-    const backupIfDue = () =>
-      void backupIsDue(config.dataDir).then((due) => (due ? backup("daily") : undefined));
-    // Checked hourly, the first time a few minutes after start: a dump holds the embedded
-    // database for its duration, so it must not delay the first requests after a restart.
-    backupTimer = setInterval(backupIfDue, 60 * 60 * 1000);
-    firstBackupCheck = setTimeout(backupIfDue, 5 * 60 * 1000);
+    backupTimer = setInterval(() => void backupIfDue(), 60 * 60 * 1000);
+    firstBackupCheck = setTimeout(() => void backupIfDue(), 5 * 60 * 1000);
     firstBackupCheck.unref();
     backupTimer.unref();
-    process.on("SIGUSR2", () => void backup("requested"));
   }
 
   let stopping = false;
@@ -69,12 +65,14 @@ async function main() {
     clearTimeout(firstBackupCheck);
     try {
       if (app) await closeGracefully(app);
+      // On the embedded database this also stops PostgreSQL (fast shutdown) and waits for it.
       await database?.close();
-      lock?.release();
+      await lock?.release();
+      app?.log.info("stopped");
       process.exit(0);
     } catch (error) {
       console.error("Shutdown failed:", error);
-      lock?.release();
+      await lock?.release();
       process.exit(1);
     }
   };
@@ -100,7 +98,12 @@ async function closeGracefully(app: FastifyInstance) {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof LegacyImportError
+  ) {
     console.error(error.message);
   } else {
     console.error("The server could not start:", error);

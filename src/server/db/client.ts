@@ -1,73 +1,56 @@
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { DatabaseKind } from "../../contract/health";
 import { migrationsFolder } from "../paths";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres";
 import * as schema from "./schema";
 
-/** The one database type every service takes: the same Drizzle API on PGlite and PostgreSQL. */
+/** The one database type every service takes. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** The node-postgres pool under `db`, for what Drizzle does not say (backups, copies). */
+  pool: pg.Pool;
   /** Applies the committed migrations; safe when several app processes start at once. */
   migrate(): Promise<void>;
-  /** Flushes everything to disk and releases the database. */
+  /** Closes the connections (and stops the embedded server, when this database owns one). */
   close(): Promise<void>;
 };
-
-/** PGlite keeps its files in DATA_DIR/pglite so secrets, locks and backups can sit beside it. */
-export const pgliteDirectory = (dataDir: string) => join(dataDir, "pglite");
-
-export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
-): Promise<Database & { client: PGlite }> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    dataDir: options.dataDir ? pgliteDirectory(options.dataDir) : undefined,
-    loadDataDir: options.loadDataDir,
-  });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    db,
-    client,
-    kind: "pglite",
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder });
-    },
-    async close() {
-      if (client.closed) return;
-      await client.query("CHECKPOINT");
-      await client.close();
-    },
-  };
-}
 
 // Serialises migrations when several app processes start on one server at the same moment.
 const MIGRATION_LOCK_ID = 7_428_113_901;
 
-export async function openPostgres(
-  connectionString: string,
-): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+type PoolErrorLogger = (error: Error) => void;
+
+/**
+ * node-postgres for both databases: a server restarting (the embedded one after a crash, or a
+ * managed one failing over) errors the idle connections, which must be logged, not thrown.
+ */
+export function openPostgres(
+  settings: string | pg.PoolConfig,
+  options: {
+    kind?: DatabaseKind;
+    onPoolError?: PoolErrorLogger;
+    onClose?: () => Promise<void>;
+  } = {},
+): Database {
+  const config = typeof settings === "string" ? { connectionString: settings } : settings;
+  const pool = new pg.Pool({ max: 10, ...config });
+  pool.on("error", options.onPoolError ?? (() => {}));
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
     pool,
-    kind: "postgres",
+    kind: options.kind ?? "postgres",
     async migrate() {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+        await migrateNodePg(drizzle({ client }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
@@ -75,15 +58,30 @@ export async function openPostgres(
     },
     async close() {
       await pool.end();
+      await options.onClose?.();
     },
   };
 }
 
+/** The app's database on an embedded server it has started: closing it stops the server. */
+export function openEmbedded(server: EmbeddedPostgres, onPoolError?: PoolErrorLogger): Database {
+  return openPostgres(server.connection(), {
+    kind: "embedded-postgres",
+    onPoolError,
+    onClose: () => server.stop(),
+  });
+}
+
+type Logger = Parameters<typeof startEmbeddedPostgres>[0]["log"];
+
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
-}): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: config.dataDir });
+  log: Logger;
+}): Promise<Database & { embedded?: EmbeddedPostgres }> {
+  const onPoolError = (error: Error) =>
+    config.log.warn({ err: error }, "a database connection was lost");
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { onPoolError });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: config.log });
+  return { ...openEmbedded(embedded, onPoolError), embedded };
 }

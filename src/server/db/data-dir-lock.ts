@@ -1,11 +1,16 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { chmod, unlink } from "node:fs/promises";
+import { connect, createServer, type Server } from "node:net";
+import { join, resolve } from "node:path";
+import { ensurePrivateDirectory } from "./private-files";
 
 /**
- * PGlite is a single-process database: two servers on one DATA_DIR would corrupt it. The lock
- * file holds the owner's pid; a lock whose process is gone (killed, crashed) is taken over at
- * once, so a crash never leaves the household locked out. A pid-liveness check is used rather
- * than mtime-based stale detection so a restart after SIGKILL does not have to wait.
+ * One server per DATA_DIR. The lock is a socket the server listens on (DATA_DIR/server.sock; a
+ * named pipe on Windows): the operating system closes it when the process dies, however it dies,
+ * so a lock is held exactly while its owner lives. A leftover socket file after a crash or a
+ * reboot refuses connections and is taken over at once; a reused pid or a zombie cannot hold it,
+ * since only a live listener answers. A starter that reaches a live owner is refused with the
+ * owner's pid.
  */
 
 export class DataDirLockedError extends Error {
@@ -21,49 +26,66 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export type DataDirLock = { release(): void };
+export type DataDirLock = { release(): Promise<void> };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else; it is alive.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+export const lockAddress = (dataDir: string) =>
+  process.platform === "win32"
+    ? `\\\\.\\pipe\\family-budget-${createHash("sha256").update(resolve(dataDir)).digest("hex").slice(0, 32)}`
+    : join(resolve(dataDir), "server.sock");
 
-export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "server.lock");
+const listen = (server: Server, address: string) =>
+  new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(address, () => {
+      server.off("error", fail);
+      done();
+    });
+  });
+
+/** The pid of the live server behind `address`, or undefined when nothing answers there. */
+export const lockOwner = (address: string) =>
+  new Promise<number | undefined>((done) => {
+    const socket = connect(address);
+    let answer = "";
+    const finish = (pid: number | undefined) => {
+      socket.destroy();
+      done(pid);
+    };
+    // A live owner that does not answer (stopped with SIGSTOP, say) still holds the lock.
+    socket.setTimeout(3_000, () => finish(-1));
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("end", () => finish(Number.parseInt(answer, 10) || -1));
+    socket.on("error", () => finish(undefined));
+  });
+
+export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+  await ensurePrivateDirectory(dataDir);
+  const address = lockAddress(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
+    const server = createServer((socket) => socket.end(String(process.pid)));
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
+      await listen(server, address);
+      if (process.platform !== "win32") await chmod(address, 0o600);
+      // The lock must never keep a stopping process alive.
+      server.unref();
       let released = false;
       return {
-        release() {
-          if (released) return;
-          released = true;
-          try {
-            if (readFileSync(file, "utf8").trim() === String(process.pid)) unlinkSync(file);
-          } catch {
-            // Already gone: nothing to release.
-          }
-        },
+        release: () =>
+          new Promise<void>((done) => {
+            if (released) return done();
+            released = true;
+            server.close(() => done());
+          }),
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
     }
-    const owner = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-    // Our own pid can be in a stale file after a container restart reuses it.
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-      throw new DataDirLockedError(dataDir, owner);
-    }
-    try {
-      unlinkSync(file);
-    } catch {
-      // Another starter removed the stale file first; try again.
-    }
+    const owner = await lockOwner(address);
+    if (owner !== undefined) throw new DataDirLockedError(resolve(dataDir), owner);
+    // Left by a process that is gone: nothing listens on it any more.
+    await unlink(address).catch(() => {});
   }
   throw new Error(`Could not lock DATA_DIR ${dataDir}: another server is starting on it`);
 }

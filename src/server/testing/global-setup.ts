@@ -1,20 +1,25 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import pino from "pino";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres } from "../db/client";
-import { projectRoot } from "../paths";
+import { openPostgres } from "../db/client";
+import { startEmbeddedPostgres } from "../db/embedded-postgres";
 
 /**
- * Migrates one template database per run so each test file can start from a copy of it instead of
- * running initdb and every migration again: a PGlite data-dir tarball, and when TEST_DATABASE_URL
- * is set a PostgreSQL template database on that server.
+ * One PostgreSQL server per run and one migrated template database on it, so each test file
+ * starts from `CREATE DATABASE ... TEMPLATE` instead of running every migration again. By
+ * default the server is the embedded one, started here from the same code as `npm start`; with
+ * TEST_DATABASE_URL it is that server (CI's second pass).
  */
+
+export type TestServer = { adminUrl: string; template: string; prefix: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
-    pgliteTemplate: string;
-    postgresTemplate: { adminUrl: string; template: string; prefix: string } | null;
+    testServer: TestServer;
+    databaseKind: "embedded-postgres" | "postgres";
   }
 }
 
@@ -25,36 +30,44 @@ const databaseUrlWithName = (url: string, name: string) => {
 };
 
 export default async function setup(project: TestProject) {
-  const dir = join(projectRoot, ".tmp");
-  await mkdir(dir, { recursive: true });
-  const pglite = await openPglite();
-  await pglite.migrate();
-  const tarball = await pglite.client.dumpDataDir("gzip");
-  await pglite.client.close();
-  const templatePath = join(dir, `pglite-template-${process.pid}.tar.gz`);
-  await writeFile(templatePath, Buffer.from(await tarball.arrayBuffer()));
-  project.provide("pgliteTemplate", templatePath);
-
-  const removeTemplate = () => rm(templatePath, { force: true });
-
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded = async () => {};
   if (!adminUrl) {
-    project.provide("postgresTemplate", null);
-    return removeTemplate;
+    // Under the system's temporary folder: a short socket path that PostgreSQL's user can reach.
+    const dataDir = await mkdtemp(join(tmpdir(), "budget-tests-"));
+    const server = await startEmbeddedPostgres({
+      dataDir,
+      log: pino({ level: "warn" }),
+      // A fixture: the test files' databases need no durability (the process tests and the
+      // crash test run servers of their own with fsync on), and two workers need connections.
+      extraSettings: [
+        "fsync=off",
+        "synchronous_commit=off",
+        "full_page_writes=off",
+        "max_connections=200",
+      ],
+    });
+    const { host, user, port } = server.connection();
+    adminUrl = `postgres://${user}@localhost:${port}/postgres?host=${encodeURIComponent(String(host))}`;
+    stopEmbedded = async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
   }
+  project.provide("databaseKind", process.env.TEST_DATABASE_URL ? "postgres" : "embedded-postgres");
+
   const baseName = new URL(adminUrl).pathname.slice(1) || "postgres";
   const prefix = `${baseName}_t${process.pid}`.toLowerCase();
   const template = `${prefix}_template`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${template}"`);
-  const postgres = await openPostgres(databaseUrlWithName(adminUrl, template));
+  const postgres = openPostgres(databaseUrlWithName(adminUrl, template));
   await postgres.migrate();
   await postgres.close();
-  project.provide("postgresTemplate", { adminUrl, template, prefix });
+  project.provide("testServer", { adminUrl, template, prefix });
 
   return async () => {
-    await removeTemplate();
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like $1",
       [`${prefix}%`],
@@ -63,5 +76,6 @@ export default async function setup(project: TestProject) {
       await admin.query(`drop database if exists "${datname}" with (force)`);
     }
     await admin.end();
+    await stopEmbedded();
   };
 }

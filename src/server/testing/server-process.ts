@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { projectRoot } from "../paths";
@@ -21,6 +21,7 @@ export type ServerProcess = {
 export type RunningServer = ServerProcess & { url: string };
 
 const spawned: ChildProcess[] = [];
+const dataDirs = new Set<string>();
 let bundledEntry: Promise<string> | undefined;
 
 /** Builds the server once for the calling test file, into a folder of its own under .tmp/. */
@@ -43,13 +44,27 @@ function serverEntry(): Promise<string> {
   return bundledEntry;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [await serverEntry()], {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: {
+    /** A process group of its own, so a test can kill the whole group. */
+    detached?: boolean;
+    /** Started under this umask (through sh), to prove file modes do not depend on it. */
+    umask?: string;
+  } = {},
+): Promise<ServerProcess> {
+  const entry = await serverEntry();
+  const [command, args] = options.umask
+    ? ["sh", ["-c", `umask ${options.umask} && exec "$0" "$1"`, process.execPath, entry]]
+    : [process.execPath, [entry]];
+  const child = spawn(command as string, args as string[], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.detached ?? false,
   });
   spawned.push(child);
+  if (env.DATA_DIR) dataDirs.add(env.DATA_DIR);
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -62,8 +77,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** Starts a server and waits until it listens; fails with its output when it does not. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const server = await spawnServer(env);
+export async function startServer(
+  env: Record<string, string>,
+  options: Parameters<typeof spawnServer>[1] = {},
+): Promise<RunningServer> {
+  const server = await spawnServer(env, options);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const url = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
@@ -74,10 +92,26 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   throw new Error(`server did not start:\n${server.output()}`);
 }
 
-/** For afterEach/afterAll: no server outlives its test. */
-export function killSpawnedServers() {
+/**
+ * For afterEach/afterAll: no server outlives its test, nor the embedded PostgreSQL that a server
+ * killed with SIGKILL leaves running (stopped with a fast shutdown, as the next start would).
+ */
+export async function killSpawnedServers() {
   for (const child of spawned.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+  }
+  for (const dataDir of [...dataDirs]) {
+    dataDirs.delete(dataDir);
+    for (const pid of await postmastersOn(dataDir)) {
+      process.kill(pid, "SIGINT");
+      for (let waited = 0; isAlive(pid) && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
   }
 }
 
@@ -86,4 +120,43 @@ export const jsonPost = (body: unknown, headers: Record<string, string> = {}): R
   method: "POST",
   headers: { "content-type": "application/json", ...headers },
   body: JSON.stringify(body),
+});
+
+/** The pid in DATA_DIR/postgres/postmaster.pid: the embedded PostgreSQL server, while it runs. */
+export async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const content = await readFile(join(dataDir, "postgres", "postmaster.pid"), "utf8").catch(
+    () => "",
+  );
+  const pid = Number.parseInt(content.split("\n")[0] ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Postmasters running on `dataDir` (Linux: read from /proc), to prove there is exactly one. */
+export async function postmastersOn(dataDir: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    const args = cmdline.split("\0");
+    if (args[0]?.endsWith("/postgres") && args.includes(join(dataDir, "postgres"))) {
+      found.push(Number(entry));
+    }
+  }
+  return found;
+}
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** A connection to the embedded database of a running server, through its socket. */
+export const embeddedConnection = (dataDir: string) => ({
+  host: join(dataDir, "run"),
+  user: "postgres",
+  database: "budget",
 });

@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres } from "../db/client";
+import { type Database, openPostgres } from "../db/client";
 
 /**
- * A fresh, migrated database for one test file: a copy of the PGlite template, or, when the run
- * has TEST_DATABASE_URL, a PostgreSQL database of its own cloned from the template and dropped on
- * close.
+ * A fresh, migrated database for one test file, cloned from the run's template on the run's test
+ * server (the embedded PostgreSQL, or TEST_DATABASE_URL's) and dropped on close.
  */
-export async function createTestDatabase(): Promise<Database & { connectionString?: string }> {
-  const postgres = inject("postgresTemplate");
-  if (!postgres) return createPgliteTestDatabase();
+export async function createTestDatabase(): Promise<Database & { connectionString: string }> {
+  const postgres = inject("testServer");
 
   const name = `${postgres.prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
@@ -33,7 +30,7 @@ export async function createTestDatabase(): Promise<Database & { connectionStrin
   }
   const url = new URL(postgres.adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const database = openPostgres(url.toString(), { kind: inject("databaseKind") });
   return {
     ...database,
     connectionString: url.toString(),
@@ -60,9 +57,8 @@ export async function createTestDatabase(): Promise<Database & { connectionStrin
   };
 }
 
-export async function createPgliteTestDatabase(): Promise<Database> {
-  const template = await readFile(inject("pgliteTemplate"));
-  return openPglite({ loadDataDir: new Blob([template]) });
-}
+/** What /api/health says in this pass: the embedded server by default, or TEST_DATABASE_URL's. */
+export const expectedDatabaseKind = () => inject("databaseKind");
 
-export const expectedDatabaseKind = () => (inject("postgresTemplate") ? "postgres" : "pglite");
+/** Whether this run is CI's second pass, on the PostgreSQL server of TEST_DATABASE_URL. */
+export const onExternalPostgres = () => inject("databaseKind") === "postgres";
