@@ -2,7 +2,8 @@
 // the server on E2E_PORT with a fresh database that is deleted when the server exits.
 import { spawn } from "node:child_process";
 import { openSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildAll } from "./build.mjs";
 import { buildIsCurrent, projectRoot } from "./source-stamp.mjs";
@@ -20,8 +21,9 @@ if (!(await buildIsCurrent(outDir))) {
   await buildAll({ quiet: true, outDir });
 }
 
-const dataDir = join(projectRoot, ".tmp", `e2e-${Date.now()}`);
-await mkdir(dataDir, { recursive: true });
+// Under the system's temporary folder: when the tests run as root, the embedded PostgreSQL runs
+// as the user postgres, which must be able to reach DATA_DIR wherever the clone is.
+const dataDir = await mkdtemp(join(tmpdir(), "budget-e2e-"));
 
 // The server's log goes to a file the tests read: without SMTP_URL each mail (with its links) is
 // logged there, which is how the tests follow a password-reset link.

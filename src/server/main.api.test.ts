@@ -115,12 +115,17 @@ if (!onExternalPostgres()) {
       expect(await login(next, "orphan@example.org")).toBe(200);
     }, 90_000);
 
-    it("comes back healthy after its whole process group is killed", async () => {
+    it("comes back healthy after its process group and its PostgreSQL are killed at once", async () => {
       const dataDir = await newDataDir();
       const killed = await startServer({ DATA_DIR: dataDir }, { detached: true });
       expect((await register(killed, "group@example.org")).status).toBe(201);
+      const postgres = (await postmasterPid(dataDir)) as number;
       process.kill(-(killed.child.pid as number), "SIGKILL");
       await killed.exit;
+      // PostgreSQL has a group of its own and survives that; a container stop (or a power cut)
+      // kills it too, leaving its postmaster.pid behind.
+      process.kill(postgres, "SIGKILL");
+      expect(await waitFor(() => !isAlive(postgres))).toBe(true);
 
       const next = await startServer({ DATA_DIR: dataDir });
       expect(await health(next)).toEqual({ status: "ok", database: "embedded-postgres" });
