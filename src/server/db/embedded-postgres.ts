@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import {
   chmod,
   chown,
@@ -194,13 +195,26 @@ const alive = (pid: number) => {
   }
 };
 
+/**
+ * Whether `pid` still runs. A postmaster orphaned by a killed app is reparented to init, and after
+ * it exits it stays a zombie until init reaps it (seconds, or never where init does not reap):
+ * a zombie has finished, whatever kill(pid, 0) says.
+ */
+export function isRunning(pid: number): boolean {
+  if (!alive(pid)) return false;
+  if (process.platform !== "linux") return true;
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false; // gone between the two looks
+  }
+}
+
 /** Whether `pid` is a postmaster serving `dataDirectory` (not a pid reused by something else). */
 async function isPostmasterOf(pid: number, dataDirectory: string): Promise<boolean> {
-  if (!alive(pid)) return false;
+  if (!isRunning(pid)) return false;
   if (process.platform === "linux") {
     try {
-      const status = await readFile(`/proc/${pid}/stat`, "utf8");
-      if (/^\d+ \(.*\) Z /.test(status)) return false; // a zombie serves nothing
       const exe = await readlink(`/proc/${pid}/exe`);
       const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0");
       return exe.endsWith(`${sep}postgres`) && cmdline.includes(dataDirectory);
@@ -220,10 +234,10 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function waitForExit(pid: number, ms: number) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
-    if (!alive(pid)) return true;
-    await sleep(25);
+    if (!isRunning(pid)) return true;
+    await sleep(10);
   }
-  return !alive(pid);
+  return !isRunning(pid);
 }
 
 /**

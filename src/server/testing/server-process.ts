@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { isRunning } from "../db/embedded-postgres";
 import { projectRoot } from "../paths";
 
 /**
@@ -145,14 +146,8 @@ export async function postmastersOn(dataDir: string): Promise<number[]> {
   return found;
 }
 
-export const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
+/** Whether a process still runs (a zombie waiting for init to reap it does not). */
+export const isAlive = isRunning;
 
 /** A connection to the embedded database of a running server, through its socket. */
 export const embeddedConnection = (dataDir: string) => ({
