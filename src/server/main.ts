@@ -23,11 +23,13 @@ async function main() {
   try {
     config = await ensureSessionSecret(config);
     database = await openDatabase({ ...config, log });
+    // Built while the embedded PostgreSQL starts: nothing queries the database before listen.
+    app = await buildApp({ database, config, webDir: webDistFolder });
+    await database.ready;
     await database.migrate();
     if (database.kind === "embedded-postgres") {
       await importLegacyPglite(config.dataDir, database.pool, log);
     }
-    app = await buildApp({ database, config, webDir: webDistFolder });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database?.close().catch(() => {});

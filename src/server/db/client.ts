@@ -4,7 +4,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { DatabaseKind } from "../../contract/health";
 import { migrationsFolder } from "../paths";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres";
+import {
+  type EmbeddedPostgres,
+  prepareEmbeddedPostgres,
+  type startEmbeddedPostgres,
+} from "./embedded-postgres";
 import * as schema from "./schema";
 
 /** The one database type every service takes. */
@@ -15,6 +19,8 @@ export type Database = {
   kind: DatabaseKind;
   /** The node-postgres pool under `db`, for what Drizzle does not say (backups, copies). */
   pool: pg.Pool;
+  /** Settles when the database answers (the embedded server has started). */
+  ready: Promise<void>;
   /** Applies the committed migrations; safe when several app processes start at once. */
   migrate(): Promise<void>;
   /** Closes the connections (and stops the embedded server, when this database owns one). */
@@ -36,6 +42,7 @@ export function openPostgres(
     kind?: DatabaseKind;
     onPoolError?: PoolErrorLogger;
     onClose?: () => Promise<void>;
+    ready?: Promise<void>;
   } = {},
 ): Database {
   const config = typeof settings === "string" ? { connectionString: settings } : settings;
@@ -46,6 +53,7 @@ export function openPostgres(
     db,
     pool,
     kind: options.kind ?? "postgres",
+    ready: options.ready ?? Promise.resolve(),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -74,14 +82,27 @@ export function openEmbedded(server: EmbeddedPostgres, onPoolError?: PoolErrorLo
 
 type Logger = Parameters<typeof startEmbeddedPostgres>[0]["log"];
 
+/**
+ * The app's database. On the embedded default the server is prepared (initdb on a first start)
+ * and then started in the background: the pool connects lazily, so the app is built while
+ * PostgreSQL starts; `ready` says when it answers.
+ */
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
   log: Logger;
-}): Promise<Database & { embedded?: EmbeddedPostgres }> {
+}): Promise<Database> {
   const onPoolError = (error: Error) =>
     config.log.warn({ err: error }, "a database connection was lost");
   if (config.databaseUrl) return openPostgres(config.databaseUrl, { onPoolError });
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: config.log });
-  return { ...openEmbedded(embedded, onPoolError), embedded };
+  const prepared = await prepareEmbeddedPostgres({ dataDir: config.dataDir, log: config.log });
+  const server = prepared.start();
+  // Awaited through `ready`; a failure before then must not count as an unhandled rejection.
+  server.catch(() => {});
+  return openPostgres(prepared.connection(), {
+    kind: "embedded-postgres",
+    onPoolError,
+    ready: server.then(() => {}),
+    onClose: async () => (await server).stop(),
+  });
 }

@@ -303,12 +303,29 @@ export const embeddedDirectories = (dataDir: string) => ({
   password: join(dataDir, "postgres-password"),
 });
 
-export async function startEmbeddedPostgres(options: {
+type EmbeddedOptions = {
   dataDir: string;
   log: Logger;
   /** More `name=value` server settings, after the defaults (the test fixture's). */
   extraSettings?: string[];
-}): Promise<EmbeddedPostgres> {
+};
+
+export type PreparedPostgres = {
+  /** Known before the server runs, so the app can be built while it starts. */
+  connection: EmbeddedPostgres["connection"];
+  start(): Promise<EmbeddedPostgres>;
+};
+
+/** Starts the embedded server and waits until the app's database answers. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  return (await prepareEmbeddedPostgres(options)).start();
+}
+
+/**
+ * Everything before the postmaster runs: the user, DATA_DIR's folders, the binaries, initdb on a
+ * first start, and a leftover postmaster stopped.
+ */
+export async function prepareEmbeddedPostgres(options: EmbeddedOptions): Promise<PreparedPostgres> {
   const { log } = options;
   const dataDir = resolve(options.dataDir);
   const dirs = embeddedDirectories(dataDir);
@@ -456,35 +473,38 @@ export async function startEmbeddedPostgres(options: {
     }
   };
 
-  await launch();
-  const admin = new pg.Client(connection("postgres"));
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [
-      EMBEDDED_DATABASE,
-    ]);
-    if (!rowCount) await admin.query(`create database "${EMBEDDED_DATABASE}"`);
-  } finally {
-    await admin.end();
-  }
-
   return {
     connection,
-    pid: () => child?.pid,
-    async stop() {
-      stopping = true;
-      const running = child;
-      if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
-      const exited = new Promise((done) => running.once("exit", done));
-      running.kill("SIGINT");
-      // A fast shutdown that hangs (a stuck disk) gets an immediate one after a minute.
-      const immediate = setTimeout(() => running.kill("SIGQUIT"), 60_000);
-      await exited;
-      clearTimeout(immediate);
+    async start() {
+      await launch();
+      const admin = new pg.Client(connection("postgres"));
+      await admin.connect();
+      try {
+        const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [
+          EMBEDDED_DATABASE,
+        ]);
+        if (!rowCount) await admin.query(`create database "${EMBEDDED_DATABASE}"`);
+      } finally {
+        await admin.end();
+      }
+      return {
+        connection,
+        pid: () => child?.pid,
+        async stop() {
+          stopping = true;
+          const running = child;
+          if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
+          const exited = new Promise((done) => running.once("exit", done));
+          running.kill("SIGINT");
+          // A fast shutdown that hangs (a stuck disk) gets an immediate one after a minute.
+          const immediate = setTimeout(() => running.kill("SIGQUIT"), 60_000);
+          await exited;
+          clearTimeout(immediate);
+        },
+      };
     },
   };
 }
-
 /** Polls until the server accepts a connection: true, or false once it exited. */
 async function waitUntilReady(settings: pg.ClientConfig, exited: Promise<number | null>) {
   let gone = false;

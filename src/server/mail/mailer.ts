@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
@@ -24,10 +23,15 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // Loaded with the first mail, not at start: nodemailer costs ~90 ms of every start otherwise.
+  let transport: Promise<import("nodemailer").Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: config.mailFrom, ...message });
+      transport ??= import("nodemailer").then((nodemailer) =>
+        nodemailer.default.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: config.mailFrom, ...message });
     },
   };
 }
