@@ -150,7 +150,7 @@ function unprivilegedOwner(): Owner {
 }
 
 /** The first folder on the way to `path` that `owner` cannot pass through, if any. */
-async function closedAncestor(path: string, owner: NonNullable<Owner>) {
+export async function closedAncestor(path: string, owner: NonNullable<Owner>) {
   const parts = resolve(path).split(sep).filter(Boolean);
   for (let i = 0; i < parts.length; i++) {
     const dir = sep + parts.slice(0, i).join(sep);
@@ -168,7 +168,7 @@ async function closedAncestor(path: string, owner: NonNullable<Owner>) {
  * Root's node_modules may sit where the unprivileged user cannot reach it (under /root, say):
  * the binaries are then copied once into DATA_DIR, which that user owns.
  */
-async function reachableBinaries(binaries: Binaries, dataDir: string, owner: Owner) {
+export async function reachableBinaries(binaries: Binaries, dataDir: string, owner: Owner) {
   if (!owner || !(await closedAncestor(binaries.postgres, owner))) return binaries;
   const nativeDir = dirname(dirname(binaries.postgres));
   const copy = join(dataDir, `postgres-${binaries.version}-binaries`);
