@@ -78,8 +78,10 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  // Ctrl-C under `npm start` delivers SIGINT twice (from the terminal and forwarded by npm): a
+  // repeat while stopping is ignored rather than killing the process mid-shutdown.
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 /**
