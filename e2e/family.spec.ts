@@ -137,8 +137,9 @@ test("pt: create a family through the UI, join by link after logging in and by a
   await ownerMain.getByRole("button", { name: "Gerar Convite" }).click();
   const first = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
   await ownerMain.getByRole("button", { name: "Copiar código" }).click();
-  await expectToast(owner.page, { title: "Código copiado" });
+  // The button says so for 3 s; checked before closing the toast, which can take longer than that.
   await expect(ownerMain.getByRole("button", { name: "Copiado!" })).toBeVisible();
+  await expectToast(owner.page, { title: "Código copiado" });
   expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(first.code);
   await expectNoHorizontalScroll(owner.page);
   await expectNoAxeViolations(owner.page);
