@@ -6,9 +6,9 @@ import { BackupError, loadBackup, writeBackup } from "./db/backup";
 import { openEmbedded, openPostgres } from "./db/client";
 import { acquireDataDirLock, DataDirLockedError } from "./db/data-dir-lock";
 import {
-  EMBEDDED_DATABASE,
   EmbeddedPostgresError,
   embeddedDirectories,
+  socketConnection,
   startEmbeddedPostgres,
 } from "./db/embedded-postgres";
 
@@ -32,12 +32,7 @@ async function backup() {
     lock = await acquireDataDirLock(config.dataDir);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    const running = openPostgres({
-      host: embeddedDirectories(config.dataDir).socket,
-      user: "postgres",
-      database: EMBEDDED_DATABASE,
-      max: 1,
-    });
+    const running = openPostgres({ ...socketConnection(config.dataDir), max: 1 });
     try {
       const file = await writeBackup(running.pool, config.dataDir);
       console.log(`Backup written from the running server (pid ${error.ownerPid}): ${file}`);

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPostgres } from "./db/client";
+import { socketConnection } from "./db/embedded-postgres";
 import { users } from "./db/schema";
 import {
-  embeddedConnection,
   isAlive,
   jsonPost,
   killSpawnedServers,
@@ -57,7 +57,7 @@ if (!onExternalPostgres()) {
       expect(postgres && isAlive(postgres)).toBe(true);
 
       // PostgreSQL listens on a Unix socket in DATA_DIR only, with durability on.
-      const direct = openPostgres({ ...embeddedConnection(dataDir), max: 1 });
+      const direct = openPostgres({ ...socketConnection(dataDir), max: 1 });
       const { rows } = await direct.pool.query(
         "select current_setting('listen_addresses') as listen, current_setting('fsync') as fsync, current_setting('full_page_writes') as fpw, current_setting('unix_socket_directories') as sockets",
       );

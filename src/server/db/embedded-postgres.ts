@@ -296,6 +296,17 @@ const freePort = () =>
     });
   });
 
+/**
+ * How another process (npm run backup, a test) reaches the app database of a server running on
+ * `dataDir`: its socket (Unix only; the Windows server needs its port and password).
+ */
+export const socketConnection = (dataDir: string): pg.PoolConfig => ({
+  host: embeddedDirectories(dataDir).socket,
+  port: PORT,
+  user: SUPERUSER,
+  database: EMBEDDED_DATABASE,
+});
+
 export const embeddedDirectories = (dataDir: string) => ({
   database: join(dataDir, "postgres"),
   socket: join(dataDir, "run"),
@@ -412,13 +423,10 @@ export async function prepareEmbeddedPostgres(options: EmbeddedOptions): Promise
   ];
   const args = ["-D", dirs.database, ...settings.flatMap((setting) => ["-c", setting])];
 
-  const connection = (database = EMBEDDED_DATABASE): pg.PoolConfig => ({
-    host: windows ? "127.0.0.1" : dirs.socket,
-    port,
-    user: SUPERUSER,
-    password,
-    database,
-  });
+  const connection = (database = EMBEDDED_DATABASE): pg.PoolConfig =>
+    windows
+      ? { host: "127.0.0.1", port, user: SUPERUSER, password, database }
+      : { ...socketConnection(dataDir), database };
 
   let child: ChildProcess | undefined;
   let stopping = false;

@@ -8,14 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { migrationsFolder } from "../paths";
 import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
-import {
-  embeddedConnection,
-  jsonPost,
-  killSpawnedServers,
-  startServer,
-} from "../testing/server-process";
+import { jsonPost, killSpawnedServers, startServer } from "../testing/server-process";
 import { testConfig } from "../testing/test-app";
 import { type Db, openPostgres } from "./client";
+import { socketConnection } from "./embedded-postgres";
 import { appTables, type Queryable } from "./table-copy";
 
 afterEach(killSpawnedServers);
@@ -67,7 +63,7 @@ describe("a DATA_DIR from the previous version (PGlite)", () => {
     expect(names).not.toContain("pglite");
     expect(names.filter((name) => name.startsWith("pglite.imported-"))).toHaveLength(1);
 
-    const imported = openPostgres({ ...embeddedConnection(dataDir), max: 1 });
+    const imported = openPostgres({ ...socketConnection(dataDir), max: 1 });
     expect(await dumpRows(imported.pool, tables)).toEqual(before);
     await imported.close();
 

@@ -148,10 +148,3 @@ export async function postmastersOn(dataDir: string): Promise<number[]> {
 
 /** Whether a process still runs (a zombie waiting for init to reap it does not). */
 export const isAlive = isRunning;
-
-/** A connection to the embedded database of a running server, through its socket. */
-export const embeddedConnection = (dataDir: string) => ({
-  host: join(dataDir, "run"),
-  user: "postgres",
-  database: "budget",
-});
