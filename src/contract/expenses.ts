@@ -50,6 +50,48 @@ export const expenseListQuerySchema = z
     path: ["month"],
   });
 
+/**
+ * GET /api/expenses/page: one page of the Expenses screen, newest first (date, then createdAt,
+ * then id), with filters. `cursor` is the `nextCursor` of the page before; it is opaque to
+ * clients. The first page (no cursor) also carries the count and sum of every matching expense.
+ */
+export const EXPENSE_PAGE_SIZE = 50;
+export const EXPENSE_PAGE_SIZE_MAX = 200;
+export const EXPENSE_SEARCH_MAX = 100;
+/** The category filter's value for expenses whose category was deleted. */
+export const UNCATEGORISED = "none";
+
+export const expensePageQuerySchema = z
+  .strictObject({
+    search: z.string().trim().max(EXPENSE_SEARCH_MAX, "validation.searchMax").optional(),
+    categoryId: z
+      .union([z.uuid(), z.literal(UNCATEGORISED)], { error: "validation.invalid" })
+      .optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+    cursor: z.string().max(300).optional(),
+    limit: z.coerce
+      .number({ error: "validation.invalid" })
+      .int("validation.invalid")
+      .min(1, "validation.invalid")
+      .max(EXPENSE_PAGE_SIZE_MAX, "validation.invalid")
+      .optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    error: "validation.dateRangeOrder",
+    path: ["to"],
+  });
+export type ExpensePageQuery = z.input<typeof expensePageQuerySchema>;
+
+export const expensePageSchema = z.object({
+  items: z.array(expenseSchema),
+  /** null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** On the first page only (null after): every expense that matches the filters. */
+  totals: z.object({ count: z.number().int(), amount: z.string() }).nullable(),
+});
+export type ExpensePage = z.infer<typeof expensePageSchema>;
+
 export const idempotencyKeySchema = z.string().min(1).max(200).optional();
 
 export const clearExamplesResponseSchema = z.object({ deletedCount: z.number().int() });

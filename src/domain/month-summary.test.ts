@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromCents } from "../contract/money";
-import { summarizeMonth } from "./month-summary";
+import type { YearMonth } from "./budget";
+import { monthSpendingOf, summarizeMonth } from "./month-summary";
 
 const food = {
   id: "food",
@@ -25,9 +26,13 @@ const expense = (amount: string, date: string, categoryId: string | null) => ({
   month: Number(date.slice(5, 7)),
 });
 
+type Expense = ReturnType<typeof expense>;
+const summarize = (month: YearMonth, expenses: Expense[], categories: (typeof food)[]) =>
+  summarizeMonth(monthSpendingOf(month, expenses), categories);
+
 describe("summarizeMonth", () => {
   it("computes the dashboard and report figures of a month by hand", () => {
-    const summary = summarizeMonth(
+    const summary = summarize(
       { year: 2026, month: 3 },
       [
         expense("100.00", "2026-03-07", "food"),
@@ -70,7 +75,7 @@ describe("summarizeMonth", () => {
   });
 
   it("counts an expense whose category is gone as uncategorised", () => {
-    const summary = summarizeMonth(
+    const summary = summarize(
       { year: 2026, month: 3 },
       [expense("5.00", "2026-03-01", "deleted")],
       [food],
@@ -93,7 +98,7 @@ describe("summarizeMonth", () => {
           { maxLength: 40 },
         ),
         (items) => {
-          const summary = summarizeMonth(
+          const summary = summarize(
             { year: 2026, month: 3 },
             items.map((i) =>
               expense(fromCents(i.cents), `2026-03-${String(i.day).padStart(2, "0")}`, i.category),

@@ -1,4 +1,4 @@
-import { toCents } from "../contract/money";
+import { fromCents, toCents } from "../contract/money";
 import {
   type CategoryStatus,
   categoryStatus,
@@ -60,34 +60,66 @@ export type MonthSummary = {
 };
 
 /**
- * Everything the dashboard and the report show for one month, from the month's expenses and the
- * family's categories. Uncategorised expenses count in every total (DESIGN §5.10).
+ * A month's spending as the database adds it up (GET /api/summary): money as decimal strings.
+ * Week buckets by day of month (weekOfMonth).
  */
-export function summarizeMonth(
+export type MonthSpending = {
+  totalSpent: string;
+  uncategorisedSpent: string;
+  spentByCategory: { categoryId: string; spent: string }[];
+  spentByWeek: [string, string, string, string];
+};
+
+/**
+ * The reference for what GET /api/summary adds up in SQL, from a month's expenses: the API tests
+ * compare the two on random data, so the screens' numbers cannot drift from this definition.
+ */
+export function monthSpendingOf(
   { year, month }: YearMonth,
   expenses: ExpenseLike[],
-  categories: CategoryLike[],
-): MonthSummary {
-  const inMonth = expenses.filter((e) => e.year === year && e.month === month);
-  const spentByCategory = new Map<string, number>();
-  const spentByWeek = [0, 0, 0, 0];
-  let totalSpentCents = 0;
-  let uncategorisedSpentCents = 0;
-  const knownCategories = new Set(categories.map((c) => c.id));
-  for (const expense of inMonth) {
+): MonthSpending {
+  const byCategory = new Map<string, number>();
+  const byWeek = [0, 0, 0, 0];
+  let total = 0;
+  let uncategorised = 0;
+  for (const expense of expenses) {
+    if (expense.year !== year || expense.month !== month) continue;
     const cents = toCents(expense.amount);
-    totalSpentCents += cents;
-    spentByWeek[weekOfMonth(expense.date) - 1] =
-      (spentByWeek[weekOfMonth(expense.date) - 1] ?? 0) + cents;
-    if (expense.categoryId && knownCategories.has(expense.categoryId)) {
-      spentByCategory.set(
-        expense.categoryId,
-        (spentByCategory.get(expense.categoryId) ?? 0) + cents,
-      );
+    total += cents;
+    const week = weekOfMonth(expense.date) - 1;
+    byWeek[week] = (byWeek[week] ?? 0) + cents;
+    if (expense.categoryId) {
+      byCategory.set(expense.categoryId, (byCategory.get(expense.categoryId) ?? 0) + cents);
     } else {
-      uncategorisedSpentCents += cents;
+      uncategorised += cents;
     }
   }
+  return {
+    totalSpent: fromCents(total),
+    uncategorisedSpent: fromCents(uncategorised),
+    spentByCategory: [...byCategory].map(([categoryId, cents]) => ({
+      categoryId,
+      spent: fromCents(cents),
+    })),
+    spentByWeek: byWeek.map(fromCents) as MonthSpending["spentByWeek"],
+  };
+}
+
+/**
+ * Everything the dashboard and the report show for one month, from the month's sums and the
+ * family's categories. Uncategorised expenses count in every total (docs/product.md); spending
+ * under a category missing from the list counts as uncategorised.
+ */
+export function summarizeMonth(spending: MonthSpending, categories: CategoryLike[]): MonthSummary {
+  const knownCategories = new Set(categories.map((c) => c.id));
+  const spentByCategory = new Map<string, number>();
+  let uncategorisedSpentCents = toCents(spending.uncategorisedSpent);
+  for (const { categoryId, spent } of spending.spentByCategory) {
+    if (knownCategories.has(categoryId)) spentByCategory.set(categoryId, toCents(spent));
+    else uncategorisedSpentCents += toCents(spent);
+  }
+  const totalSpentCents = toCents(spending.totalSpent);
+  const spentByWeek = spending.spentByWeek.map(toCents);
   const totalBudgetCents = categories.reduce((sum, c) => sum + toCents(c.monthlyBudget), 0);
   const weeklyBudgetCents = weeklyBudgetOf(totalBudgetCents);
   const categorySummaries = categories.map((category): CategorySummary => {

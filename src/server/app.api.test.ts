@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiErrorSchema } from "../contract/common";
+import { apiErrorSchema } from "../contract/errors";
 import { AppError } from "./errors";
 import { createTestApp, type TestApp } from "./testing/test-app";
 import { createTestDatabase, expectedDatabaseKind } from "./testing/test-database";

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiError } from "../../contract/common";
+import type { ApiError, ErrorCode } from "../../contract/errors";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { requestLanguage } from "./language";
 
 /** Fastify's own errors (body parsing, limits) mapped onto our codes so clients see one shape. */
-const fastifyCodeToAppCode: Record<string, string> = {
+const fastifyCodeToAppCode: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "invalid_json",
   FST_ERR_CTP_EMPTY_JSON_BODY: "invalid_json",
   FST_ERR_CTP_BODY_TOO_LARGE: "payload_too_large",
@@ -33,7 +33,7 @@ export function errorBody(request: FastifyRequest, error: AppError): ApiError {
   const language = requestLanguage(request);
   const body: ApiError = {
     message: translate(language, error.messageKey, error.params),
-    code: String(error.code),
+    code: error.code,
   };
   if (error.fieldErrors) {
     body.errors = error.fieldErrors.map((field) => ({

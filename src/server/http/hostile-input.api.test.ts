@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiErrorSchema } from "../../contract/common";
+import { apiErrorSchema } from "../../contract/errors";
 import { login, type SignedIn } from "../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";

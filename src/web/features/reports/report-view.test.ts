@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { summarizeMonth } from "../../../domain/month-summary";
+import {
+  monthSpendingOf,
+  summarizeMonth as summarizeSpending,
+} from "../../../domain/month-summary";
 import {
   differenceOf,
   formatShare,
@@ -7,6 +10,12 @@ import {
   spendingShares,
   UNCATEGORISED_COLOR,
 } from "./report-view";
+
+const summarizeMonth = (
+  month: Parameters<typeof monthSpendingOf>[0],
+  expenses: Parameters<typeof monthSpendingOf>[1],
+  categories: Parameters<typeof summarizeSpending>[1],
+) => summarizeSpending(monthSpendingOf(month, expenses), categories);
 
 const december = { year: 2025, month: 12 };
 const category = (id: string, monthlyBudget: string) => ({

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { YearMonth } from "../../../domain/budget";
-import { summarizeMonth } from "../../../domain/month-summary";
+import { monthSpendingOf, summarizeMonth } from "../../../domain/month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation, useSelectedMonth } from "../../components/month-navigation";
 import { NoFamilyCard } from "../../components/no-family-card";
@@ -81,7 +81,7 @@ function MonthReport({ month }: { month: YearMonth }) {
   const summary = useMemo(
     () =>
       categories.data && expenses.data
-        ? summarizeMonth(month, expenses.data, categories.data)
+        ? summarizeMonth(monthSpendingOf(month, expenses.data), categories.data)
         : null,
     [month, categories.data, expenses.data],
   );

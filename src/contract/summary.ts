@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { monthSchema, yearSchema } from "./calendar-date";
+import { categorySchema } from "./categories";
+import { expenseSchema } from "./expenses";
+
+/**
+ * GET /api/summary?month=&year=: one month of the caller's family as the dashboard and the
+ * reports show it, added up by the database (docs/product.md, "Month summary"). Money is a
+ * decimal string; the budget rules on top of these sums are src/domain's pure functions.
+ */
+export const summaryQuerySchema = z.strictObject({ month: monthSchema, year: yearSchema });
+export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
+
+const moneyString = z.string();
+
+export const monthSummaryResponseSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  /** Every category of the family, active or not, in the order of GET /api/categories. */
+  categories: z.array(categorySchema),
+  /** Everything spent in the month, uncategorised included. */
+  totalSpent: moneyString,
+  /** Spent in expenses whose category was deleted (categoryId null). */
+  uncategorisedSpent: moneyString,
+  /** Only categories with spending in the month. */
+  spentByCategory: z.array(z.object({ categoryId: z.uuid(), spent: moneyString })),
+  /** Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. */
+  spentByWeek: z.tuple([moneyString, moneyString, moneyString, moneyString]),
+  /** The month's 3 latest expenses: date, then createdAt, then id, newest first. */
+  latest: z.array(expenseSchema),
+  /** Whether the month holds an example expense ('Limpar dados de exemplo' is offered then). */
+  hasExamples: z.boolean(),
+});
+export type MonthSummaryResponse = z.infer<typeof monthSummaryResponseSchema>;
