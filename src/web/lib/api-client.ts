@@ -1,0 +1,83 @@
+import { type ApiError, apiErrorSchema, type ErrorCode } from "../../contract/errors";
+import { currentLanguage } from "../i18n/init";
+
+/**
+ * The one way the web calls the API. Every endpoint has a file of its own under
+ * `features/<area>/api/` holding its fetcher (built on getJson / sendJson), its `queryOptions`
+ * factory and its hook; response types come from src/contract.
+ */
+
+/**
+ * A failed call. The body is parsed once, here, with the contract's error schema: `code` tells
+ * failures apart and `apiError.message` is already in the user's language. A body that is not
+ * the API's (a proxy's HTML page, a network failure) leaves `apiError` undefined.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly apiError: ApiError | undefined,
+  ) {
+    super(apiError?.message ?? `HTTP ${status}`);
+    this.name = "ApiRequestError";
+  }
+
+  get code(): ErrorCode | undefined {
+    return this.apiError?.code;
+  }
+}
+
+async function failure(response: Response): Promise<ApiRequestError> {
+  let apiError: ApiError | undefined;
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(await response.text()));
+    if (parsed.success) apiError = parsed.data;
+  } catch {
+    // Not JSON: nothing in it is meant for users.
+  }
+  return new ApiRequestError(response.status, apiError);
+}
+
+type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+
+async function request(method: string, url: string, body: unknown, options: RequestOptions) {
+  const headers = new Headers(options.headers);
+  // Signed out, the server answers errors in this language (signed in, the user's preference wins).
+  headers.set("Accept-Language", currentLanguage());
+  // The server refuses state-changing requests that are not JSON.
+  if (body !== undefined) headers.set("Content-Type", "application/json");
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+    credentials: "include",
+  });
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  return text === "" ? null : JSON.parse(text);
+}
+
+/** GET a JSON answer. The type is the contract's type of that endpoint's response. */
+export function getJson<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return request("GET", url, undefined, options) as Promise<T>;
+}
+
+/** POST/PATCH/DELETE with a JSON body (none when `body` is undefined). */
+export function sendJson<T>(
+  method: "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return request(method, url, body, options) as Promise<T>;
+}
+
+/** "/api/x" + the defined entries of `params` as a query string. */
+export function withQuery(url: string, params: Record<string, string | number | undefined>) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+}
