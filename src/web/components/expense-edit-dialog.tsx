@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -10,6 +9,7 @@ import {
 } from "../../contract/expenses";
 import { useCategories, useUpdateExpense } from "../lib/budget-hooks";
 import { toastError } from "../lib/toast-error";
+import { useReturnFocus } from "../lib/use-return-focus";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
 import { Button } from "./ui/button";
 import {
@@ -22,28 +22,6 @@ import {
   DialogTitle,
 } from "./ui/dialog";
 import { toast } from "./ui/use-toast";
-
-/**
- * Radix gives focus back to a DialogTrigger on close, but these dialogs open from buttons in lists.
- * Spread the result on DialogContent or AlertDialogContent: focus goes back to whatever had it
- * when the dialog opened, or to `fallback()` when that is gone (its row was deleted, say).
- */
-export function useReturnFocus(fallback?: () => HTMLElement | null) {
-  const opener = useRef<HTMLElement | null>(null);
-  return {
-    onOpenAutoFocus: () => {
-      const active = document.activeElement;
-      opener.current = active instanceof HTMLElement ? active : null;
-    },
-    onCloseAutoFocus: (event: Event) => {
-      const target = opener.current?.isConnected ? opener.current : (fallback?.() ?? null);
-      opener.current = null;
-      if (!target) return;
-      event.preventDefault();
-      target.focus();
-    },
-  };
-}
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 

@@ -4,7 +4,8 @@ import { createRoot } from "react-dom/client";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { YearMonth } from "../../domain/budget";
 import { initI18n } from "../i18n/init";
-import { MonthNavigation, selectedMonthOf } from "./month-navigation";
+import { selectedMonthOf } from "../lib/use-selected-month";
+import { MonthNavigation } from "./month-navigation";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;

@@ -3,7 +3,6 @@ import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
-import { useReturnFocus } from "../../components/expense-edit-dialog";
 import { PageTitle } from "../../components/layout/page-title";
 import { mainContentId } from "../../components/layout/skip-link";
 import { NoFamilyCard } from "../../components/no-family-card";
@@ -18,6 +17,7 @@ import { useFamily } from "../../lib/family-queries";
 import { formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryIcon } from "./category-icons";
 

@@ -8,7 +8,6 @@ import {
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
 } from "../../../contract/categories";
-import { useReturnFocus } from "../../components/expense-edit-dialog";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -25,6 +24,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { useCreateCategory, useUpdateCategory } from "../../lib/budget-hooks";
 import { toastError } from "../../lib/toast-error";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { type CategoryValues, categoryChanges } from "./category-changes";
 import { CategoryIcon, categoryIconNames } from "./category-icons";
 

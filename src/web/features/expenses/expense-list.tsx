@@ -3,7 +3,7 @@ import { type MouseEvent, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
-import { ExpenseEditDialog, useReturnFocus } from "../../components/expense-edit-dialog";
+import { ExpenseEditDialog } from "../../components/expense-edit-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -17,6 +17,8 @@ import { useCategories, useDeleteExpense, useExpenses } from "../../lib/budget-h
 import type { Expense } from "../../lib/budget-queries";
 import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
+import { useMediaQuery } from "../../lib/use-media-query";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import {
   ALL_CATEGORIES,
   type CategoryFilter,
@@ -24,7 +26,6 @@ import {
   totalOf,
   UNCATEGORIZED,
 } from "./filter-expenses";
-import { useMediaQuery } from "./use-media-query";
 
 type RowProps = {
   expense: Expense;
