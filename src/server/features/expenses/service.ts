@@ -1,27 +1,20 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { CreateExpenseInput, Expense, UpdateExpenseInput } from "../../../contract/expenses";
+import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { isCalendarDate } from "../../../contract/calendar-date";
+import {
+  type CreateExpenseInput,
+  EXPENSE_PAGE_SIZE,
+  type Expense,
+  type ExpensePage,
+  type ExpensePageQuery,
+  UNCATEGORISED,
+  type UpdateExpenseInput,
+} from "../../../contract/expenses";
+import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { categories, expenses } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
-
-type ExpenseRow = typeof expenses.$inferSelect;
-
-const toExpense = (row: ExpenseRow): Expense => ({
-  id: row.id,
-  familyId: row.familyId,
-  description: row.description,
-  amount: row.amount,
-  categoryId: row.categoryId,
-  addedByUserId: row.addedByUserId,
-  date: row.date,
-  month: row.month,
-  year: row.year,
-  isExample: row.isExample,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
 
 const categoryNotFound = () =>
   new AppError("validation_error", {
@@ -37,7 +30,10 @@ async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: string)
   if (!row) throw categoryNotFound();
 }
 
-/** Newest date first; with month and year, only that month (the dashboard never loads history). */
+/**
+ * Newest first (date, created_at, then id so ties have one order, the pages' order); with month
+ * and year, only that month (the dashboard never loads history).
+ */
 export async function listExpenses(
   db: Db,
   scope: FamilyScope,
@@ -51,8 +47,109 @@ export async function listExpenses(
     .select()
     .from(expenses)
     .where(and(...conditions))
-    .orderBy(desc(expenses.date), desc(expenses.createdAt));
+    .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id));
   return rows.map(toExpense);
+}
+
+/*
+ * The Expenses screen's pages. Keyset pagination on (date, created_at, id), newest first, served
+ * by the index expenses_family_keyset_idx: a page deep in ten years of data costs what the first
+ * one does. The cursor is the last row's key, "date|created_at|id" in base64url; created_at is
+ * carried as PostgreSQL's own text to the microsecond (a JS Date keeps milliseconds only, and
+ * two expenses created in the same millisecond would then be skipped or repeated).
+ */
+
+type PageKey = { date: string; createdAt: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
+// to_char in UTC, microseconds included: the exact instant, and a valid timestamptz literal.
+const createdAtKey = sql<string>`to_char(${expenses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const encodeCursor = (key: PageKey) =>
+  Buffer.from(`${key.date}|${key.createdAt}|${key.id}`).toString("base64url");
+
+const invalidCursor = () =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: "cursor", messageKey: "validation.invalid" }],
+  });
+
+/** A cursor this server did not write (tampered, truncated) is a 400, never a database error. */
+function decodeCursor(cursor: string): PageKey {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  const [date = "", createdAt = "", id = "", ...rest] = Buffer.from(cursor, "base64url")
+    .toString("utf8")
+    .split("|");
+  const day = TIMESTAMP.exec(createdAt)?.[1];
+  const valid =
+    rest.length === 0 &&
+    isCalendarDate(date) &&
+    day !== undefined &&
+    isCalendarDate(day) &&
+    UUID.test(id);
+  if (!valid) throw invalidCursor();
+  return { date, createdAt, id };
+}
+
+/** `%`, `_` and `\` in a search match themselves (LIKE's escape character is `\`). */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, "\\$&")}%`;
+
+type ValidPageQuery = Omit<ExpensePageQuery, "limit"> & { limit?: number };
+
+/**
+ * One page of the family's expenses with the filters; the first page (no cursor) also carries
+ * the count and the sum of every matching expense, added up by the database.
+ */
+export async function expensePage(
+  db: Db,
+  scope: FamilyScope,
+  query: ValidPageQuery,
+): Promise<ExpensePage> {
+  const limit = query.limit ?? EXPENSE_PAGE_SIZE;
+  const filters: SQL[] = [eq(expenses.familyId, scope.familyId)];
+  const search = query.search?.trim();
+  if (search) filters.push(sql`${expenses.description} ilike ${likePattern(search)} escape '\\'`);
+  if (query.categoryId === UNCATEGORISED) filters.push(isNull(expenses.categoryId));
+  else if (query.categoryId) filters.push(eq(expenses.categoryId, query.categoryId));
+  if (query.from) filters.push(gte(expenses.date, query.from));
+  if (query.to) filters.push(lte(expenses.date, query.to));
+
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const pageFilters = after
+    ? [
+        ...filters,
+        sql`(${expenses.date}, ${expenses.createdAt}, ${expenses.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      ]
+    : filters;
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ expense: expenses, key: createdAtKey })
+      .from(expenses)
+      .where(and(...pageFilters))
+      .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+      .limit(limit + 1),
+    after
+      ? undefined
+      : db
+          .select({
+            count: sql<number>`count(*)::int`,
+            amount: sql<string>`coalesce(sum(${expenses.amount}), 0)::numeric(20, 2)::text`,
+          })
+          .from(expenses)
+          .where(and(...filters)),
+  ]);
+
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toExpense(row.expense)),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ date: last.expense.date, createdAt: last.key, id: last.expense.id })
+        : null,
+    totals: totals?.[0] ?? (after ? null : { count: 0, amount: "0.00" }),
+  };
 }
 
 /**
