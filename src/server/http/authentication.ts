@@ -12,7 +12,7 @@ declare module "fastify" {
   }
 }
 
-export const sessionCookieName = (config: Pick<Config, "appUrl">) =>
+const sessionCookieName = (config: Pick<Config, "appUrl">) =>
   isHttpsApp(config) ? "__Host-sid" : "sid";
 
 /**

@@ -13,7 +13,7 @@ import type { UserRow } from "../users";
  * bearer token for API clients.
  */
 
-export const IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+const IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 90 * 24 * 60 * 60 * 1000;
 // Sliding the idle expiry on every request would write on every read; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;

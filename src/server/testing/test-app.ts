@@ -53,7 +53,7 @@ const counted = Symbol("counted");
  * client.query both end in a client's query, wrapped here once per connection when it is handed
  * out (so connections made before the wrap are counted too).
  */
-export function logStatements(pool: pg.Pool): StatementLog {
+function logStatements(pool: pg.Pool): StatementLog {
   const texts: string[] = [];
   pool.on("acquire", (client: pg.PoolClient & { [counted]?: true }) => {
     if (client[counted]) return;
