@@ -78,7 +78,15 @@ describe("category writes refresh what shows categories", () => {
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ id: "c1" }, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const { client, hooks, unmount } = setUp();
-    await act(() => hooks().create.mutateAsync({ name: "Mercado" }));
+    await act(() =>
+      hooks().create.mutateAsync({
+        name: "Mercado",
+        icon: "tag",
+        color: "#3b82f6",
+        weeklyBudget: "100.00",
+        monthlyBudget: "400.00",
+      }),
+    );
     unmount();
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/categories");
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
