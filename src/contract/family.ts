@@ -74,6 +74,7 @@ export const removeMemberResponseSchema = z.object({
   removed: z.literal(true),
   deletedExpenses: z.number().int(),
 });
+export type RemoveMemberResponse = z.infer<typeof removeMemberResponseSchema>;
 
 /** The query-string feedback of GET /api/family/join/:code (SPEC §2 and §8). */
 export const joinErrorCodes = [
