@@ -181,6 +181,17 @@ export const expenses = pgTable(
       .notNull()
       .references(() => families.id, { onDelete: "cascade" }),
     description: text("description").notNull(),
+    /**
+     * The description without accents (NFD, combining marks removed), what the Expenses search
+     * matches case-insensitively: "cafe" finds "Café", as the list's search always did
+     * (docs/product.md#search-filters-and-paging). Built-in functions only, so it works on any
+     * PostgreSQL 13+ in UTF-8 without an extension such as unaccent.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(normalize("description", NFD), '[\\u0300-\\u036f]', '', 'g')`,
+      ),
     amount: money("amount").notNull(),
     // The foreign key to categories is (category_id, family_id) with ON DELETE SET NULL
     // (category_id), written by hand in migration 0001 because drizzle cannot express it: an

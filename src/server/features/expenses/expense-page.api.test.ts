@@ -258,6 +258,12 @@ describe("filters", () => {
     ["search for a literal _", () => ({ search: "a_b" }), (e) => e.description === "a_b"],
     ["search for a literal \\", () => ({ search: "k\\s" }), (e) => e.description === "back\\slash"],
     ["search trimmed", () => ({ search: "  padaria " }), (e) => e.description === "Padaria"],
+    [
+      "search without accents finds accented words",
+      () => ({ search: "FARMACIA" }),
+      (e) => e.description === "Farmácia",
+    ],
+    ["search with accents too", () => ({ search: "farmác" }), (e) => e.description === "Farmácia"],
     ["search matching nothing", () => ({ search: "zzz" }), () => false],
     ["a category", () => ({ categoryId: categoryA }), (e) => e.categoryId === categoryA],
     ["uncategorised", () => ({ categoryId: "none" }), (e) => e.categoryId === null],

@@ -110,8 +110,15 @@ function decodeCursor(cursor: string): PageKey {
   return { date, createdAt, id };
 }
 
-/** `%`, `_` and `\` in a search match themselves (LIKE's escape character is `\`). */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, "\\$&")}%`;
+/**
+ * Folded like the search_text column (NFD, combining marks removed); `%`, `_` and `\\` match
+ * themselves (LIKE's escape character is `\\`).
+ */
+const likePattern = (search: string) =>
+  `%${search
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\\%_]/g, "\\$&")}%`;
 
 type ValidPageQuery = Omit<ExpensePageQuery, "limit"> & { limit?: number };
 
@@ -127,7 +134,7 @@ export async function expensePage(
   const limit = query.limit ?? EXPENSE_PAGE_SIZE;
   const filters: SQL[] = [eq(expenses.familyId, scope.familyId)];
   const search = query.search?.trim();
-  if (search) filters.push(sql`${expenses.description} ilike ${likePattern(search)} escape '\\'`);
+  if (search) filters.push(sql`${expenses.searchText} ilike ${likePattern(search)} escape '\\'`);
   if (query.categoryId === UNCATEGORISED) filters.push(isNull(expenses.categoryId));
   else if (query.categoryId) filters.push(eq(expenses.categoryId, query.categoryId));
   if (query.from) filters.push(gte(expenses.date, query.from));
