@@ -167,7 +167,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput)
   await ctx.store.destroyAllForUser(userId);
 }
 
-/** For an address to be confirmed later (accounts start verified, DESIGN §5.6). */
+/** For an address to be confirmed later (accounts start verified, docs/product.md#e-mail-verification). */
 export async function sendEmailVerification(
   ctx: Pick<AuthContext, "db" | "mailer" | "clock" | "config">,
   user: UserRow,
