@@ -200,7 +200,16 @@ export const expenses = pgTable(
   },
   (t) => [
     index("expenses_family_year_month_idx").on(t.familyId, t.year, t.month),
-    index("expenses_family_date_idx").on(t.familyId, t.date.desc(), t.createdAt.desc()),
+    // The keyset order of GET /api/expenses/page and the list's newest-first order (id last, so
+    // the order is total and a page boundary never splits or repeats expenses). NULLS FIRST is
+    // what ORDER BY ... DESC means: with drizzle's default NULLS LAST the planner could not read
+    // the order from the index (the columns are NOT NULL, but it does not reason from that).
+    index("expenses_family_keyset_idx").on(
+      t.familyId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("expenses_category_idx").on(t.categoryId),
     index("expenses_added_by_idx").on(t.addedByUserId),
     uniqueIndex("expenses_idempotency_unique").on(t.addedByUserId, t.idempotencyKey),

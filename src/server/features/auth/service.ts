@@ -21,8 +21,8 @@ import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
 import type { UserRow } from "../../users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type AuthLimits = {
   loginPerAccount: AttemptLimiter;
