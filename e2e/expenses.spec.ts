@@ -231,6 +231,9 @@ for (const language of ["pt", "en"] as const) {
     `[${language}] search across the years, filter by category (incl. uncategorised) and dates, with totals`,
     englishOnDesktopOnly,
     async ({ page }, testInfo) => {
+      // Four filters, each waiting for the server, and three axe checks: on two busy cores this
+      // flow came close to the default 60 s.
+      test.setTimeout(90_000);
       await setUp(page, language);
       const market = await createCategory(page, "Mercado");
       const car = await createCategory(page, "Carro", "#2563eb");

@@ -17,7 +17,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export type CreateExpenseVariables = {
+type CreateExpenseVariables = {
   input: CreateExpenseInput;
   /** One per submission: a retried request then returns the first expense instead of a second. */
   idempotencyKey: string;

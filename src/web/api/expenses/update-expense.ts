@@ -3,7 +3,7 @@ import type { Expense, UpdateExpenseInput } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
 import { invalidateExpenseData } from "./invalidate-expense-data";
 
-export type UpdateExpenseVariables = { id: string; input: UpdateExpenseInput };
+type UpdateExpenseVariables = { id: string; input: UpdateExpenseInput };
 
 /** PATCH /api/expenses/:id with only the changed fields. */
 export const updateExpense = ({ id, input }: UpdateExpenseVariables) =>
