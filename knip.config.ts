@@ -7,7 +7,13 @@ import type { KnipConfig } from "knip";
  * the package.json scripts).
  */
 const config: KnipConfig = {
-  entry: ["src/server/main.ts", "scripts/*.mjs", "bench/*.mjs", "e2e/**/*.ts", "src/**/*.test.{ts,tsx}"],
+  entry: [
+    "src/server/main.ts",
+    "scripts/*.mjs",
+    "bench/*.mjs",
+    "e2e/**/*.ts",
+    "src/**/*.test.{ts,tsx}",
+  ],
   project: ["src/**/*.{ts,tsx}", "scripts/**/*.mjs", "bench/**/*.mjs", "e2e/**/*.ts"],
   // An endpoint file exports its fetcher next to the hook that uses it (for prefetching and
   // tests); an export used in its own file is not dead code.

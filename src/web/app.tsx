@@ -71,7 +71,7 @@ function PageLoading() {
   );
 }
 
-/** Signed out, every path other than the sign-in screens shows the landing page (SPEC §2). */
+/** Signed out, every path other than the sign-in screens shows the landing page (docs/product.md#signed-out-visitors). */
 function ProtectedRoutes() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;

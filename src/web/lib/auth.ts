@@ -1,7 +1,7 @@
 import { type User, userSchema } from "../../contract/user";
 
 /**
- * Where the last known user is kept between visits (DESIGN §5.2): only the user object, for a
+ * Where the last known user is kept between visits (docs/product.md#sessions): only the user object, for a
  * fast first paint; the HttpOnly session cookie is what grants access, never this copy.
  */
 export const storedUserKey = "user";

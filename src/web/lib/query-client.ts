@@ -1,35 +1,14 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { getJson } from "./api-client";
+import { QueryClient } from "@tanstack/react-query";
 
 /**
- * The URL of a query key: its segments joined by "/", and a trailing object as the query string
- * (["/api/expenses", { month: 3, year: 2026 }] -> "/api/expenses?month=3&year=2026").
+ * Data changes only through this app's own mutations, which refetch what they touch. There is no
+ * default query function: every query comes from an endpoint file under src/web/api, which names
+ * its own fetcher.
  */
-export function urlOfQueryKey(queryKey: readonly unknown[]): string {
-  const last = queryKey.at(-1);
-  if (last !== null && typeof last === "object") {
-    const params = new URLSearchParams(
-      Object.entries(last as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
-    );
-    return `${queryKey.slice(0, -1).join("/")}?${params}`;
-  }
-  return queryKey.join("/");
-}
-
-/**
- * GETs the URL of a query key, for the queries that name no queryFn of their own. Every endpoint
- * file under src/web/api names its own; this stays only while lib/budget-hooks.ts and
- * lib/family-queries.ts (the expenses, dashboard and reports screens) still rely on it.
- */
-const queryKeyFn: QueryFunction = ({ queryKey, signal }) =>
-  getJson(urlOfQueryKey(queryKey), { signal });
-
-/** Data changes only through this app's own mutations, which refetch what they touch. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: queryKeyFn,
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,4 +1,4 @@
-/** Paths any visitor may open, signed in or not (SPEC §2); "/" is handled separately. */
+/** Paths any visitor may open, signed in or not (docs/product.md#public-paths); "/" is handled separately. */
 export const publicPaths = [
   "/login",
   "/register",
@@ -18,7 +18,7 @@ export function isPublicPath(path: string): boolean {
   return publicPathOf(path) !== undefined;
 }
 
-/** The tabs of the authenticated frame, in SPEC order. */
+/** The tabs of the authenticated frame, in the order of docs/product.md#signed-in-frame. */
 export const navTabs = [
   { path: "/", labelKey: "nav.dashboard" },
   { path: "/expenses", labelKey: "nav.expenses" },

@@ -1,11 +1,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { MonthSummaryResponse, SummaryQuery } from "../../../contract/summary";
+import { RECENT_TRANSACTIONS } from "../../../domain/budget";
 import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
-
-const LATEST_COUNT = 3;
 
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
 const money = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 2)::text`;
@@ -55,7 +54,7 @@ export async function monthSummary(
       .from(expenses)
       .where(inMonth)
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
-      .limit(LATEST_COUNT),
+      .limit(RECENT_TRANSACTIONS),
   ]);
 
   // The grand-total row is there even for an empty month (an aggregate without groups).

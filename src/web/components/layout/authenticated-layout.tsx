@@ -9,7 +9,7 @@ export function AuthenticatedLayout({ user, children }: { user: User; children: 
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      {/* Invite links redirect here with the outcome in the query string (SPEC §2). */}
+      {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />
       <Header user={user} />
       <main

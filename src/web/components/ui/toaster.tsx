@@ -9,7 +9,7 @@ import {
 } from "./toast";
 import { useToast } from "./use-toast";
 
-/** SPEC §9: 5 s on screen, swipe right past 50 px to dismiss, F8 focuses the toast region. */
+/** docs/product.md#toasts: 5 s on screen, swipe right past 50 px to dismiss, F8 focuses the toast region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ["F8"];

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 
-/** SPEC §9: one toast at a time; a new one replaces the one on screen. */
+/** docs/product.md#toasts: one toast at a time; a new one replaces the one on screen. */
 export const TOAST_LIMIT = 1;
 /**
- * A dismissed toast stays in state this long before removal (SPEC §4). Radix has already
+ * A dismissed toast stays in state this long before removal (docs/product.md#toasts). Radix has already
  * animated it out, and keeping it lets a quick update of the same id find it again.
  */
 export const TOAST_REMOVE_DELAY = 1_000_000;

@@ -5,13 +5,8 @@ import { useFamilyQuery } from "../../api/family/get-family";
 import { useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
-import {
-  MonthLoadError,
-  MonthSkeleton,
-  MonthViewState,
-  type SkeletonRow,
-} from "../../components/month-view-state";
-import { NoFamilyCard } from "../../components/no-family-card";
+import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
+import { RequireFamily } from "../../components/require-family";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryCards } from "./category-cards";
@@ -84,23 +79,9 @@ export function DashboardPage({
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
   useDocumentTitle(title);
-  // RequireFamily: replace this family check with <RequireFamily fallback={<DashboardSkeleton />}> at merge.
+  // The same cached GET /api/family that RequireFamily reads: the month and '+' only with one.
   const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
-
-  let content: ReactNode;
-  if (family.isPending) content = <DashboardSkeleton />;
-  else if (family.error)
-    content = (
-      <MonthLoadError
-        error={family.error}
-        title={t("dashboard.loadError.title")}
-        retryLabel={t("dashboard.loadError.retry")}
-        onRetry={() => void family.refetch()}
-      />
-    );
-  else if (!family.data) content = <NoFamilyCard />;
-  else content = <MonthOverview month={month} EditDialog={EditDialog} />;
 
   return (
     // Room at the bottom so the floating '+' never hides the last row.
@@ -109,7 +90,9 @@ export function DashboardPage({
         <PageTitle>{title}</PageTitle>
         {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
-      {content}
+      <RequireFamily fallback={<DashboardSkeleton />}>
+        <MonthOverview month={month} EditDialog={EditDialog} />
+      </RequireFamily>
       {family.data ? quickAdd : null}
     </div>
   );

@@ -11,7 +11,7 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
 
-/** SPEC §5: the code is shown in upper case while it is typed, keeping the caret where it was. */
+/** docs/product.md#invites: the code is shown in upper case while it is typed, keeping the caret where it was. */
 function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
   const input = event.target;
   const upper = input.value.toUpperCase();

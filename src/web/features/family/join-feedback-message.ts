@@ -18,7 +18,7 @@ const isJoinErrorCode = (value: string): value is JoinErrorCode =>
 
 /**
  * Reads the query string the server redirects to. Only the join flow's own values count as
- * feedback: an unknown `error` still gets the generic message (SPEC §8), an unknown `success` none.
+ * feedback: an unknown `error` still gets the generic message (docs/product.md#join-feedback), an unknown `success` none.
  */
 export function joinFeedbackOf(search: string): JoinFeedback {
   const params = new URLSearchParams(search);

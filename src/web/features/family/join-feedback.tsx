@@ -8,7 +8,7 @@ import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
 
 /**
  * Tells the user how opening an invite link went: the server joins them and redirects to
- * /?success=... or /?error=... (SPEC §2, §8). The parameters are removed at once, so a reload or a
+ * /?success=... or /?error=... (docs/product.md#join-feedback). The parameters are removed at once, so a reload or a
  * second effect run does not repeat the toast.
  */
 export function JoinFeedback() {

@@ -20,7 +20,7 @@ import { memberDisplayName } from "./member-name";
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner
- * unticks the box: deleting money records must be a deliberate choice (SPEC §5).
+ * unticks the box: deleting money records must be a deliberate choice (docs/product.md#removing-members).
  */
 export function RemoveMemberDialog({
   member,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** SPEC §9: a copy button shows that it copied for 3 seconds. */
+/** docs/product.md#copy-indicator: a copy button shows that it copied for 3 seconds. */
 export const COPIED_INDICATOR_MS = 3000;
 
 /** Which of several copy targets was copied last, cleared again after COPIED_INDICATOR_MS. */

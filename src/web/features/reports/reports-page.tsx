@@ -1,5 +1,4 @@
 import { Tags } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { YearMonth } from "../../../domain/budget";
@@ -7,13 +6,8 @@ import { useFamilyQuery } from "../../api/family/get-family";
 import { useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
-import {
-  MonthLoadError,
-  MonthSkeleton,
-  MonthViewState,
-  type SkeletonRow,
-} from "../../components/month-view-state";
-import { NoFamilyCard } from "../../components/no-family-card";
+import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
+import { RequireFamily } from "../../components/require-family";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
@@ -87,7 +81,7 @@ function MonthReport({ month }: { month: YearMonth }) {
 export function ReportsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  // RequireFamily: replace this family check with <RequireFamily fallback={<ReportSkeleton />}> at merge.
+  // The same cached GET /api/family that RequireFamily reads: the month only with a family.
   const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
   const pageTitle = t("pages.reports.title");
@@ -100,27 +94,15 @@ export function ReportsPage() {
     : pageTitle;
   useDocumentTitle(title);
 
-  let content: ReactNode;
-  if (family.isPending) content = <ReportSkeleton />;
-  else if (family.error)
-    content = (
-      <MonthLoadError
-        error={family.error}
-        title={t("reports.loadError.title")}
-        retryLabel={t("reports.loadError.retry")}
-        onRetry={() => void family.refetch()}
-      />
-    );
-  else if (!family.data) content = <NoFamilyCard />;
-  else content = <MonthReport month={month} />;
-
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <PageTitle>{title}</PageTitle>
         {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
-      {content}
+      <RequireFamily fallback={<ReportSkeleton />}>
+        <MonthReport month={month} />
+      </RequireFamily>
     </div>
   );
 }
