@@ -14,14 +14,14 @@ for (const parent of Object.values(packages)) {
     const key = `node_modules/${name}`;
     if (packages[key]) continue;
     const match = name.match(
-      /-(android|darwin|linux|win32|freebsd|wasm32)-?([a-z0-9]+)?(?:-(gnueabihf|msvc|musl|gnu|wasi))?$/,
+      /-(android|darwin|linux|win32|freebsd|openharmony|wasm32)-?([a-z0-9]+)?(?:-(gnueabihf|musleabihf|eabi|msvc|musl|gnu|wasi))?$/,
     );
     if (!match) continue;
     const [, os, cpu, variant] = match;
     const entry = { version, ...(parent.dev ? { dev: true } : {}), optional: true };
     if (os === "wasm32") entry.cpu = ["wasm32"];
     else Object.assign(entry, { os: [os], cpu: [cpu] });
-    if (variant === "musl") entry.libc = ["musl"];
+    if (variant?.startsWith("musl")) entry.libc = ["musl"];
     packages[key] = entry;
     added.push(name);
   }
