@@ -11,6 +11,16 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // zod and src/web/lib/zod-config.ts in one chunk, the config first: a chunk of schemas
+        // may be evaluated before main.tsx's own code, but never before the zod chunk it needs.
+        manualChunks: (id) =>
+          id.includes("/node_modules/zod/") || id.endsWith("/src/web/lib/zod-config.ts")
+            ? "zod"
+            : undefined,
+      },
+    },
   },
   server: {
     port: 5173,

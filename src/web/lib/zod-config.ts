@@ -1,9 +1,12 @@
-import { z } from "zod";
-
 /**
- * Zod probes for eval support with `new Function("")` to compile faster parsers. Under our CSP
- * (script-src 'self', no 'unsafe-eval') the probe fails and the browser reports a CSP violation
- * on every page load; jitless mode skips the probe. Imported first by main.tsx, before any schema
- * is built.
+ * Zod probes for eval support with `new Function("")` when it builds an object schema, to compile
+ * faster parsers. Under our CSP (script-src 'self', no 'unsafe-eval') the probe is reported as a
+ * violation; jitless mode skips it. It must be on before the first schema is built, wherever the
+ * bundler puts the schemas: main.tsx imports this first, vite.config.ts builds it into zod's own
+ * chunk ahead of zod, and it sets the object zod adopts as its configuration,
+ * `globalThis.__zod_globalConfig` (node_modules/zod/v4/core/core.js; what `z.config()` writes).
+ * It imports nothing, so nothing can run before it.
  */
-z.config({ jitless: true });
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig ??= {};
+zodGlobal.__zod_globalConfig.jitless = true;
