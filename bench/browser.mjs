@@ -56,7 +56,7 @@ const NAVIGATION_TIMEOUT_MS = 20_000;
 const SCROLL_SECONDS = Number(process.env.BENCH_SCROLL_SECONDS ?? 240);
 /** Scroll rounds in a row without a new page before the list counts as fully loaded. */
 const SCROLL_IDLE_ROUNDS = 3;
-const SCROLL_IDLE_MS = 1500;
+const SCROLL_IDLE_MS = 2000;
 
 /**
  * Runs in every document before the app: records, in ms since the navigation started
@@ -174,6 +174,17 @@ const isPageCall = (url, base) => {
 /** Every GET /api/expenses/page the page makes: size of its body, and its parsed JSON. */
 function recordPageCalls(page, base) {
   const calls = [];
+  // Requests sent and settled (answered or failed): a slow page is still loading, not idle.
+  calls.sent = 0;
+  calls.settled = 0;
+  page.on("request", (request) => {
+    if (isPageCall(request.url(), base)) calls.sent++;
+  });
+  const settle = (request) => {
+    if (isPageCall(request.url(), base)) calls.settled++;
+  };
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
   page.on("response", async (response) => {
     if (!isPageCall(response.url(), base)) return;
     const entry = { url: response.url(), status: response.status(), done: false };
@@ -255,14 +266,20 @@ async function expensesPage(browser, base, cookie) {
     let oldestVisible = false;
     let endReason = "time limit";
     while (Date.now() - scrollStart < SCROLL_SECONDS * 1000) {
-      const seen = calls.length;
+      const sent = calls.sent;
       await inPage(page, scrollToBottom, EXPENSE_ROW_SELECTOR);
+      // A round loads a page when a request is on its way or goes out within SCROLL_IDLE_MS;
+      // then it waits (up to PAGE_CALL_MS) for every request to be answered and read.
       let loaded = false;
       for (let waited = 0; waited < SCROLL_IDLE_MS; waited += 10) {
-        if (calls.length > seen && calls.slice(seen).every((c) => c.done)) {
+        if (calls.sent > sent || calls.sent > calls.settled) {
           loaded = true;
           break;
         }
+        await sleep(10);
+      }
+      for (let waited = 0; loaded && waited < PAGE_CALL_MS; waited += 10) {
+        if (calls.sent === calls.settled && calls.every((c) => c.done)) break;
         await sleep(10);
       }
       maxRows = Math.max(maxRows, await countRows(page));

@@ -11,7 +11,7 @@
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -281,11 +281,12 @@ async function measureSearch(base, cookie) {
  * POST /api/expenses adds thousands of expenses to the family.
  */
 async function measureIssue13(base, cookie) {
+  const load = loadavg()[0];
   const monthList = await fetch(`${base}${MONTH_LIST_PATH}`, { headers: { cookie } });
   const monthRows = monthList.ok ? (await monthList.json()).length : null;
   const search = await measureSearch(base, cookie);
   const browser = await measureBrowser({ base, cookie, month: MONTH });
-  return { monthRows, search, browser };
+  return { monthRows, search, browser, load: [load, loadavg()[0]] };
 }
 
 /** Time to the first 200 of servers started on what `prepare` returns, each stopped with SIGTERM. */
@@ -724,6 +725,7 @@ function issue13Report(r) {
   );
   let out = `\n### Issue 13's targets: ${r.label}, the family with 50,000 expenses\n\n`;
   out += `Chromium ${browser.version ?? ""} headless, ${VIEWPORT.width}x${VIEWPORT.height}, signed in as ${BIG_FAMILY_EMAIL}; one navigation not counted before each series. `;
+  out += `The machine's load average (1 min, ${availableParallelism()} CPUs): ${r.issue13.load.map((l) => fmt(l, 1)).join(" before the search and Chromium, ")} after. `;
   out += `The Expenses page ${ex?.usesPageCall ? `loads its pages from ${EXPENSE_PAGE_API}` : `made **no** ${EXPENSE_PAGE_API} call`}.\n\n`;
   out += "| figure | target | this run | |\n|---|---|---|---|\n";
   return `${out}${lines.join("\n")}\n`;
