@@ -79,5 +79,7 @@ export const loginResponseSchema = z.object({ token: z.string(), user: userSchem
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const registerResponseSchema = z.object({ user: userSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

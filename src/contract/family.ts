@@ -74,8 +74,9 @@ export const removeMemberResponseSchema = z.object({
   removed: z.literal(true),
   deletedExpenses: z.number().int(),
 });
+export type RemoveMemberResponse = z.infer<typeof removeMemberResponseSchema>;
 
-/** The query-string feedback of GET /api/family/join/:code (SPEC §2 and §8). */
+/** The query-string feedback of GET /api/family/join/:code (docs/product.md#join-feedback). */
 export const joinErrorCodes = [
   "codigo-invalido",
   "codigo-expirado",

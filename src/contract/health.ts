@@ -7,4 +7,3 @@ export const healthResponseSchema = z.object({
   status: z.literal("ok"),
   database: z.enum(databaseKinds),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

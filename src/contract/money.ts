@@ -4,7 +4,6 @@ import { z } from "zod";
  * Money on the wire is a decimal string with at most two places ("1234.5" or "1234.50"); never a
  * JSON number, so no float ever touches a cent. Bounds follow numeric(10,2).
  */
-export const MONEY_MAX_CENTS = 9_999_999_999;
 const moneyPattern = /^\d{1,20}(\.\d{1,2})?$/;
 const withinNumeric10_2 = (value: string) =>
   (value.split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length <= 8;

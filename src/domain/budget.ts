@@ -1,5 +1,5 @@
 /**
- * The budget rules of SPEC §4 and §9 as pure functions on integer cents, shared by the dashboard
+ * The budget rules of docs/product.md#month-summary as pure functions on integer cents, shared by the dashboard
  * and the reports so both always agree. No I/O, no floats for money.
  */
 

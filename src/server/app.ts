@@ -4,6 +4,7 @@ import type { DestinationStream } from "pino";
 import { type Clock, systemClock } from "./clock";
 import { type Config, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
+import { AppError } from "./errors";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
 import { categoryRoutes } from "./features/categories/routes";
@@ -11,10 +12,11 @@ import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { summaryRoutes } from "./features/summary/routes";
 import { AttemptLimiter } from "./http/attempt-limiter";
 import { registerAuthentication } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
-import { registerErrorHandler } from "./http/error-handler";
+import { registerErrorHandler, sendError } from "./http/error-handler";
 import { loggerOptions } from "./http/logging";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
@@ -59,6 +61,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Idle keep-alive sockets are closed at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    // A malformed or over-long path parameter is refused by the router before any hook runs;
+    // it still answers the one error shape (414 stays 414).
+    frameworkErrors: (error, request, reply) =>
+      sendError(request, reply, new AppError("bad_request", { status: error.statusCode ?? 400 })),
   });
   const apiRoutes: RouteEntry[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -74,7 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("clock", clock);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Only JSON bodies: a cross-site form cannot send one without a CORS preflight (DESIGN §5.3).
+  // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
@@ -98,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);
+  await app.register(summaryRoutes);
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -16,7 +16,7 @@ const problemsOf = (env: Record<string, string>) => {
 };
 
 describe("loadConfig", () => {
-  it("applies the defaults of DESIGN §1", () => {
+  it("applies the defaults of README.md#configuration", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

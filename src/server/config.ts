@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ensurePrivateDirectory, writePrivateFile } from "./db/private-files";
 
 /**
- * The only place that reads process.env. Every variable of DESIGN §1 is parsed and validated here
+ * The only place that reads process.env. Every variable of README.md#configuration is parsed and validated here
  * once at start-up; a bad value stops the process with a message that names the variable.
  */
 

@@ -2,7 +2,7 @@ import { type ErrorCode, errorStatusByCode } from "../contract/errors";
 
 /**
  * The server's one error type. Services throw an AppError with a code; the error handler turns it
- * into the DESIGN §4 shape with the HTTP status of the code and the message in the caller's
+ * into the one error shape (src/contract/errors.ts) with the HTTP status of the code and the message in the caller's
  * language (the message key defaults to `errors.<code>` in src/contract/messages).
  */
 

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { User } from "../contract/user";
-import type { Db } from "./db/client";
-import { users } from "./db/schema";
+import type { users } from "./db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,9 +17,4 @@ export function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
 }

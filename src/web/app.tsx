@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
+import { useCurrentUser } from "./api/auth/get-current-user";
 import { AuthenticatedLayout } from "./components/layout/authenticated-layout";
 import { mainContentId } from "./components/layout/skip-link";
 import { Spinner } from "./components/ui/spinner";
@@ -11,7 +12,6 @@ import { ResetPasswordPage } from "./features/auth/reset-password-page";
 import { VerifyEmailPage } from "./features/auth/verify-email-page";
 import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/not-found/not-found-page";
-import { useCurrentUser } from "./lib/auth";
 import { type PublicPath, publicPathOf } from "./lib/routes";
 
 // The signed-in screens load as separate chunks, so the landing page and the sign-in screens (what a
@@ -28,8 +28,15 @@ const ExpensesPage = lazy(() =>
 const FamilyPage = lazy(() =>
   import("./features/family/family-page").then((m) => ({ default: m.FamilyPage })),
 );
+// The profile's family tab is the family feature's: it is handed in here, since one feature never
+// imports another, and travels in the profile's chunk as before.
 const ProfilePage = lazy(() =>
-  import("./features/profile/profile-page").then((m) => ({ default: m.ProfilePage })),
+  Promise.all([
+    import("./features/profile/profile-page"),
+    import("./features/family/family-tab"),
+  ]).then(([profile, family]) => ({
+    default: () => <profile.ProfilePage familyTab={<family.FamilyTab />} />,
+  })),
 );
 const ReportsPage = lazy(() =>
   import("./features/reports/reports-page").then((m) => ({ default: m.ReportsPage })),

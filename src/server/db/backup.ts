@@ -21,12 +21,12 @@ import { appTables, countRows, insertRows, readRows } from "./table-copy";
  */
 
 export const BACKUPS_KEPT = 7;
-export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const FORMAT = "family-budget-backup";
 const END = "#end";
 const backupName = /^backup-\d{8}T\d{6}Z(-\d+)?\.jsonl\.gz$/;
 
-export const backupsDirectory = (dataDir: string) => join(dataDir, "backups");
+const backupsDirectory = (dataDir: string) => join(dataDir, "backups");
 
 const stamp = (now: Date) =>
   now

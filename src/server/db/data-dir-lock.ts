@@ -43,7 +43,7 @@ const listen = (server: Server, address: string) =>
   });
 
 /** The pid of the live server behind `address`, or undefined when nothing answers there. */
-export const lockOwner = (address: string) =>
+const lockOwner = (address: string) =>
   new Promise<number | undefined>((done) => {
     const socket = connect(address);
     let answer = "";

@@ -36,7 +36,7 @@ import { ensurePrivateDirectory } from "./private-files";
  */
 
 const SUPERUSER = "postgres";
-export const EMBEDDED_DATABASE = "budget";
+const EMBEDDED_DATABASE = "budget";
 const PORT = 5432;
 const RUN_AS = "postgres";
 

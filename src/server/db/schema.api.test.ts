@@ -276,7 +276,14 @@ describe("expenses", () => {
       (r) => r.indexname,
     );
     expect(names).toEqual(
-      expect.arrayContaining(["expenses_family_year_month_idx", "expenses_family_date_idx"]),
+      expect.arrayContaining(["expenses_family_year_month_idx", "expenses_family_keyset_idx"]),
+    );
+    const keyset = await database.db.execute<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'expenses_family_keyset_idx'`,
+    );
+    // In the order of ORDER BY date DESC, created_at DESC, id DESC (NULLS FIRST is DESC's default).
+    expect((keyset as unknown as { rows: { indexdef: string }[] }).rows[0]?.indexdef).toContain(
+      "(family_id, date DESC, created_at DESC, id DESC)",
     );
   });
 });

@@ -181,6 +181,17 @@ export const expenses = pgTable(
       .notNull()
       .references(() => families.id, { onDelete: "cascade" }),
     description: text("description").notNull(),
+    /**
+     * The description without accents (NFD, combining marks removed), what the Expenses search
+     * matches case-insensitively: "cafe" finds "Café", as the list's search always did
+     * (docs/product.md#search-filters-and-paging). Built-in functions only, so it works on any
+     * PostgreSQL 13+ in UTF-8 without an extension such as unaccent.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(normalize("description", NFD), '[\\u0300-\\u036f]', '', 'g')`,
+      ),
     amount: money("amount").notNull(),
     // The foreign key to categories is (category_id, family_id) with ON DELETE SET NULL
     // (category_id), written by hand in migration 0001 because drizzle cannot express it: an
@@ -200,7 +211,16 @@ export const expenses = pgTable(
   },
   (t) => [
     index("expenses_family_year_month_idx").on(t.familyId, t.year, t.month),
-    index("expenses_family_date_idx").on(t.familyId, t.date.desc(), t.createdAt.desc()),
+    // The keyset order of GET /api/expenses/page and the list's newest-first order (id last, so
+    // the order is total and a page boundary never splits or repeats expenses). NULLS FIRST is
+    // what ORDER BY ... DESC means: with drizzle's default NULLS LAST the planner could not read
+    // the order from the index (the columns are NOT NULL, but it does not reason from that).
+    index("expenses_family_keyset_idx").on(
+      t.familyId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("expenses_category_idx").on(t.categoryId),
     index("expenses_added_by_idx").on(t.addedByUserId),
     uniqueIndex("expenses_idempotency_unique").on(t.addedByUserId, t.idempotencyKey),

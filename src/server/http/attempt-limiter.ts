@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 
 /**
- * Fixed-window attempt counters for the rate limits of DESIGN §5.5. Written here rather than
+ * Fixed-window attempt counters for the rate limits of docs/product.md#rate-limits. Written here rather than
  * taken from @fastify/rate-limit because a login limit must count failures only (a household
  * signing in all day must not be locked out) and because its windows follow the injected clock,
  * so tests can prove a window ends. Counters live in the process: with several app processes each

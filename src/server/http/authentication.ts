@@ -2,16 +2,17 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Config, isHttpsApp } from "../config";
 import { AppError } from "../errors";
-import { findUserById, type UserRow } from "../users";
-import { ABSOLUTE_TIMEOUT_MS, type ActiveSession, type SessionStore } from "./sessions";
+import type { UserRow } from "../users";
+import { ABSOLUTE_TIMEOUT_MS, type Caller, type SessionStore } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
-    auth: { user: UserRow; session: ActiveSession } | null;
+    /** The caller: session, user and family membership, read in one statement per request. */
+    auth: Caller | null;
   }
 }
 
-export const sessionCookieName = (config: Pick<Config, "appUrl">) =>
+const sessionCookieName = (config: Pick<Config, "appUrl">) =>
   isHttpsApp(config) ? "__Host-sid" : "sid";
 
 /**
@@ -31,16 +32,14 @@ export async function registerAuthentication(
     if (!request.url.startsWith("/api/")) return;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookieId = request.cookies[cookieName];
-    const session = bearer
+    const caller = bearer
       ? await store.find(bearer, "bearer")
       : cookieId
         ? await store.find(cookieId, "cookie")
         : undefined;
-    if (!session) return;
-    const user = await findUserById(app.db, session.data.userId);
-    if (!user) return;
-    request.auth = { user, session };
-    request.preferredLanguage = user.preferredLanguage;
+    if (!caller) return;
+    request.auth = caller;
+    request.preferredLanguage = caller.user.preferredLanguage;
   });
 }
 

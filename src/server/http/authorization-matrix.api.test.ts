@@ -271,6 +271,54 @@ const routes: Record<string, RouteCase> = {
       expect(theirs.every((e: Expense) => e.familyId !== familyId)).toBe(true);
     },
   },
+  "GET /api/expenses/page": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/expenses/page?limit=200" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      // Even filtering by our category, the other family finds none of our expenses.
+      const category = await ourCategory();
+      await createExpense(t.app, ownerAccount, { categoryId: category.id });
+      for (const url of [
+        "/api/expenses/page?limit=200",
+        `/api/expenses/page?categoryId=${category.id}`,
+      ]) {
+        const page = (await t.app.inject({ method: "GET", url, headers: await as(actor) })).json();
+        expect(page.items.every((e: Expense) => e.familyId !== familyId)).toBe(true);
+      }
+      const filtered = (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/expenses/page?categoryId=${category.id}`,
+          headers: await as(actor),
+        })
+      ).json();
+      expect(filtered.totals).toEqual({ count: 0, amount: "0.00" });
+    },
+  },
+  "GET /api/summary": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/summary?month=3&year=2026" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/summary?month=3&year=2026",
+          headers: await as(actor),
+        })
+      ).json();
+      expect(theirs.categories.every((c: Category) => c.familyId !== familyId)).toBe(true);
+      expect(theirs.latest.every((e: Expense) => e.familyId !== familyId)).toBe(true);
+      expect(theirs.totalSpent).toBe("0.00");
+    },
+  },
   "POST /api/expenses": {
     // The other family cannot file an expense under our category.
     expected: scoped(201, 400),

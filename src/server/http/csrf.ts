@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * CSRF rule of DESIGN §5.3, on top of SameSite=Lax cookies: a state-changing request that a
+ * CSRF rule of docs/product.md#cross-site-requests, on top of SameSite=Lax cookies: a state-changing request that a
  * browser marks as cross-site, or whose Origin is not APP_URL's, is refused. Requests with
  * neither header (API clients) pass. Bodies must be JSON: the text/plain parser (the one content
  * type a cross-site form can send without a preflight besides forms) is removed in app.ts.

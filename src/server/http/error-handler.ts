@@ -29,7 +29,7 @@ function toAppError(error: FastifyError | Error): AppError {
   return new AppError("internal");
 }
 
-export function errorBody(request: FastifyRequest, error: AppError): ApiError {
+function errorBody(request: FastifyRequest, error: AppError): ApiError {
   const language = requestLanguage(request);
   const body: ApiError = {
     message: translate(language, error.messageKey, error.params),

@@ -8,7 +8,7 @@ import { requireUser } from "./authentication";
 
 export type FamilyScope = { userId: string; familyId: string; role: FamilyRole };
 
-/** The caller's family membership, looked up on every call: a removed member loses access at once. */
+/** A user's family membership, for the calls that change it (joining checks it first). */
 export async function findMembership(db: Db, userId: string): Promise<FamilyScope | undefined> {
   const [row] = await db
     .select({ familyId: familyMembers.familyId, role: familyMembers.role })
@@ -17,10 +17,14 @@ export async function findMembership(db: Db, userId: string): Promise<FamilyScop
   return row ? { userId, familyId: row.familyId, role: row.role } : undefined;
 }
 
-/** Every family-scoped route starts here: 401 signed out, 404 without a family. */
-export async function requireFamily(db: Db, request: FastifyRequest): Promise<FamilyScope> {
+/**
+ * Every family-scoped route starts here: 401 signed out, 404 without a family. The membership
+ * was read with the session in this request's one authentication statement (http/sessions.ts),
+ * so a removed member loses access on their very next request, with no second query.
+ */
+export function requireFamily(request: FastifyRequest): FamilyScope {
   const user = requireUser(request);
-  const membership = await findMembership(db, user.id);
+  const membership = request.auth?.membership;
   if (!membership) throw new AppError("not_in_family");
-  return membership;
+  return { userId: user.id, familyId: membership.familyId, role: membership.role };
 }

@@ -112,7 +112,30 @@ const pathParam = fc.oneof(
   nasty.map(encodeURIComponent),
   fc.constantFrom(...["00000000-0000-4000-8000-000000000000"]),
 );
-const query = fc.dictionary(fc.constantFrom("month", "year", "token", "x"), nasty, { maxKeys: 3 });
+const queryValue = fc.oneof(
+  nasty,
+  // Cursors: base64url of near-miss keys, and bits of valid ones.
+  fc
+    .tuple(nasty, fc.constantFrom("2026-03-01", "2026-02-30"), fc.uuid())
+    .map(([junk, date, id]) => Buffer.from(`${date}|${junk}|${id}`).toString("base64url")),
+  fc.constantFrom("none", "00000000-0000-4000-8000-000000000000", "200", "201", "%25", "_", "\\"),
+);
+const query = fc.dictionary(
+  fc.constantFrom(
+    "month",
+    "year",
+    "token",
+    "x",
+    "search",
+    "categoryId",
+    "from",
+    "to",
+    "cursor",
+    "limit",
+  ),
+  queryValue,
+  { maxKeys: 4 },
+);
 const contentType = fc.constantFrom(
   "application/json",
   "application/json; charset=utf-8",
@@ -135,6 +158,18 @@ async function counts(): Promise<Counts> {
 }
 
 describe("hostile input", () => {
+  it("answers an over-long or malformed path parameter in the error shape", async () => {
+    for (const [url, status] of [
+      [`/api/categories/${"a".repeat(150)}`, 414],
+      ["/api/expenses/%E0%A4%A", 400],
+    ] as const) {
+      const res = await t.app.inject({ method: "PATCH", url, headers: { cookie: user.cookie } });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ code: "bad_request" });
+      expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+    }
+  });
+
   it(`${RUNS} malformed requests: never a 5xx, always the error shape, nothing half-saved`, async () => {
     const routes = t.app.apiRoutes;
     let cookie = user.cookie;

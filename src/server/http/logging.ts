@@ -8,7 +8,7 @@ import type { DestinationStream } from "pino";
  */
 const secretQueryParameter = /([?&](?:token|code|password|secret|key)=)[^&#]*/gi;
 
-export const redactUrl = (url: string) => url.replace(secretQueryParameter, "$1[REDACTED]");
+const redactUrl = (url: string) => url.replace(secretQueryParameter, "$1[REDACTED]");
 
 export function loggerOptions(
   level: string,

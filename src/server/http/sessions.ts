@@ -1,17 +1,19 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { FamilyRole } from "../../contract/family";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import { familyMembers, sessions, users } from "../db/schema";
+import type { UserRow } from "../users";
 
 /**
- * Server-side sessions in the `sessions` table (DESIGN §5.1). The id a client holds is 256 random
- * bits; the table keeps only its HMAC under SESSION_SECRET, so a leaked table opens no session.
- * A login makes two credentials that live and die together: the HttpOnly cookie for the browser
- * and the bearer token for API clients (DESIGN §5.2).
+ * Server-side sessions in the `sessions` table. The id a client holds is 256 random bits; the
+ * table keeps only its HMAC under SESSION_SECRET, so a leaked table opens no session. A login
+ * makes two credentials that live and die together: the HttpOnly cookie for the browser and the
+ * bearer token for API clients.
  */
 
-export const IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+const IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 90 * 24 * 60 * 60 * 1000;
 // Sliding the idle expiry on every request would write on every read; once an hour is enough.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
@@ -25,6 +27,10 @@ export type SessionData = {
   lastSeenAt: string;
 };
 export type ActiveSession = { sid: string; data: SessionData };
+/** The caller's family membership, read with the session (null: in no family). */
+export type Membership = { familyId: string; role: FamilyRole };
+/** Everything a signed-in request needs about its caller, read in one statement. */
+export type Caller = { session: ActiveSession; user: UserRow; membership: Membership | null };
 
 const newSecret = () => randomBytes(32).toString("base64url");
 
@@ -72,13 +78,30 @@ export class SessionStore {
     return { cookieId, bearerToken };
   }
 
-  async find(clientId: string, kind: SessionKind): Promise<ActiveSession | undefined> {
+  /**
+   * The session with its user and the user's family membership, in one round trip: it runs on
+   * every signed-in request. Read fresh each time, so a logout, a password reset (which deletes
+   * the rows) or a removal from the family takes effect on the very next request.
+   */
+  async find(clientId: string, kind: SessionKind): Promise<Caller | undefined> {
     const sid = this.storedId(clientId);
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sid));
+    const [row] = await this.db
+      .select({
+        sess: sessions.sess,
+        expire: sessions.expire,
+        user: users,
+        familyId: familyMembers.familyId,
+        role: familyMembers.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
+      .where(eq(sessions.sid, sid));
     if (!row) return undefined;
     const data = row.sess as SessionData;
     const now = this.clock.now();
     if (data.kind !== kind || row.expire.getTime() <= now.getTime()) return undefined;
+    if (data.userId !== row.user.id) return undefined;
     if (now.getTime() - Date.parse(data.lastSeenAt) > TOUCH_INTERVAL_MS) {
       const touched = { ...data, lastSeenAt: now.toISOString() };
       await this.db
@@ -86,7 +109,11 @@ export class SessionStore {
         .set({ sess: touched, expire: this.expiryFor(touched, now) })
         .where(eq(sessions.sid, sid));
     }
-    return { sid, data };
+    const membership =
+      row.familyId !== null && row.role !== null
+        ? { familyId: row.familyId, role: row.role }
+        : null;
+    return { session: { sid, data }, user: row.user, membership };
   }
 
   /** Logout: ends both credentials of that login. */

@@ -48,7 +48,7 @@ function fieldErrorsOf(issue: z.core.$ZodIssue & { input?: unknown }): FieldErro
   }
 }
 
-export function validationError(error: z.ZodError): AppError {
+function validationError(error: z.ZodError): AppError {
   return new AppError("validation_error", { fieldErrors: error.issues.flatMap(fieldErrorsOf) });
 }
 

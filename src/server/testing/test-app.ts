@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import type pg from "pg";
 import type { DestinationStream } from "pino";
 import { buildApp } from "../app";
 import type { Clock } from "../clock";
@@ -38,7 +39,46 @@ export function testClock(start = new Date("2026-03-15T12:00:00Z")) {
   return clock;
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+/** The SQL statements the app sends, for tests that count a request's round trips. */
+export type StatementLog = {
+  /** The statements sent since the last reset, in order. */
+  readonly texts: string[];
+  reset(): void;
+};
+
+const counted = Symbol("counted");
+
+/**
+ * Counts every statement sent through the pool's connections: pool.query and a transaction's
+ * client.query both end in a client's query, wrapped here once per connection when it is handed
+ * out (so connections made before the wrap are counted too).
+ */
+function logStatements(pool: pg.Pool): StatementLog {
+  const texts: string[] = [];
+  pool.on("acquire", (client: pg.PoolClient & { [counted]?: true }) => {
+    if (client[counted]) return;
+    client[counted] = true;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      const [first] = args;
+      texts.push(typeof first === "string" ? first : String((first as { text?: string })?.text));
+      return query(...args);
+    };
+  });
+  return {
+    texts,
+    reset: () => {
+      texts.length = 0;
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  statements: StatementLog;
+  close(): Promise<void>;
+};
 
 export async function createTestApp(
   options: {
@@ -53,6 +93,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  const statements = logStatements(database.pool);
   const logLevel: Record<string, string> = options.logStream ? { LOG_LEVEL: "info" } : {};
   const app = await buildApp({
     database,
@@ -67,6 +108,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    statements,
     async close() {
       await app.close();
       if (!options.database) await database.close();

@@ -2,9 +2,10 @@ import { type ApiError, apiErrorSchema, type ErrorCode } from "../../contract/er
 import { currentLanguage } from "../i18n/init";
 
 /**
- * The one way the web calls the API. Every endpoint has a file of its own under
- * `features/<area>/api/` holding its fetcher (built on getJson / sendJson), its `queryOptions`
- * factory and its hook; response types come from src/contract.
+ * The one way the web calls the API. Every endpoint has a file of its own,
+ * `src/web/api/<area>/<verb>-<thing>.ts`, holding its fetcher (built on getJson / sendJson), its
+ * `queryOptions` factory and hook for a read or its mutation hook (with the cache it refreshes) for
+ * a write; request and response types come from src/contract.
  */
 
 /**
@@ -26,7 +27,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function failure(response: Response): Promise<ApiRequestError> {
+/** The error a failed response becomes: its body parsed once with the contract's schema. */
+export async function parseFailure(response: Response): Promise<ApiRequestError> {
   let apiError: ApiError | undefined;
   try {
     const parsed = apiErrorSchema.safeParse(JSON.parse(await response.text()));
@@ -52,7 +54,7 @@ async function request(method: string, url: string, body: unknown, options: Requ
     signal: options.signal,
     credentials: "include",
   });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await parseFailure(response);
   const text = await response.text();
   return text === "" ? null : JSON.parse(text);
 }
@@ -81,3 +83,13 @@ export function withQuery(url: string, params: Record<string, string | number | 
   const text = query.toString();
   return text ? `${url}?${text}` : url;
 }
+
+/**
+ * What a screen adds to an endpoint hook's own handling of the answer (toasts, navigation). They
+ * run inside the hook's callbacks rather than as `mutate(input, callbacks)`, whose callbacks React
+ * Query skips once the calling form has unmounted, which a successful call often causes.
+ */
+export type MutationCallbacks<TData, TVariables> = {
+  onSuccess?: (data: TData, variables: TVariables) => unknown;
+  onError?: (error: Error) => unknown;
+};

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiFetch, apiRequest, HttpError, readBody, serverMessage } from "./api";
+import { apiFetch, apiRequest, HttpError, readBody } from "./api";
+import { ApiRequestError } from "./api-client";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -51,18 +52,21 @@ describe("apiFetch", () => {
     expect(new Headers(sentInit(fetchMock).headers).has("Content-Type")).toBe(false);
   });
 
-  it("throws '<status>: <body>' for a non-OK response", async () => {
+  it("fails with the new client's ApiRequestError, so screens read it the same way", async () => {
     stubFetch(new Response('{"message":"Nope","code":"forbidden"}', { status: 403 }));
     const error = await apiFetch("/api/family/members/1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as HttpError).message).toBe('403: {"message":"Nope","code":"forbidden"}');
-    expect((error as HttpError).status).toBe(403);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(403);
+    expect((error as ApiRequestError).code).toBe("forbidden");
+    expect((error as ApiRequestError).apiError?.message).toBe("Nope");
   });
 
-  it("falls back to the status text when the error body is empty", async () => {
+  it("has no API error when the failure's body is not the API's", async () => {
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiFetch("/api/health")).rejects.toThrow(/^503: Service Unavailable$/);
+    const error = await apiFetch("/api/health").catch((e: unknown) => e);
+    expect((error as ApiRequestError).status).toBe(503);
+    expect((error as ApiRequestError).apiError).toBeUndefined();
   });
 });
 
@@ -87,8 +91,8 @@ describe("apiRequest", () => {
 
   it("rejects non-OK responses", async () => {
     stubFetch(new Response("Conflict!", { status: 409 }));
-    await expect(apiRequest("POST", "/api/family", { name: "x" })).rejects.toThrow(
-      "409: Conflict!",
+    await expect(apiRequest("POST", "/api/family", { name: "x" })).rejects.toBeInstanceOf(
+      ApiRequestError,
     );
   });
 });
@@ -106,22 +110,5 @@ describe("readBody", () => {
 
   it("returns null for an empty body", async () => {
     expect(await readBody(new Response(null, { status: 204 }))).toBeNull();
-  });
-});
-
-describe("serverMessage", () => {
-  it("reads the message field of a JSON error body", () => {
-    expect(serverMessage(new Error('400: {"message":"Email inválido","code":"x"}'))).toBe(
-      "Email inválido",
-    );
-    expect(serverMessage(new HttpError(409, "Conflict", '{"message":"Taken"}'))).toBe("Taken");
-  });
-
-  it("has nothing when the body is not JSON, has no message, or the error is not HTTP", () => {
-    expect(serverMessage(new Error("500: <html>oops</html>"))).toBeUndefined();
-    expect(serverMessage(new Error('400: {"code":"x"}'))).toBeUndefined();
-    expect(serverMessage(new Error('400: {"message":"  "}'))).toBeUndefined();
-    expect(serverMessage(new TypeError("Failed to fetch"))).toBeUndefined();
-    expect(serverMessage("400: nope")).toBeUndefined();
   });
 });

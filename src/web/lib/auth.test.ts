@@ -1,18 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../contract/user";
-import {
-  clearStoredUser,
-  currentUserQueryFn,
-  currentUserQueryKey,
-  displayName,
-  readStoredUser,
-  rememberSignedInUser,
-  storedUserKey,
-  storeUser,
-  updateCurrentUser,
-} from "./auth";
-import { createQueryClient } from "./query-client";
+import { clearStoredUser, displayName, readStoredUser, storedUserKey, storeUser } from "./auth";
 
 const user: User = {
   id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
@@ -28,7 +17,6 @@ const user: User = {
 };
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe("displayName", () => {
   it("uses the first name when there is one", () => {
@@ -68,59 +56,8 @@ describe("the stored user", () => {
   });
 
   it("never holds a token", () => {
-    const client = createQueryClient();
-    rememberSignedInUser(client, { ...user, token: "bearer" } as User);
+    // The login answer carries a token next to the user; only the user's own fields are kept.
+    storeUser({ ...user, token: "bearer" } as User);
     expect(localStorage.getItem(storedUserKey)).not.toContain("bearer");
-  });
-});
-
-describe("currentUserQueryFn", () => {
-  function run() {
-    const context = {
-      queryKey: currentUserQueryKey,
-      signal: new AbortController().signal,
-      meta: undefined,
-      client: createQueryClient(),
-    } as unknown as Parameters<typeof currentUserQueryFn>[0];
-    return currentUserQueryFn(context);
-  }
-
-  it("keeps the stored copy up to date with the server's answer", async () => {
-    storeUser({ ...user, firstName: "Old" });
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json(user)),
-    );
-    expect(await run()).toEqual(user);
-    expect(readStoredUser()?.firstName).toBe("Ana");
-  });
-
-  it("drops the stored copy when the server answers 401", async () => {
-    storeUser(user);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json({ message: "no" }, { status: 401 })),
-    );
-    expect(await run()).toBeNull();
-    expect(readStoredUser()).toBeNull();
-  });
-});
-
-describe("after login and profile changes", () => {
-  it("login forgets the previous visitor's data and knows the new user at once", () => {
-    const client = createQueryClient();
-    client.setQueryData(["/api/family"], { id: "someone else's" });
-    rememberSignedInUser(client, user);
-    expect(client.getQueryData(["/api/family"])).toBeUndefined();
-    expect(client.getQueryData(currentUserQueryKey)).toEqual(user);
-    expect(readStoredUser()).toEqual(user);
-  });
-
-  it("a profile update reaches the query cache and the stored copy", () => {
-    const client = createQueryClient();
-    client.setQueryData(currentUserQueryKey, user);
-    updateCurrentUser(client, { ...user, firstName: "Bia" });
-    expect(client.getQueryData<User>(currentUserQueryKey)?.firstName).toBe("Bia");
-    expect(readStoredUser()?.firstName).toBe("Bia");
   });
 });

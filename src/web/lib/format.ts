@@ -16,10 +16,6 @@ export function localeOf(language: Language): string {
   return settings[language].locale;
 }
 
-export function currencyOf(language: Language): string {
-  return settings[language].currency;
-}
-
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 
 /**

@@ -1,16 +1,18 @@
 import i18n from "i18next";
 import { toast } from "../components/ui/use-toast";
-import { serverMessage } from "./api";
-
-/** What a failed call tells the user: the server's own message, else the caller's fallback. */
-export function errorDescription(error: unknown, fallback?: string): string {
-  return serverMessage(error) ?? fallback ?? i18n.t("common.unexpectedError");
-}
+import { ApiRequestError } from "./api-client";
 
 /**
- * The one place a failed call becomes a message on screen: a destructive toast titled "Erro"
- * (translated). Server messages arrive already in the user's language.
+ * What a failed call tells the user: the API's own message (already in the user's language),
+ * else the caller's fallback. A body that was not the API's (a proxy's HTML page, a network
+ * failure) carries nothing meant for users, so it gets the fallback too.
  */
+export function errorDescription(error: unknown, fallback?: string): string {
+  const message = error instanceof ApiRequestError ? error.apiError?.message.trim() : undefined;
+  return message || fallback || i18n.t("common.unexpectedError");
+}
+
+/** The one place a failed call becomes a message on screen: a destructive toast titled "Erro". */
 export function toastError(error: unknown, fallback?: string, title?: string) {
   return toast({
     variant: "destructive",

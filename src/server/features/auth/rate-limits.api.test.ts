@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, uniqueEmail } from "../../testing/api-helpers";
 import { capturingMailer, createTestApp, type TestApp, testClock } from "../../testing/test-app";
 
-/** The limits of DESIGN §5.5: 429 with a translated message, and a window that ends. */
+/** The limits of docs/product.md#rate-limits: 429 with a translated message, and a window that ends. */
 
 const clock = testClock();
 let t: TestApp;

@@ -21,8 +21,8 @@ import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
 import type { UserRow } from "../../users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type AuthLimits = {
   loginPerAccount: AttemptLimiter;
@@ -167,7 +167,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput)
   await ctx.store.destroyAllForUser(userId);
 }
 
-/** For an address to be confirmed later (accounts start verified, DESIGN §5.6). */
+/** For an address to be confirmed later (accounts start verified, docs/product.md#e-mail-verification). */
 export async function sendEmailVerification(
   ctx: Pick<AuthContext, "db" | "mailer" | "clock" | "config">,
   user: UserRow,

@@ -16,14 +16,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/categories",
     { schema: { response: { 200: z.array(categorySchema) } } },
-    async (request) => service.listCategories(app.db, await requireFamily(app.db, request)),
+    async (request) => service.listCategories(app.db, requireFamily(request)),
   );
 
   app.post(
     "/api/categories",
     { schema: { body: createCategoryInputSchema, response: { 201: categorySchema } } },
     async (request, reply) => {
-      const scope = await requireFamily(app.db, request);
+      const scope = requireFamily(request);
       return reply.status(201).send(await service.createCategory(app.db, scope, request.body));
     },
   );
@@ -38,7 +38,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireFamily(app.db, request);
+      const scope = requireFamily(request);
       return service.updateCategory(
         app.db,
         scope,
@@ -58,7 +58,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireFamily(app.db, request);
+      const scope = requireFamily(request);
       await service.deleteCategory(app.db, scope, request.params.id);
       return { deleted: true as const };
     },

@@ -1,15 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type {
   Category,
   CreateCategoryInput,
   UpdateCategoryInput,
 } from "../../../contract/categories";
+import { categoryListOrder, toCategory } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { categories } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 
-type CategoryRow = typeof categories.$inferSelect;
 // The validated input (after the contract's transforms) has every money field as "0.00" strings.
 type ValidCreate = Required<
   Pick<CreateCategoryInput, "name" | "icon" | "color" | "weeklyBudget" | "monthlyBudget">
@@ -17,24 +17,12 @@ type ValidCreate = Required<
   isActive?: boolean;
 };
 
-const toCategory = (row: CategoryRow): Category => ({
-  id: row.id,
-  familyId: row.familyId,
-  name: row.name,
-  icon: row.icon,
-  color: row.color,
-  weeklyBudget: row.weeklyBudget,
-  monthlyBudget: row.monthlyBudget,
-  isActive: row.isActive,
-  createdAt: row.createdAt.toISOString(),
-});
-
 export async function listCategories(db: Db, scope: FamilyScope): Promise<Category[]> {
   const rows = await db
     .select()
     .from(categories)
     .where(eq(categories.familyId, scope.familyId))
-    .orderBy(asc(categories.createdAt), asc(categories.name));
+    .orderBy(...categoryListOrder());
   return rows.map(toCategory);
 }
 

@@ -3,7 +3,10 @@ import { z } from "zod";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
+  type Expense,
   expenseListQuerySchema,
+  expensePageQuerySchema,
+  expensePageSchema,
   expenseParamsSchema,
   expenseSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -12,16 +15,31 @@ import {
 } from "../../../contract/expenses";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { trustedJson } from "../../http/trusted-json";
 import * as service from "./service";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
 
+  // Every expense (ten years of them) or a month's, as JSON text the database writes: Fastify
+  // sends a string with a JSON content type as it is.
   app.get(
     "/api/expenses",
     { schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } } },
-    async (request) =>
-      service.listExpenses(app.db, await requireFamily(app.db, request), request.query),
+    async (request, reply) => {
+      const json = await service.listExpensesJson(app.db, requireFamily(request), request.query);
+      // The schema types objects; this body is already their JSON text.
+      return reply.type("application/json; charset=utf-8").send(json as unknown as Expense[]);
+    },
+  );
+
+  app.get(
+    "/api/expenses/page",
+    {
+      schema: { querystring: expensePageQuerySchema, response: { 200: expensePageSchema } },
+      ...trustedJson,
+    },
+    async (request) => service.expensePage(app.db, requireFamily(request), request.query),
   );
 
   app.post(
@@ -34,7 +52,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await requireFamily(app.db, request);
+      const scope = requireFamily(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       return reply.status(201).send(await service.createExpense(app.db, scope, request.body, key));
     },
@@ -44,10 +62,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/expenses/examples/clear",
     { schema: { response: { 200: clearExamplesResponseSchema } } },
     async (request) => ({
-      deletedCount: await service.clearExampleExpenses(
-        app.db,
-        await requireFamily(app.db, request),
-      ),
+      deletedCount: await service.clearExampleExpenses(app.db, requireFamily(request)),
     }),
   );
 
@@ -61,7 +76,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireFamily(app.db, request);
+      const scope = requireFamily(request);
       return service.updateExpense(app.db, scope, request.params.id, request.body, app.clock.now());
     },
   );
@@ -75,7 +90,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteExpense(app.db, await requireFamily(app.db, request), request.params.id);
+      await service.deleteExpense(app.db, requireFamily(request), request.params.id);
       return { deleted: true as const };
     },
   );

@@ -327,6 +327,37 @@ describe("GET /api/family/join/:code (the invite link)", () => {
 });
 
 describe("removing a member", () => {
+  it("takes effect on the member's very next request, with the same session", async () => {
+    const { owner, member } = await familyWithMember();
+    // The membership is read with the session on every request (http/sessions.ts): nothing is
+    // cached between two requests of one session, whichever credential it uses.
+    const bearer = { authorization: `Bearer ${member.token}` };
+    for (const url of ["/api/categories", "/api/expenses", "/api/summary?month=3&year=2026"]) {
+      expect((await call(member, "GET", url)).statusCode, url).toBe(200);
+    }
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/expenses", headers: bearer })).statusCode,
+    ).toBe(200);
+    const removed = await call(owner, "DELETE", `/api/family/members/${member.user.id}`);
+    expect(removed.statusCode).toBe(200);
+    for (const url of [
+      "/api/categories",
+      "/api/expenses",
+      "/api/expenses/page",
+      "/api/summary?month=3&year=2026",
+    ]) {
+      const res = await call(member, "GET", url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe("not_in_family");
+    }
+    const viaBearer = await t.app.inject({ method: "GET", url: "/api/expenses", headers: bearer });
+    expect(viaBearer.json().code).toBe("not_in_family");
+    // Joining again works from the next request on, with the same session.
+    const invite = await call(owner, "POST", "/api/family/invite");
+    await call(member, "POST", "/api/family/join", { inviteCode: invite.json().inviteCode });
+    expect((await call(member, "GET", "/api/categories")).statusCode).toBe(200);
+  });
+
   it("keeps their expenses by default", async () => {
     const { owner, member, familyId } = await familyWithMember();
     await addExpense(familyId, member.user.id);

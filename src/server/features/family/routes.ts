@@ -65,7 +65,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.get(
       "/api/family/members",
       { schema: { response: { 200: z.array(familyMemberSchema) } } },
-      async (request) => family.listMembers(app.db, await requireFamily(app.db, request)),
+      async (request) => family.listMembers(app.db, requireFamily(request)),
     );
 
     signedIn.post(
@@ -86,7 +86,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       "/api/family/invite",
       { schema: { response: { 201: inviteSchema } } },
       async (request, reply) => {
-        const scope = await requireFamily(app.db, request);
+        const scope = requireFamily(request);
         return reply
           .status(201)
           .send(await family.createInvite(app.db, app.clock, scope, app.config.appUrl));
@@ -110,7 +110,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const scope = await requireFamily(app.db, request);
+        const scope = requireFamily(request);
         const keepExpenses = request.body?.keepExpenses ?? true;
         return family.removeMember(app.db, app.clock, scope, request.params.userId, keepExpenses);
       },

@@ -1,7 +1,7 @@
 import type { Language } from "../../../contract/common";
 
 /**
- * What a new family starts with (DESIGN §5.8): a few categories named in the creator's language,
+ * What a new family starts with (docs/product.md#creating-a-family): a few categories named in the creator's language,
  * with monthly budgets split into four weeks, and example expenses in the current month flagged
  * isExample so the dashboard has something to show until "Limpar dados de exemplo" removes them.
  */

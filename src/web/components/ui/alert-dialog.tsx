@@ -5,7 +5,6 @@ import { buttonVariants } from "./button";
 
 /** A confirmation that must be answered: Escape or Cancel keeps everything as it was. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,

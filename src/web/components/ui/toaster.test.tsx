@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/init";
-import { HttpError } from "../../lib/api";
+import { ApiRequestError } from "../../lib/api-client";
 import { errorDescription, toastError } from "../../lib/toast-error";
 import { Toaster } from "./toaster";
 import {
@@ -51,13 +51,20 @@ describe("errorDescription", () => {
     initI18n("pt");
   });
 
-  it("prefers the server's message from the JSON error body", () => {
-    const error = new HttpError(409, "Conflict", '{"message":"Você já pertence a uma família"}');
+  it("prefers the API's message from the parsed error body", () => {
+    const error = new ApiRequestError(409, {
+      message: "Você já pertence a uma família",
+      code: "already_in_family",
+    });
     expect(errorDescription(error, "Erro ao criar família")).toBe("Você já pertence a uma família");
   });
 
   it("uses the fallback when the server gave no message", () => {
-    expect(errorDescription(new Error("500: <html></html>"), "Erro ao criar família")).toBe(
+    expect(errorDescription(new ApiRequestError(500, undefined), "Erro ao criar família")).toBe(
+      "Erro ao criar família",
+    );
+    // An Error whose text looks like a server answer is not one: only ApiRequestError is read.
+    expect(errorDescription(new Error('409: {"message":"x"}'), "Erro ao criar família")).toBe(
       "Erro ao criar família",
     );
     expect(errorDescription(new TypeError("Failed to fetch"), "Erro ao remover membro")).toBe(
@@ -115,7 +122,7 @@ describe("<Toaster />", () => {
   it("shows a failed call as a destructive toast titled Erro with the server message", () => {
     act(() => {
       toastError(
-        new HttpError(400, "Bad Request", '{"message":"Email inválido"}'),
+        new ApiRequestError(400, { message: "Email inválido", code: "validation_error" }),
         "Tente de novo",
       );
     });
@@ -129,7 +136,7 @@ describe("<Toaster />", () => {
 
   it("shows the fallback text when the server message is missing", () => {
     act(() => {
-      toastError(new Error("502: Bad Gateway"), "Erro ao criar convite");
+      toastError(new ApiRequestError(502, undefined), "Erro ao criar convite");
     });
     expect(shownToasts()[0]?.textContent).toContain("Erro ao criar convite");
   });

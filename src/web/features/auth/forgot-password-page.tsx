@@ -1,18 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { type ForgotPasswordInput, forgotPasswordInputSchema } from "../../../contract/auth";
+import { forgotPasswordInputSchema } from "../../../contract/auth";
+import { useForgotPassword } from "../../api/auth/forgot-password";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
-import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {
@@ -26,9 +25,7 @@ export function ForgotPasswordPage() {
   });
   const { errors } = form.formState;
 
-  const send = useMutation({
-    mutationFn: (input: ForgotPasswordInput) =>
-      postAuth<{ message: string }>("/api/auth/forgot-password", input),
+  const send = useForgotPassword({
     onSuccess: ({ message }) => {
       setSentMessage(message);
       toast({ title: t("auth.forgot.success"), description: message });

@@ -1,25 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { type LoginInput, type LoginResponse, loginInputSchema } from "../../../contract/auth";
+import { loginInputSchema } from "../../../contract/auth";
+import { useLogin } from "../../api/auth/login";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
-import { rememberSignedInUser } from "../../lib/auth";
 import { toastError } from "../../lib/toast-error";
-import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { joinContinuation, withNext } from "./next-path";
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const params = new URLSearchParams(useSearch());
   const verified = params.get("verified");
   const next = params.get("next");
@@ -31,11 +28,8 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const login = useMutation({
-    mutationFn: (input: LoginInput) => postAuth<LoginResponse>("/api/auth/login", input),
-    onSuccess: ({ user }) => {
-      // Only the user is kept: the token is for API clients, and the session cookie is HttpOnly.
-      rememberSignedInUser(queryClient, user);
+  const login = useLogin({
+    onSuccess: () => {
       toast({ title: t("auth.login.success") });
       if (continuation) {
         // The invite link is a server route: the browser must load it to join and be redirected.

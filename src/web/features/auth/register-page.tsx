@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { type RegisterInput, registerInputSchema } from "../../../contract/auth";
+import { registerInputSchema } from "../../../contract/auth";
 import { languages } from "../../../contract/common";
+import { useRegister } from "../../api/auth/register";
 import { languageNames } from "../../components/layout/language-switcher";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -14,7 +14,6 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { toastError } from "../../lib/toast-error";
-import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { withNext } from "./next-path";
 
@@ -38,8 +37,7 @@ export function RegisterPage() {
     }
   }, [form, language]);
 
-  const signUp = useMutation({
-    mutationFn: (input: RegisterInput) => postAuth("/api/auth/register", input),
+  const signUp = useRegister({
     onSuccess: () => {
       toast({
         title: t("auth.register.success"),

@@ -1,17 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, CircleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { type ResetPasswordInput, resetPasswordInputSchema } from "../../../contract/auth";
+import { resetPasswordInputSchema } from "../../../contract/auth";
+import { useResetPassword } from "../../api/auth/reset-password";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
-import { postAuth } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export function ResetPasswordPage() {
@@ -68,9 +67,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const { errors } = form.formState;
   const fieldError = (message?: string) => (message ? t(message) : undefined);
 
-  const reset = useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      postAuth<{ message: string }>("/api/auth/reset-password", input),
+  const reset = useResetPassword({
     onSuccess: ({ message }) => {
       toast({ title: t("auth.reset.success"), description: message });
       navigate("/login");

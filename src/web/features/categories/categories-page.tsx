@@ -2,18 +2,19 @@ import { Plus } from "lucide-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
+import { useDeleteCategory } from "../../api/categories/delete-category";
+import { useCategories } from "../../api/categories/get-categories";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { PageTitle } from "../../components/layout/page-title";
 import { mainContentId } from "../../components/layout/skip-link";
-import { NoFamilyCard } from "../../components/no-family-card";
+import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
-import { useCategories, useDeleteCategory } from "../../lib/budget-hooks";
-import { useFamily } from "../../lib/family-queries";
 import { formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -164,7 +165,8 @@ export function CategoriesPage() {
   const { t } = useTranslation();
   const title = t("pages.categories.title");
   useDocumentTitle(title);
-  const { family, isLoading } = useFamily();
+  // The same cached GET /api/family that RequireFamily reads: "New" only once there is a family.
+  const { data: family } = useFamilyQuery();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
 
   return (
@@ -178,22 +180,16 @@ export function CategoriesPage() {
           </Button>
         ) : null}
       </div>
-      {isLoading ? (
-        <Skeleton className="h-44 w-full rounded-2xl" />
-      ) : family ? (
-        <>
-          <CategoryGrid onEdit={(category) => setDialog({ open: true, category })} />
-          <CategoryDialog
-            open={dialog.open}
-            category={dialog.open ? dialog.category : null}
-            onOpenChange={(open) => {
-              if (!open) setDialog({ open: false });
-            }}
-          />
-        </>
-      ) : (
-        <NoFamilyCard />
-      )}
+      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+        <CategoryGrid onEdit={(category) => setDialog({ open: true, category })} />
+        <CategoryDialog
+          open={dialog.open}
+          category={dialog.open ? dialog.category : null}
+          onOpenChange={(open) => {
+            if (!open) setDialog({ open: false });
+          }}
+        />
+      </RequireFamily>
     </div>
   );
 }

@@ -8,6 +8,8 @@ import {
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
 } from "../../../contract/categories";
+import { useCreateCategory } from "../../api/categories/create-category";
+import { useUpdateCategory } from "../../api/categories/update-category";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -22,7 +24,6 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
-import { useCreateCategory, useUpdateCategory } from "../../lib/budget-hooks";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { type CategoryValues, categoryChanges } from "./category-changes";

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -7,32 +6,26 @@ import {
   type CreateFamilyInput,
   createFamilyInputSchema,
   FAMILY_NAME_MAX,
-  type Family,
 } from "../../../contract/family";
+import { useCreateFamily } from "../../api/family/create-family";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, readBody } from "../../lib/api";
 import { toastError } from "../../lib/toast-error";
-import { refreshFamilyData } from "./family-cache";
 
 export function CreateFamilyForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof createFamilyInputSchema>, unknown, CreateFamilyInput>({
     resolver: zodResolver(createFamilyInputSchema),
     defaultValues: { name: "" },
   });
-  const mutation = useMutation({
-    mutationFn: async (input: CreateFamilyInput) =>
-      (await readBody(await apiRequest("POST", "/api/family", input))) as Family,
-    onSuccess: async (family) => {
+  const mutation = useCreateFamily({
+    onSuccess: (family) => {
       toast({
         title: t("family.create.success"),
         description: t("family.create.successDescription", { name: family.name }),
       });
-      await refreshFamilyData(queryClient);
     },
     onError: (error) => toastError(error, t("family.create.error")),
   });

@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { PageTitle } from "../../components/layout/page-title";
 import { Button } from "../../components/ui/button";
-import { useFamily } from "../../lib/family-queries";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { FamilyTab } from "./family-tab";
 
@@ -11,7 +11,7 @@ export function FamilyPage() {
   const { t } = useTranslation();
   const title = t("pages.family.title");
   useDocumentTitle(title);
-  const { family, isLoading } = useFamily();
+  const { data: family, isLoading } = useFamilyQuery();
   return (
     <div className="mx-auto grid w-full max-w-2xl grid-cols-1 gap-6">
       <div className="grid gap-2">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useFamily } from "../../lib/family-queries";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
 
@@ -9,7 +9,7 @@ import { FamilySetup } from "./family-setup";
  */
 export function FamilyTab() {
   const { t } = useTranslation();
-  const { family, isLoading, error } = useFamily();
+  const { data: family, isLoading, error } = useFamilyQuery();
   if (isLoading) {
     return (
       <p role="status" className="py-6 text-center text-muted-foreground">

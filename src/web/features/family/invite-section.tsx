@@ -1,14 +1,13 @@
-import { useMutation } from "@tanstack/react-query";
 import { Check, Copy, Link2, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Invite } from "../../../contract/family";
+import { useCreateInvite } from "../../api/family/create-invite";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
-import { apiRequest, readBody } from "../../lib/api";
 import { localeOf } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useCopiedFlag } from "./use-copied-flag";
@@ -69,9 +68,7 @@ export function InviteSection() {
   const headingId = useId();
   const [invite, setInvite] = useState<Invite | null>(null);
   const { copied, markCopied } = useCopiedFlag<CopyTarget>();
-  const mutation = useMutation({
-    mutationFn: async () =>
-      (await readBody(await apiRequest("POST", "/api/family/invite"))) as Invite,
+  const mutation = useCreateInvite({
     onSuccess: setInvite,
     onError: (error) => toastError(error, t("family.invite.error")),
   });

@@ -1,17 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChangeEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { type Family, type JoinFamilyInput, joinFamilyInputSchema } from "../../../contract/family";
+import { type JoinFamilyInput, joinFamilyInputSchema } from "../../../contract/family";
+import { useJoinFamily } from "../../api/family/join-family";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, readBody } from "../../lib/api";
 import { toastError } from "../../lib/toast-error";
-import { refreshFamilyData } from "./family-cache";
 
 /** SPEC §5: the code is shown in upper case while it is typed, keeping the caret where it was. */
 function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
@@ -25,20 +23,16 @@ function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
 
 export function JoinFamilyForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof joinFamilyInputSchema>, unknown, JoinFamilyInput>({
     resolver: zodResolver(joinFamilyInputSchema),
     defaultValues: { inviteCode: "" },
   });
-  const mutation = useMutation({
-    mutationFn: async (input: JoinFamilyInput) =>
-      (await readBody(await apiRequest("POST", "/api/family/join", input))) as Family,
-    onSuccess: async (family) => {
+  const mutation = useJoinFamily({
+    onSuccess: (family) => {
       toast({
         title: t("family.join.success"),
         description: t("family.join.successDescription", { name: family.name }),
       });
-      await refreshFamilyData(queryClient);
     },
     onError: (error) => toastError(error, t("family.join.error")),
   });

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
+import { refreshFamilyData } from "../../api/family/refresh-family-data";
 import { toast } from "../../components/ui/use-toast";
-import { refreshFamilyData } from "./family-cache";
 import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
 
 /**

@@ -2,11 +2,11 @@ import { UserMinus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FamilyMember } from "../../../contract/family";
+import { useCurrentUser } from "../../api/auth/get-current-user";
+import { useFamilyMembers } from "../../api/family/get-family-members";
 import { UserAvatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { useCurrentUser } from "../../lib/auth";
-import { useFamilyMembers } from "../../lib/family-queries";
 import { memberDisplayName, sortMembers } from "./member-name";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
@@ -14,7 +14,7 @@ export function MembersList({ isOwner }: { isOwner: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const { user } = useCurrentUser();
-  const { members, isLoading, error } = useFamilyMembers();
+  const { data: members = [], isLoading, error } = useFamilyMembers();
   const [removing, setRemoving] = useState<FamilyMember | null>(null);
 
   return (

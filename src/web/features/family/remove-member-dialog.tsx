@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FamilyMember } from "../../../contract/family";
+import { useRemoveMember } from "../../api/family/remove-member";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,12 +15,8 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, readBody } from "../../lib/api";
-import { queryKeys } from "../../lib/budget-queries";
 import { toastError } from "../../lib/toast-error";
 import { memberDisplayName } from "./member-name";
-
-type RemoveResult = { removed: true; deletedExpenses: number };
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner
@@ -34,20 +30,13 @@ export function RemoveMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const checkboxId = useId();
   const hintId = useId();
   const [keepExpenses, setKeepExpenses] = useState(true);
   const name = member ? memberDisplayName(member.user) : "";
 
-  const mutation = useMutation({
-    mutationFn: async (input: { userId: string; keepExpenses: boolean }) =>
-      (await readBody(
-        await apiRequest("DELETE", `/api/family/members/${input.userId}`, {
-          keepExpenses: input.keepExpenses,
-        }),
-      )) as RemoveResult,
-    onSuccess: async (result) => {
+  const mutation = useRemoveMember({
+    onSuccess: (result) => {
       toast({
         title: t("family.remove.success"),
         description:
@@ -56,10 +45,6 @@ export function RemoveMemberDialog({
             : t("family.remove.successKept", { name }),
       });
       onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.expenses }),
-      ]);
     },
     onError: (error) => toastError(error, t("family.remove.error")),
   });

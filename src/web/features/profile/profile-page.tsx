@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, UserRound, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
-import { type ProfileUpdateInput, profileUpdateInputSchema } from "../../../contract/auth";
+import { profileUpdateInputSchema } from "../../../contract/auth";
 import type { User } from "../../../contract/user";
+import { useCurrentUser } from "../../api/auth/get-current-user";
+import { useUpdateProfile } from "../../api/profile/update-profile";
 import { PageTitle } from "../../components/layout/page-title";
 import { UserAvatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
@@ -20,12 +22,8 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, readBody } from "../../lib/api";
-import { updateCurrentUser, useCurrentUser } from "../../lib/auth";
-import { queryKeys } from "../../lib/budget-queries";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { FamilyTab } from "../family/family-tab";
 
 const tabs = ["personal", "family"] as const;
 type ProfileTab = (typeof tabs)[number];
@@ -34,7 +32,8 @@ function isProfileTab(value: string | null): value is ProfileTab {
   return tabs.some((tab) => tab === value);
 }
 
-export function ProfilePage() {
+/** `familyTab` is the family feature's tab (members, invites), given by the app's routes. */
+export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
@@ -74,9 +73,7 @@ export function ProfilePage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="personal">{user ? <PersonalInfo user={user} /> : null}</TabsContent>
-        <TabsContent value="family">
-          <FamilyTab />
-        </TabsContent>
+        <TabsContent value="family">{familyTab}</TabsContent>
       </Tabs>
     </div>
   );
@@ -84,7 +81,6 @@ export function ProfilePage() {
 
 function PersonalInfo({ user }: { user: User }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: zodResolver(profileUpdateInputSchema),
     defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
@@ -92,14 +88,8 @@ function PersonalInfo({ user }: { user: User }) {
   const { errors } = form.formState;
   const fieldError = (message?: string) => (message ? t(message) : undefined);
 
-  const save = useMutation({
-    mutationFn: async (input: ProfileUpdateInput) =>
-      (await readBody(await apiRequest("PATCH", "/api/profile", input))) as User,
+  const save = useUpdateProfile({
     onSuccess: (updated) => {
-      updateCurrentUser(queryClient, updated);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      // Member lists show names too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers });
       form.reset({ firstName: updated.firstName ?? "", lastName: updated.lastName ?? "" });
       toast({ title: t("profile.personal.success") });
     },

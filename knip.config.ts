@@ -1,0 +1,25 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * `npm run lint` fails on what knip finds: unused files, exports, types and dependencies. The
+ * Vite, Vitest, Playwright and Drizzle configs are found by knip's plugins, and so are three entry
+ * points: src/web/main.tsx (from src/web/index.html), src/server/cli.ts and bench/run.mjs (from
+ * the package.json scripts).
+ */
+const config: KnipConfig = {
+  entry: ["src/server/main.ts", "scripts/*.mjs", "bench/*.mjs", "e2e/**/*.ts", "src/**/*.test.{ts,tsx}"],
+  project: ["src/**/*.{ts,tsx}", "scripts/**/*.mjs", "bench/**/*.mjs", "e2e/**/*.ts"],
+  // An endpoint file exports its fetcher next to the hook that uses it (for prefetching and
+  // tests); an export used in its own file is not dead code.
+  ignoreExportsUsedInFile: true,
+  ignoreDependencies: [
+    // Imported from src/web/styles.css (`@import "tailwindcss"`); knip does not read CSS.
+    "tailwindcss",
+    // The types of smtp-server, which the mail tests import; tsc needs them, knip cannot tell.
+    "@types/smtp-server",
+  ],
+  // The embedded PostgreSQL creates its system user with the OS's own useradd when run as root.
+  ignoreBinaries: ["useradd"],
+};
+
+export default config;

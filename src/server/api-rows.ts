@@ -1,0 +1,48 @@
+import { asc } from "drizzle-orm";
+import type { Category } from "../contract/categories";
+import type { Expense } from "../contract/expenses";
+import { categories, type expenses } from "./db/schema";
+
+/**
+ * Database rows -> the contract's shapes, shared by the features that answer them (the expenses
+ * list and page, the month summary; the categories list and the summary), so both answer the
+ * same bytes. Keys in the contract's order: the trusted serializer (http/trusted-json.ts) writes
+ * them as they are.
+ */
+
+export type ExpenseRow = typeof expenses.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+
+export const toExpense = (row: ExpenseRow): Expense => ({
+  id: row.id,
+  familyId: row.familyId,
+  description: row.description,
+  amount: row.amount,
+  categoryId: row.categoryId,
+  addedByUserId: row.addedByUserId,
+  date: row.date,
+  month: row.month,
+  year: row.year,
+  isExample: row.isExample,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toCategory = (row: CategoryRow): Category => ({
+  id: row.id,
+  familyId: row.familyId,
+  name: row.name,
+  icon: row.icon,
+  color: row.color,
+  weeklyBudget: row.weeklyBudget,
+  monthlyBudget: row.monthlyBudget,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The order of GET /api/categories, which the month summary repeats (oldest first). */
+export const categoryListOrder = () => [
+  asc(categories.createdAt),
+  asc(categories.name),
+  asc(categories.id),
+];

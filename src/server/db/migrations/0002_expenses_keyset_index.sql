@@ -1,0 +1,2 @@
+DROP INDEX "expenses_family_date_idx";--> statement-breakpoint
+CREATE INDEX "expenses_family_keyset_idx" ON "expenses" USING btree ("family_id","date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,1 @@
+ALTER TABLE "expenses" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(normalize("description", NFD), '[\u0300-\u036f]', '', 'g')) STORED NOT NULL;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category } from "../../contract/categories";
+import { login, type SignedIn } from "../testing/api-helpers";
+import { createTestApp, type TestApp, testClock } from "../testing/test-app";
+
+/**
+ * What the main calls cost, without timing anything: the SQL statements a request sends (each a
+ * round trip to the database) and the size of its answer, on fixed data. Every signed-in request
+ * pays one statement for its caller (session, user and family membership together, see
+ * http/sessions.ts); a change that adds a query per request or per row, or that bloats a body,
+ * fails here on both databases.
+ */
+
+const clock = testClock(new Date("2026-03-20T12:00:00Z"));
+let t: TestApp;
+let owner: SignedIn;
+let categoryId: string;
+
+const call = (method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: owner.cookie },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The statements one request sends, and its answer. */
+async function measure(method: "GET" | "POST", url: string, payload?: object) {
+  t.statements.reset();
+  const res = await call(method, url, payload);
+  const statements = [...t.statements.texts];
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return { statements, bytes: Buffer.byteLength(res.body), res };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  // Fixed data: every id and instant has a fixed length, so the sizes below are exact.
+  const email = "cost@example.org";
+  const password = "correct horse";
+  const register = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email, password, name: "Ana Souza", preferredLanguage: "en" },
+  });
+  expect(register.statusCode).toBe(201);
+  owner = await login(t.app, email, password);
+  const family = await call("POST", "/api/family", { name: "Família Teste" });
+  expect(family.statusCode).toBe(201);
+  for (const category of (await call("GET", "/api/categories")).json() as Category[]) {
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/categories/${category.id}`,
+      headers: { cookie: owner.cookie },
+    });
+  }
+  await t.app.inject({
+    method: "DELETE",
+    url: "/api/expenses/examples/clear",
+    headers: { cookie: owner.cookie },
+  });
+  const categoryIds: string[] = [];
+  for (const name of ["Mercado", "Casa"]) {
+    const res = await call("POST", "/api/categories", {
+      name,
+      icon: "tag",
+      color: "#3b82f6",
+      weeklyBudget: "100.00",
+      monthlyBudget: "400.00",
+    });
+    categoryIds.push(res.json().id);
+  }
+  categoryId = categoryIds[0] as string;
+  // 80 expenses: 60 in March 2026 (days 1-30, two a day), 20 in February; one in five
+  // uncategorised. Descriptions "Compra 00".."Compra 79", amounts "1.01".."80.80".
+  await t.database.pool.query(
+    `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date)
+     select $1, 'Compra ' || lpad(i::text, 2, '0'), (i + 1) * 1.01,
+       case when i % 5 = 0 then null when i % 2 = 0 then $2::uuid else $3::uuid end, $4,
+       case when i < 60 then date '2026-03-01' + (i / 2) else date '2026-02-01' + (i - 60) end
+     from generate_series(0, 79) as i`,
+    [family.json().id, categoryIds[0], categoryIds[1], owner.user.id],
+  );
+});
+afterAll(() => t.close());
+
+describe("statements and bytes per request", () => {
+  it("GET /api/auth/user: one statement for session, user and membership", async () => {
+    const { statements, bytes } = await measure("GET", "/api/auth/user");
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sessions".*join "users".*left join "family_members"/s);
+    expect(bytes).toBe(USER_BYTES);
+  });
+
+  it("touches the session at most once an hour, as a second statement then only", async () => {
+    clock.advance(2 * 60 * 60 * 1000);
+    expect((await measure("GET", "/api/auth/user")).statements).toHaveLength(2);
+    expect((await measure("GET", "/api/auth/user")).statements).toHaveLength(1);
+  });
+
+  it("GET /api/summary: the caller plus three (categories, the sums, the latest three)", async () => {
+    const { statements, bytes, res } = await measure("GET", "/api/summary?month=3&year=2026");
+    expect(statements).toHaveLength(4);
+    expect(res.json().totalSpent).toBe("1848.30");
+    expect(bytes).toBe(SUMMARY_BYTES);
+  });
+
+  it("GET /api/expenses/page: the caller plus the page and its totals; a later page, no totals", async () => {
+    const first = await measure("GET", "/api/expenses/page");
+    expect(first.statements).toHaveLength(3);
+    expect(first.res.json().items).toHaveLength(50);
+    expect(first.res.json().totals).toEqual({ count: 80, amount: "3272.40" });
+    expect(first.bytes).toBe(PAGE_BYTES);
+    const cursor = first.res.json().nextCursor;
+    const second = await measure("GET", `/api/expenses/page?cursor=${cursor}`);
+    expect(second.statements).toHaveLength(2);
+    expect(second.res.json().items).toHaveLength(30);
+  });
+
+  it("GET /api/expenses?month=&year=: the caller plus one, whatever the number of rows", async () => {
+    const { statements, res } = await measure("GET", "/api/expenses?month=3&year=2026");
+    expect(statements).toHaveLength(2);
+    expect(res.json()).toHaveLength(60);
+  });
+
+  it("POST /api/expenses: the caller, the category check and the insert", async () => {
+    const payload = {
+      description: "Pão",
+      amount: "12.34",
+      categoryId,
+      date: "2026-03-10",
+    };
+    const { statements, bytes } = await measure("POST", "/api/expenses", payload);
+    expect(statements).toHaveLength(3);
+    expect(bytes).toBe(EXPENSE_BYTES);
+  });
+});
+
+// Sizes of the answers on the data above (ids and ISO instants have fixed lengths).
+const USER_BYTES = 275;
+// 2 categories, the sums, the 3 latest expenses.
+const SUMMARY_BYTES = 1981;
+// 50 expenses, the cursor and the totals: ~380 bytes an expense.
+const PAGE_BYTES = 19_028;
+const EXPENSE_BYTES = 378;

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LoginResponse } from "../../../contract/auth";
+import type { User } from "../../../contract/user";
+import { ApiRequestError } from "../../lib/api-client";
+import { readStoredUser, storeUser } from "../../lib/auth";
+import { createQueryClient } from "../../lib/query-client";
+import { currentUserQueryKey, currentUserQueryOptions, setCurrentUser } from "./get-current-user";
+import { useLogin } from "./login";
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+const user: User = {
+  id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
+  email: "ana@example.com",
+  name: "Ana Souza",
+  firstName: "Ana",
+  lastName: "Souza",
+  profileImageUrl: null,
+  emailVerified: true,
+  preferredLanguage: "pt",
+  createdAt: "2025-01-10T12:00:00.000Z",
+  updatedAt: "2025-01-10T12:00:00.000Z",
+};
+
+function stubFetch(response: () => Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response());
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the current user query", () => {
+  it("keeps the stored copy up to date with the server's answer", async () => {
+    storeUser({ ...user, firstName: "Old" });
+    const fetchMock = stubFetch(() => Response.json(user));
+    expect(await createQueryClient().fetchQuery(currentUserQueryOptions())).toEqual(user);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/auth/user");
+    expect(readStoredUser()?.firstName).toBe("Ana");
+  });
+
+  it("answers null and drops the stored copy when the server answers 401", async () => {
+    storeUser(user);
+    stubFetch(() =>
+      Response.json({ message: "Não autenticado", code: "unauthorized" }, { status: 401 }),
+    );
+    expect(await createQueryClient().fetchQuery(currentUserQueryOptions())).toBeNull();
+    expect(readStoredUser()).toBeNull();
+  });
+
+  it("fails on anything else, keeping the stored copy", async () => {
+    storeUser(user);
+    stubFetch(() => new Response("<html>Bad Gateway</html>", { status: 502 }));
+    const error = await createQueryClient()
+      .fetchQuery(currentUserQueryOptions())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(502);
+    expect(readStoredUser()).toEqual(user);
+  });
+
+  it("a user the server sent (a profile change) reaches the cache and the stored copy", () => {
+    const client = createQueryClient();
+    client.setQueryData(currentUserQueryKey, user);
+    setCurrentUser(client, { ...user, firstName: "Bia" });
+    expect(client.getQueryData<User>(currentUserQueryKey)?.firstName).toBe("Bia");
+    expect(readStoredUser()?.firstName).toBe("Bia");
+  });
+});
+
+type LoginProbeProps = {
+  onReady: (login: ReturnType<typeof useLogin>) => void;
+  onSuccess: () => void;
+};
+
+function LoginProbe({ onReady, onSuccess }: LoginProbeProps) {
+  onReady(useLogin({ onSuccess }));
+  return null;
+}
+
+describe("useLogin", () => {
+  it("forgets the previous visitor's data and knows the new user before the screen's callback", async () => {
+    const answer: LoginResponse = { token: "bearer-token", user };
+    const fetchMock = stubFetch(() => Response.json(answer));
+    const client = createQueryClient();
+    client.setQueryData(["/api/family"], { id: "someone else's" });
+    const seen: unknown[] = [];
+    let login: ReturnType<typeof useLogin> | undefined;
+    const container = document.createElement("div");
+    const root = createRoot(container);
+    act(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <LoginProbe
+            onReady={(hook) => {
+              login = hook;
+            }}
+            onSuccess={() => seen.push(client.getQueryData(currentUserQueryKey))}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(async () => {
+      await login?.mutateAsync({ email: "ana@example.com", password: "secret123" });
+    });
+    act(() => root.unmount());
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/auth/login");
+    expect(init?.method).toBe("POST");
+    expect(client.getQueryData(["/api/family"])).toBeUndefined();
+    expect(client.getQueryData(currentUserQueryKey)).toEqual(user);
+    expect(seen).toEqual([user]);
+    expect(readStoredUser()).toEqual(user);
+    expect(localStorage.getItem("user")).not.toContain("bearer-token");
+  });
+});

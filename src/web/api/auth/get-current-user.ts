@@ -1,0 +1,50 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { User } from "../../../contract/user";
+import { ApiRequestError, getJson } from "../../lib/api-client";
+import { clearStoredUser, readStoredUser, storeUser } from "../../lib/auth";
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here). */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await getJson<User>("/api/auth/user", { signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryKey = ["/api/auth/user"] as const;
+
+/**
+ * The server's answer decides; the stored copy follows it (kept fresh, or dropped on a 401).
+ * Never retried: a signed-out visitor should see the landing page at once. The stored user is
+ * only a placeholder while the server is asked, so a stale copy never outlives a 401.
+ */
+export const currentUserQueryOptions = () =>
+  queryOptions<User | null, Error, User | null, typeof currentUserQueryKey>({
+    queryKey: currentUserQueryKey,
+    queryFn: async ({ signal }) => {
+      const user = await fetchCurrentUser(signal);
+      if (user) storeUser(user);
+      else clearStoredUser();
+      return user;
+    },
+    retry: false,
+    // undefined, not null: a null placeholder would show the landing page instead of the spinner.
+    placeholderData: () => readStoredUser() ?? undefined,
+  });
+
+export function useCurrentUser() {
+  const query = useQuery(currentUserQueryOptions());
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+  };
+}
+
+/** A user the server just sent (login, profile change): every reader sees it at once. */
+export function setCurrentUser(queryClient: QueryClient, user: User) {
+  queryClient.setQueryData(currentUserQueryKey, user);
+  storeUser(user);
+}

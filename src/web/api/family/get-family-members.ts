@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { FamilyMember } from "../../../contract/family";
+import { getJson } from "../../lib/api-client";
+
+/** GET /api/family/members: the members of the caller's family (404 without one). */
+export const fetchFamilyMembers = (signal?: AbortSignal) =>
+  getJson<FamilyMember[]>("/api/family/members", { signal });
+
+export const familyMembersQueryKey = ["/api/family/members"] as const;
+
+export const familyMembersQueryOptions = () =>
+  queryOptions({
+    queryKey: familyMembersQueryKey,
+    queryFn: ({ signal }) => fetchFamilyMembers(signal),
+  });
+
+export const useFamilyMembers = () => useQuery(familyMembersQueryOptions());

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RemoveMemberResponse } from "../../../contract/family";
+import { type MutationCallbacks, sendJson } from "../../lib/api-client";
+import { familyMembersQueryKey } from "./get-family-members";
+
+type RemoveMemberVariables = { userId: string; keepExpenses: boolean };
+
+/** DELETE /api/family/members/:userId (owner only); their expenses go only when asked to. */
+export const deleteMember = ({ userId, keepExpenses }: RemoveMemberVariables) =>
+  sendJson<RemoveMemberResponse>("DELETE", `/api/family/members/${encodeURIComponent(userId)}`, {
+    keepExpenses,
+  });
+
+/**
+ * The screen's callback first (toast, close the dialog), then the refetch of the members and,
+ * since the member's expenses may have gone, of every expense list and month summary.
+ */
+export function useRemoveMember(
+  callbacks: MutationCallbacks<RemoveMemberResponse, RemoveMemberVariables> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMember,
+    onSuccess: async (result, variables) => {
+      await callbacks.onSuccess?.(result, variables);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: familyMembersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ["/api/expenses"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/summary"] }),
+      ]);
+    },
+    onError: callbacks.onError,
+  });
+}
