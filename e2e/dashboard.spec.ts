@@ -360,22 +360,23 @@ test.describe("dashboard", () => {
     await storeLanguage(page, "en");
     await signUpViaApi(page, { language: "en" });
     await createFamilyViaApi(page, { keepStarterData: true });
-    const examples = (await (await page.request.get("/api/expenses")).json()) as {
-      amount: string;
-      isExample: boolean;
-    }[];
+    const examples = (
+      (await (await page.request.get("/api/expenses/page?limit=200")).json()) as {
+        items: { amount: string; isExample: boolean }[];
+      }
+    ).items;
     expect(examples.length).toBeGreaterThan(1);
     expect(examples.every((e) => e.isExample)).toBe(true);
     const spentCents = examples.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
     const dollars = (cents: number) =>
       `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 
-    // Hold the month's expenses until the skeleton has been seen.
+    // Hold the month's summary until the skeleton has been seen.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/expenses?*", async (route) => {
+    await page.route("**/api/summary?*", async (route) => {
       await released;
       await route.continue();
     });
@@ -383,7 +384,7 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("dashboard-skeleton")).toBeVisible();
     release();
     await expect(page.getByTestId("dashboard-skeleton")).toHaveCount(0);
-    await page.unroute("**/api/expenses?*");
+    await page.unroute("**/api/summary?*");
 
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
       "Monthly overview",

@@ -21,6 +21,11 @@ const texts = {
     filter: "Filtrar por categoria",
     allCategories: "Todas as categorias",
     uncategorized: "Sem categoria",
+    from: "De",
+    to: "Até",
+    rangeOrder: "A data final deve ser igual ou posterior à data inicial",
+    summary: (count: number, total: string) =>
+      `${count} ${count === 1 ? "gasto" : "gastos"} · total ${total}`,
     empty: "Nenhum gasto encontrado",
     emptyHint: "Adicione seu primeiro gasto usando o formulário acima",
     emptyFiltered: "Tente ajustar os filtros de busca",
@@ -41,7 +46,14 @@ const texts = {
     deleted: "Gasto excluído com sucesso!",
     columns: ["Data", "Descrição", "Categoria", "Valor", "Ações"],
     formatDate: (iso: string) => iso.split("-").reverse().join("/"),
-    money: { "12.5": "R$ 12,50", "1234.5": "R$ 1.234,50", "20": "R$ 20,00" },
+    money: {
+      "12.5": "R$ 12,50",
+      "1234.5": "R$ 1.234,50",
+      "20": "R$ 20,00",
+      "40": "R$ 40,00",
+      "1287": "R$ 1.287,00",
+      "32.5": "R$ 32,50",
+    },
   },
   en: {
     title: "Expenses",
@@ -57,6 +69,11 @@ const texts = {
     filter: "Filter by category",
     allCategories: "All categories",
     uncategorized: "Uncategorized",
+    from: "From",
+    to: "To",
+    rangeOrder: "The end date must be on or after the start date",
+    summary: (count: number, total: string) =>
+      `${count} ${count === 1 ? "expense" : "expenses"} · total ${total}`,
     empty: "No expenses found",
     emptyHint: "Add your first expense with the form above",
     emptyFiltered: "Try adjusting the search filters",
@@ -80,7 +97,14 @@ const texts = {
       const [year, month, day] = iso.split("-");
       return `${month}/${day}/${year}`;
     },
-    money: { "12.5": "$12.50", "1234.5": "$1,234.50", "20": "$20.00" },
+    money: {
+      "12.5": "$12.50",
+      "1234.5": "$1,234.50",
+      "20": "$20.00",
+      "40": "$40.00",
+      "1287": "$1,287.00",
+      "32.5": "$32.50",
+    },
   },
 } as const;
 
@@ -119,8 +143,11 @@ async function createExpense(
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** Every expense of the family as the API lists it (a page large enough for these tests). */
 async function listedExpenses(page: Page) {
-  return (await (await page.request.get("/api/expenses")).json()) as {
+  const res = await page.request.get("/api/expenses/page?limit=200");
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { items: unknown[] }).items as {
     description: string;
     amount: string;
     categoryId: string | null;
@@ -201,9 +228,12 @@ for (const language of ["pt", "en"] as const) {
   );
 
   test(
-    `[${language}] search, filter by category, and expenses of a deleted category`,
+    `[${language}] search across the years, filter by category (incl. uncategorised) and dates, with totals`,
     englishOnDesktopOnly,
     async ({ page }, testInfo) => {
+      // Four filters, each waiting for the server, and three axe checks: on two busy cores this
+      // flow came close to the default 60 s.
+      test.setTimeout(90_000);
       await setUp(page, language);
       const market = await createCategory(page, "Mercado");
       const car = await createCategory(page, "Carro", "#2563eb");
@@ -226,33 +256,59 @@ for (const language of ["pt", "en"] as const) {
         categoryId: gifts,
         date: "2025-03-10",
       });
+      // Years back: the search and the filters reach the whole history, not one month.
+      await createExpense(page, {
+        description: "Gasolina do sítio",
+        amount: "20",
+        categoryId: car,
+        date: "2019-07-01",
+      });
       // The expense stays, uncategorised, when its category goes.
       expect((await page.request.delete(`/api/categories/${gifts}`)).status()).toBe(200);
       await page.goto("/expenses");
 
       const main = page.getByRole("main");
       const rows = expenseRows(page, testInfo, t.listTitle);
-      await expect(rows).toHaveCount(3);
+      const totals = main.getByTestId("expense-totals");
+      await expect(rows).toHaveCount(4);
       // Newest first.
       await expect(rows.nth(0)).toContainText("Supermercado Extra");
       await expect(rows.nth(0)).toContainText(t.money["1234.5"]);
       await expect(rows.nth(0)).toContainText(t.formatDate("2025-03-12"));
       await expect(rows.nth(2)).toContainText("Presente da Ana");
       await expect(rows.nth(2)).toContainText(t.uncategorized);
+      await expect(rows.nth(3)).toContainText("Gasolina do sítio");
+      await expect(rows.nth(3)).toContainText(t.formatDate("2019-07-01"));
+      // The count and sum of everything that matches.
+      await expect(totals).toHaveText(t.summary(4, t.money["1287"]));
       if (testInfo.project.name !== "phone") {
         await expect(main.getByRole("columnheader")).toHaveText([...t.columns]);
+        // Screen readers are told the list's full size: 4 expenses and the header row.
+        await expect(main.getByRole("table", { name: t.listTitle })).toHaveAttribute(
+          "aria-rowcount",
+          "5",
+        );
+        await expect(rows.nth(3)).toHaveAttribute("aria-rowindex", "5");
+      } else {
+        await expect(rows.nth(3)).toHaveAttribute("aria-setsize", "4");
+        await expect(rows.nth(3)).toHaveAttribute("aria-posinset", "4");
       }
       await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
 
       const search = main.getByLabel(t.search);
       await expect(search).toHaveAttribute("placeholder", t.searchPlaceholder);
       await search.fill("SUPERMERCADO");
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText("Supermercado Extra");
+      await expect(totals).toHaveText(t.summary(1, t.money["1234.5"]));
       await search.fill("gaso");
-      await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText("Gasolina");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Gasolina");
+      await expect(rows.nth(1)).toContainText("Gasolina do sítio");
+      await expect(totals).toHaveText(t.summary(2, t.money["40"]));
       await search.fill("");
+      await expect(rows).toHaveCount(4);
 
       const filter = main.getByLabel(t.filter);
       await expect(filter.getByRole("option")).toHaveText([
@@ -262,26 +318,54 @@ for (const language of ["pt", "en"] as const) {
         t.uncategorized,
       ]);
       await filter.selectOption({ label: "Carro" });
-      await expect(rows).toHaveCount(1);
+      await expect(rows).toHaveCount(2);
       await expect(rows.first()).toContainText("Gasolina");
       await filter.selectOption({ label: t.uncategorized });
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText("Presente da Ana");
+      await expect(totals).toHaveText(t.summary(1, t.money["12.5"]));
 
       await search.fill("gasolina");
       await expect(rows).toHaveCount(0);
       await expect(main.getByText(t.empty)).toBeVisible();
       await expect(main.getByText(t.emptyFiltered)).toBeVisible();
+      await expect(totals).toHaveText("");
       await expectNoAxeViolations(page);
 
       await filter.selectOption({ label: t.allCategories });
+      await expect(rows).toHaveCount(2);
+      await search.fill("");
+      await expect(rows).toHaveCount(4);
+
+      // The date range: each end on its own, then both, inclusive.
+      const from = main.getByLabel(t.from, { exact: true });
+      const to = main.getByLabel(t.to, { exact: true });
+      await from.fill("2025-01-01");
+      await expect(rows).toHaveCount(3);
+      await to.fill("2025-03-11");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Gasolina");
+      await expect(rows.nth(1)).toContainText("Presente da Ana");
+      await expect(totals).toHaveText(t.summary(2, t.money["32.5"]));
+      await from.fill("");
+      await expect(rows).toHaveCount(3);
+      await expect(rows.nth(2)).toContainText("Gasolina do sítio");
+
+      // A start after the end is explained instead of sent.
+      await from.fill("2025-03-12");
+      await expect(main.getByRole("alert").filter({ hasText: t.rangeOrder })).toBeVisible();
+      await expect(to).toHaveAttribute("aria-invalid", "true");
+      await expect(rows).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await to.fill("");
       await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText("Gasolina");
+      await expect(rows.first()).toContainText("Supermercado Extra");
+      await expect(main.getByText(t.rangeOrder)).toHaveCount(0);
     },
   );
 
   test(
-    `[${language}] edit an expense, then delete it after confirming`,
+    `[${language}] edit an expense, then delete it after confirming, by keyboard and pointer`,
     englishOnDesktopOnly,
     async ({ page }, testInfo) => {
       await setUp(page, language);
@@ -297,10 +381,12 @@ for (const language of ["pt", "en"] as const) {
       const rows = expenseRows(page, testInfo, t.listTitle);
       await expect(rows).toHaveCount(1);
 
+      // By keyboard: the row's buttons are reachable and open their dialogs with Enter.
       await rows
         .first()
         .getByRole("button", { name: t.edit("Feira") })
-        .click();
+        .focus();
+      await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: t.editTitle });
       await expect(dialog.getByLabel(t.description, { exact: true })).toHaveValue("Feira");
       await expect(dialog.getByLabel(t.amount, { exact: true })).toHaveValue("12.50");
@@ -328,14 +414,21 @@ for (const language of ["pt", "en"] as const) {
       await expect(rows.first()).toContainText("Carro");
       await expect(rows.first()).toContainText(t.money["12.5"]);
 
+      // Tab moves from the row's edit button to its delete button; Escape cancels. (Closing the
+      // toast above took focus, so start again from the edit button.)
       await rows
         .first()
-        .getByRole("button", { name: t.delete("Feira do sábado") })
-        .click();
+        .getByRole("button", { name: t.edit("Feira do sábado") })
+        .focus();
+      await page.keyboard.press("Tab");
+      await expect(
+        rows.first().getByRole("button", { name: t.delete("Feira do sábado") }),
+      ).toBeFocused();
+      await page.keyboard.press("Enter");
       const confirm = page.getByRole("alertdialog", { name: t.confirmTitle });
       await expect(confirm).toContainText(t.confirmMessage("Feira do sábado"));
       await expectNoAxeViolations(page);
-      await confirm.getByRole("button", { name: t.cancel }).click();
+      await page.keyboard.press("Escape");
       await expect(confirm).toBeHidden();
       await expect(rows).toHaveCount(1);
       await expect(
@@ -357,3 +450,63 @@ for (const language of ["pt", "en"] as const) {
     },
   );
 }
+
+test("a long history scrolls to its oldest expense with only a window of rows in the page", async ({
+  page,
+}, testInfo) => {
+  // Seeding goes through the API in parallel batches; the scroll itself takes a few seconds.
+  test.setTimeout(120_000);
+  await setUp(page, "pt");
+  const categoryId = await createCategory(page, "Mercado");
+  const total = 360;
+  // One expense a day from 2020-01-01: "Gasto 000" is the oldest, so it is the last row.
+  const day = (index: number) => new Date(Date.UTC(2020, 0, 1 + index)).toISOString().slice(0, 10);
+  const indexes = Array.from({ length: total }, (_, index) => index);
+  for (let batch = 0; batch < total; batch += 30) {
+    await Promise.all(
+      indexes.slice(batch, batch + 30).map((index) =>
+        createExpense(page, {
+          description: `Gasto ${String(index).padStart(3, "0")}`,
+          amount: "1.00",
+          categoryId,
+          date: day(index),
+        }),
+      ),
+    );
+  }
+  await page.goto("/expenses");
+
+  const main = page.getByRole("main");
+  // On two busy cores the first page once took longer than the default 10 s to show, right after
+  // the 360 writes: allow it 30 s.
+  await expect(main.getByTestId("expense-totals")).toHaveText(`${total} gastos · total R$ 360,00`, {
+    timeout: 30_000,
+  });
+  const newest = `Gasto ${total - 1}`;
+  await expect(main.getByText(newest, { exact: true })).toBeVisible();
+  // Every rendered expense (a table row or a card) carries its index in the whole list.
+  const rendered = main.locator("[data-index]");
+  const oldest = main.getByText("Gasto 000", { exact: true });
+
+  let mostRendered = 0;
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const count = await rendered.count();
+    mostRendered = Math.max(mostRendered, count);
+    // A list that kept every loaded row would hold all 360 by the time the oldest shows.
+    expect(count).toBeLessThan(300);
+    await expect(oldest).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 60_000, intervals: [250] });
+
+  expect(mostRendered).toBeLessThan(300);
+  // The newest row left the page as it scrolled away.
+  await expect(main.getByText(newest, { exact: true })).toHaveCount(0);
+  const last = rendered.last();
+  await expect(last).toContainText("Gasto 000");
+  if (testInfo.project.name === "phone") {
+    await expect(last).toHaveAttribute("aria-posinset", String(total));
+  } else {
+    await expect(last).toHaveAttribute("aria-rowindex", String(total + 1));
+  }
+  await expectNoAxeViolations(page);
+});

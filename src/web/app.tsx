@@ -19,8 +19,9 @@ import { type PublicPath, publicPathOf } from "./lib/routes";
 const CategoriesPage = lazy(() =>
   import("./features/categories/categories-page").then((m) => ({ default: m.CategoriesPage })),
 );
+// The dashboard is composed with the Expenses feature's quick add and editor in routes/.
 const DashboardPage = lazy(() =>
-  import("./features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+  import("./routes/dashboard-route").then((m) => ({ default: m.DashboardRoute })),
 );
 const ExpensesPage = lazy(() =>
   import("./features/expenses/expenses-page").then((m) => ({ default: m.ExpensesPage })),

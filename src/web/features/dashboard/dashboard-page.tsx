@@ -1,87 +1,116 @@
-import { type ReactNode, useMemo } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { YearMonth } from "../../../domain/budget";
-import { monthSpendingOf, summarizeMonth } from "../../../domain/month-summary";
+import { useFamilyQuery } from "../../api/family/get-family";
+import { useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
+import {
+  MonthLoadError,
+  MonthSkeleton,
+  MonthViewState,
+  type SkeletonRow,
+} from "../../components/month-view-state";
 import { NoFamilyCard } from "../../components/no-family-card";
-import { useCategories, useMonthExpenses } from "../../lib/budget-hooks";
-import { useFamily } from "../../lib/family-queries";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
-import { DashboardSkeleton } from "./dashboard-skeleton";
-import { hasExampleExpense } from "./dashboard-view";
-import { LoadError } from "./load-error";
 import { MonthTotals } from "./month-totals";
-import { QuickAddButton } from "./quick-add-button";
-import { RecentTransactions } from "./recent-transactions";
+import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
 import { WeekCards } from "./week-cards";
 
-/** Only the shown month is fetched; every figure comes from summarizeMonth, as in the reports. */
-function MonthOverview({ month }: { month: YearMonth }) {
-  const categories = useCategories();
-  const expenses = useMonthExpenses(month.year, month.month);
-  const summary = useMemo(
-    () =>
-      categories.data && expenses.data
-        ? summarizeMonth(monthSpendingOf(month, expenses.data), categories.data)
-        : null,
-    [month, categories.data, expenses.data],
-  );
+/** Totals, the four weeks, the category cards and the recent transactions. */
+const skeletonRows: SkeletonRow[] = [
+  { count: 3, block: "h-24 rounded-2xl", grid: "sm:grid-cols-3" },
+  { count: 4, block: "h-28 rounded-2xl", grid: "grid-cols-2 lg:grid-cols-4" },
+  { count: 3, block: "h-40 rounded-2xl", grid: "md:grid-cols-2 lg:grid-cols-3" },
+  { count: 1, block: "h-48 rounded-2xl" },
+];
 
-  if (categories.error || expenses.error) {
-    return (
-      <LoadError
-        error={categories.error ?? expenses.error}
-        onRetry={() => {
-          if (categories.error) void categories.refetch();
-          if (expenses.error) void expenses.refetch();
-        }}
-      />
-    );
-  }
-  if (!summary || !categories.data || !expenses.data) return <DashboardSkeleton />;
+function DashboardSkeleton() {
+  return <MonthSkeleton rows={skeletonRows} testId="dashboard-skeleton" />;
+}
 
+/** One call for the shown month; every figure comes from summarizeMonth, as in the reports. */
+function MonthOverview({
+  month,
+  EditDialog,
+}: {
+  month: YearMonth;
+  EditDialog: ComponentType<ExpenseEditDialogProps>;
+}) {
+  const { t } = useTranslation();
   return (
-    <div className="space-y-8">
-      {hasExampleExpense(expenses.data) ? (
-        <div className="flex justify-end">
-          <ClearExamplesButton />
+    <MonthViewState
+      query={useMonthSummary(month)}
+      skeleton={<DashboardSkeleton />}
+      errorTitle={t("dashboard.loadError.title")}
+      retryLabel={t("dashboard.loadError.retry")}
+    >
+      {({ response, summary }) => (
+        <div className="space-y-8">
+          {response.hasExamples ? (
+            <div className="flex justify-end">
+              <ClearExamplesButton />
+            </div>
+          ) : null}
+          <MonthTotals summary={summary} />
+          <WeekCards weeks={summary.weeks} month={month} />
+          <CategoryCards categories={summary.categories} />
+          <RecentTransactions
+            latest={response.latest}
+            categories={response.categories}
+            EditDialog={EditDialog}
+          />
         </div>
-      ) : null}
-      <MonthTotals summary={summary} />
-      <WeekCards weeks={summary.weeks} month={month} />
-      <CategoryCards categories={summary.categories} />
-      <RecentTransactions expenses={expenses.data} categories={categories.data} />
-    </div>
+      )}
+    </MonthViewState>
   );
 }
 
-export function DashboardPage() {
+/**
+ * The monthly overview. The quick-add button and the expense editor belong to the Expenses
+ * feature: the app composes them in (src/web/routes/dashboard-route.tsx), so this folder never
+ * imports another feature's.
+ */
+export function DashboardPage({
+  quickAdd,
+  EditDialog,
+}: {
+  quickAdd?: ReactNode;
+  EditDialog: ComponentType<ExpenseEditDialogProps>;
+}) {
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
   useDocumentTitle(title);
-  const family = useFamily();
+  // RequireFamily: replace this family check with <RequireFamily fallback={<DashboardSkeleton />}> at merge.
+  const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
 
   let content: ReactNode;
-  if (family.isLoading) content = <DashboardSkeleton />;
+  if (family.isPending) content = <DashboardSkeleton />;
   else if (family.error)
-    content = <LoadError error={family.error} onRetry={() => void family.refetch()} />;
-  else if (!family.family) content = <NoFamilyCard />;
-  else content = <MonthOverview month={month} />;
+    content = (
+      <MonthLoadError
+        error={family.error}
+        title={t("dashboard.loadError.title")}
+        retryLabel={t("dashboard.loadError.retry")}
+        onRetry={() => void family.refetch()}
+      />
+    );
+  else if (!family.data) content = <NoFamilyCard />;
+  else content = <MonthOverview month={month} EditDialog={EditDialog} />;
 
   return (
     // Room at the bottom so the floating '+' never hides the last row.
     <div className="space-y-6 pb-20">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <PageTitle>{title}</PageTitle>
-        {family.family ? <MonthNavigation value={month} onChange={setMonth} /> : null}
+        {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
       {content}
-      {family.family ? <QuickAddButton /> : null}
+      {family.data ? quickAdd : null}
     </div>
   );
 }

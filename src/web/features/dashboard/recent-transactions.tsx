@@ -1,32 +1,40 @@
 import { Pencil, Receipt } from "lucide-react";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
 import type { Expense } from "../../../contract/expenses";
 import { toCents } from "../../../contract/money";
-import { ExpenseEditDialog } from "../../components/expense-edit-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
-import { latestExpenses } from "./dashboard-view";
 
-/** The month's 3 newest expenses, each editable in place, and a link to the full list. */
+/** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
+export type ExpenseEditDialogProps = {
+  expense: Expense | null;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * The month's 3 newest expenses (GET /api/summary's `latest`, newest first), each editable in
+ * place with the editor the app passes in, and a link to the full list.
+ */
 export function RecentTransactions({
-  expenses,
+  latest,
   categories,
+  EditDialog,
 }: {
-  expenses: Expense[];
+  latest: Expense[];
   categories: Category[];
+  EditDialog: ComponentType<ExpenseEditDialogProps>;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
   const [editing, setEditing] = useState<Expense | null>(null);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
-  const latest = latestExpenses(expenses);
 
   return (
     <section aria-labelledby="recent-title">
@@ -109,7 +117,7 @@ export function RecentTransactions({
           )}
         </CardContent>
       </Card>
-      <ExpenseEditDialog
+      <EditDialog
         expense={editing}
         onOpenChange={(open) => {
           if (!open) setEditing(null);

@@ -1,9 +1,31 @@
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { Pencil, Search, Trash2 } from "lucide-react";
-import { type MouseEvent, useId, useMemo, useRef, useState } from "react";
+import {
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
+import { EXPENSE_SEARCH_MAX, type Expense, UNCATEGORISED } from "../../../contract/expenses";
+import { useCategories } from "../../api/categories/get-categories";
+import { useDeleteExpense } from "../../api/expenses/delete-expense";
+import {
+  ALL_CATEGORIES,
+  dateRangeReversed,
+  type ExpenseFilters,
+  flattenPages,
+  hasActiveFilters,
+  noExpenseFilters,
+  useExpensesPage,
+} from "../../api/expenses/get-expenses-page";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
-import { ExpenseEditDialog } from "../../components/expense-edit-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -11,25 +33,26 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
+import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
-import { useCategories, useDeleteExpense, useExpenses } from "../../lib/budget-hooks";
-import type { Expense } from "../../lib/budget-queries";
 import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import {
-  ALL_CATEGORIES,
-  type CategoryFilter,
-  filterExpenses,
-  totalOf,
-  UNCATEGORIZED,
-} from "./filter-expenses";
+import { cn } from "../../lib/utils";
+import { ExpenseEditDialog } from "./expense-edit-dialog";
+import { useDebouncedValue } from "./use-debounced-value";
+import { shouldLoadMore, spacerHeights } from "./virtual-window";
 
-type RowProps = {
-  expense: Expense;
-  category: Category | undefined;
+/** Typing waits this long before the server is asked; a category or a date applies at once. */
+const SEARCH_DELAY_MS = 250;
+/** Rows rendered beyond each edge of the screen, so Tab and fast scrolling land on real rows. */
+const OVERSCAN = 8;
+/** First guesses of a row's height before it is measured (a table row, a phone card). */
+const ROW_ESTIMATE = { table: 49, card: 92 } as const;
+
+type RowHandlers = {
   onEdit: (expense: Expense) => void;
   onDelete: (expense: Expense) => void;
 };
@@ -51,7 +74,7 @@ function CategoryName({ category }: { category: Category | undefined }) {
   );
 }
 
-function RowActions({ expense, onEdit, onDelete }: Omit<RowProps, "category">) {
+function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHandlers) {
   const { t } = useTranslation();
   return (
     <div className="flex justify-end gap-1">
@@ -76,120 +99,252 @@ function RowActions({ expense, onEdit, onDelete }: Omit<RowProps, "category">) {
   );
 }
 
-function ExpenseTable({
-  expenses,
-  categoryOf,
+/**
+ * The list's distance from the top of the document, kept current as what is above it changes
+ * height (a validation message in the form, the totals line appearing): the window virtualiser
+ * needs it to know which rows the screen shows.
+ */
+function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setOffset((previous) => (Math.abs(previous - top) < 1 ? previous : top));
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    // Anything above the list that grows or shrinks changes the body's height.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return offset;
+}
+
+type VirtualListProps = RowHandlers & {
+  items: Expense[];
+  /** Every expense that matches, loaded or not (the first page's totals). */
+  totalCount: number;
+  layout: "table" | "card";
+  labelledBy: string;
+  categoryOf: (expense: Expense) => Category | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+};
+
+/**
+ * Windowed rather than "load more": a button or sentinel that appends pages would leave every
+ * loaded row in the DOM, and ten years of a household (50,000 rows) made the page take close to a
+ * minute. With the window virtualiser the page scrolls as usual (no inner scroll box, so the
+ * keyboard, the browser's find and the phone's scrolling behave as on any page) while only the
+ * rows on screen plus OVERSCAN above and below are rendered: a few dozen, however far one scrolls.
+ * Spacers above and below keep the page as tall as the loaded list, and pages load ahead as the
+ * window nears the end of what is loaded.
+ */
+function VirtualExpenseList({
+  items,
+  totalCount,
+  layout,
   labelledBy,
+  categoryOf,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
   onEdit,
   onDelete,
-}: {
-  expenses: Expense[];
-  categoryOf: (expense: Expense) => Category | undefined;
-  labelledBy: string;
-  onEdit: (expense: Expense) => void;
-  onDelete: (expense: Expense) => void;
-}) {
+}: VirtualListProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentOffset(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_ESTIMATE[layout],
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const rendered = virtualizer.getVirtualItems();
+  const { before, after } = spacerHeights(rendered, virtualizer.getTotalSize(), scrollMargin);
+  const lastRenderedIndex = rendered.at(-1)?.index;
+
+  useEffect(() => {
+    if (
+      shouldLoadMore({
+        lastRenderedIndex,
+        loadedCount: items.length,
+        hasNextPage,
+        isFetchingNextPage,
+      })
+    ) {
+      fetchNextPage();
+    }
+  }, [lastRenderedIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const rows = rendered.flatMap((row) => {
+    const expense = items[row.index];
+    return expense ? [{ row, expense }] : [];
+  });
+
   return (
-    <div className="overflow-x-auto">
-      <table aria-labelledby={labelledBy} className="w-full text-sm">
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("expenses.list.date")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("expenses.list.description")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("expenses.list.category")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("expenses.list.amount")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("expenses.list.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {expenses.map((expense) => (
-            <tr key={expense.id} className="border-b last:border-b-0 hover:bg-muted/50">
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                {formatDate(expense.date, language)}
-              </td>
-              <td className="max-w-xs break-words px-3 py-2 font-medium">{expense.description}</td>
-              <td className="px-3 py-2">
-                <CategoryName category={categoryOf(expense)} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
-                {formatMoney(expense.amount, language)}
-              </td>
-              <td className="px-3 py-1">
-                <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
-              </td>
+    <div ref={listRef}>
+      {layout === "table" ? (
+        <table
+          aria-labelledby={labelledBy}
+          // Only a window of rows exists: the count and each row's position tell screen readers
+          // how long the list really is (the header row is row 1).
+          aria-rowcount={totalCount + 1}
+          className="w-full table-fixed text-sm"
+        >
+          {/* Fixed columns: the widths must not jump as different rows scroll in and out. */}
+          <colgroup>
+            <col className="w-28" />
+            <col />
+            <col className="w-[26%]" />
+            <col className="w-32" />
+            <col className="w-24" />
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1} className="border-b text-left text-muted-foreground">
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("expenses.list.date")}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("expenses.list.description")}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("expenses.list.category")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t("expenses.list.amount")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t("expenses.list.actions")}
+              </th>
             </tr>
+          </thead>
+          <tbody>
+            {before > 0 ? (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row cannot take focus; hidden so it is not counted as a row
+              <tr aria-hidden="true">
+                <td colSpan={5} className="p-0" style={{ height: before }} />
+              </tr>
+            ) : null}
+            {rows.map(({ row, expense }) => (
+              <tr
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={row.index + 2}
+                className="border-b hover:bg-muted/50"
+              >
+                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                  {formatDate(expense.date, language)}
+                </td>
+                <td className="break-words px-3 py-2 font-medium">{expense.description}</td>
+                <td className="px-3 py-2">
+                  <CategoryName category={categoryOf(expense)} />
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
+                  {formatMoney(expense.amount, language)}
+                </td>
+                <td className="px-3 py-1">
+                  <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
+                </td>
+              </tr>
+            ))}
+            {after > 0 ? (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row cannot take focus; hidden so it is not counted as a row
+              <tr aria-hidden="true">
+                <td colSpan={5} className="p-0" style={{ height: after }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      ) : (
+        // Below 40rem a five-column table cannot fit, so each expense becomes a card.
+        <ul
+          aria-labelledby={labelledBy}
+          className="grid divide-y"
+          style={{ paddingTop: before, paddingBottom: after }}
+        >
+          {rows.map(({ row, expense }) => (
+            <li
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              // The list's real size and each card's place in it, as for the table's rows.
+              aria-setsize={totalCount}
+              aria-posinset={row.index + 1}
+              className="grid gap-1 py-3"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <span className="min-w-0 break-words font-medium">{expense.description}</span>
+                <span className="shrink-0 font-semibold tabular-nums">
+                  {formatMoney(expense.amount, language)}
+                </span>
+              </div>
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="flex min-w-0 flex-col gap-0.5">
+                  <CategoryName category={categoryOf(expense)} />
+                  <span className="text-muted-foreground tabular-nums">
+                    {formatDate(expense.date, language)}
+                  </span>
+                </span>
+                <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
+              </div>
+            </li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      )}
+      {isFetchingNextPage ? (
+        <div className="flex justify-center py-4">
+          <Spinner label={t("expenses.list.loadingMore")} />
+        </div>
+      ) : null}
     </div>
   );
 }
 
-/** Below the sm breakpoint a five-column table cannot fit, so each expense becomes a card. */
-function ExpenseCards({
-  expenses,
-  categoryOf,
-  labelledBy,
-  onEdit,
-  onDelete,
-}: {
-  expenses: Expense[];
-  categoryOf: (expense: Expense) => Category | undefined;
-  labelledBy: string;
-  onEdit: (expense: Expense) => void;
-  onDelete: (expense: Expense) => void;
-}) {
-  const language = useLanguage();
+function ListSkeleton() {
+  const { t } = useTranslation();
   return (
-    <ul aria-labelledby={labelledBy} className="grid divide-y">
-      {expenses.map((expense) => (
-        <li key={expense.id} className="grid gap-1 py-3 first:pt-0 last:pb-0">
-          <div className="flex items-start justify-between gap-3">
-            <span className="min-w-0 break-words font-medium">{expense.description}</span>
-            <span className="shrink-0 font-semibold tabular-nums">
-              {formatMoney(expense.amount, language)}
-            </span>
-          </div>
-          <div className="flex items-center justify-between gap-3 text-sm">
-            <span className="flex min-w-0 flex-col gap-0.5">
-              <CategoryName category={categoryOf(expense)} />
-              <span className="text-muted-foreground tabular-nums">
-                {formatDate(expense.date, language)}
-              </span>
-            </span>
-            <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-3" aria-busy="true">
+      <p className="sr-only" role="status">
+        {t("expenses.list.loading")}
+      </p>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
   );
 }
 
-/** "Todos os Gastos": every expense of the family, filtered on the client, with edit and delete. */
+/**
+ * "Todos os Gastos": every expense of the family, filtered and added up by the server, loaded a
+ * page at a time as the person scrolls, with edit and delete.
+ */
 export function ExpenseList() {
   const { t } = useTranslation();
   const language = useLanguage();
   const headingId = useId();
   const searchId = useId();
   const filterId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const rangeErrorId = useId();
   const wide = useMediaQuery("(min-width: 40rem)");
-  const expenses = useExpenses();
   const categories = useCategories();
   const deleteExpense = useDeleteExpense();
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<CategoryFilter>(ALL_CATEGORIES);
+  const [filters, setFilters] = useState<ExpenseFilters>(noExpenseFilters);
+  const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const reversed = dateRangeReversed(applied);
+  const pages = useExpensesPage(applied);
+  const { items, totals } = useMemo(() => flattenPages(pages.data?.pages), [pages.data]);
   const [editing, setEditing] = useState<Expense | null>(null);
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -200,18 +355,11 @@ export function ExpenseList() {
     () => new Map((categories.data ?? []).map((c) => [c.id, c] as const)),
     [categories.data],
   );
-  const shown = useMemo(
-    () =>
-      filterExpenses(expenses.data ?? [], {
-        category,
-        search,
-        knownCategoryIds: new Set(byId.keys()),
-      }),
-    [expenses.data, category, search, byId],
-  );
+  // An expense whose category is not (or no longer) in the list reads as uncategorised.
   const categoryOf = (expense: Expense) =>
     expense.categoryId ? byId.get(expense.categoryId) : undefined;
-  const filtered = search.trim() !== "" || category !== ALL_CATEGORIES;
+  const setFilter = (key: keyof ExpenseFilters) => (value: string) =>
+    setFilters((previous) => ({ ...previous, [key]: value }));
 
   const confirmDelete = async (event: MouseEvent) => {
     // The dialog stays open, its button disabled, until the server has answered.
@@ -226,15 +374,58 @@ export function ExpenseList() {
     }
   };
 
-  const loading = expenses.isLoading || categories.isLoading;
-  const failed = expenses.isError || categories.isError;
-  const listProps = {
-    expenses: shown,
-    categoryOf,
-    labelledBy: headingId,
-    onEdit: setEditing,
-    onDelete: setDeleting,
-  };
+  let content: ReactNode;
+  if (reversed) {
+    content = null;
+  } else if (pages.isError && !pages.data) {
+    content = <Alert variant="destructive">{t("expenses.list.loadError")}</Alert>;
+  } else if (!pages.data) {
+    content = <ListSkeleton />;
+  } else if (items.length === 0) {
+    content = (
+      <div className="grid gap-1 py-8 text-center">
+        <p className="font-medium">{t("expenses.list.empty")}</p>
+        <p className="text-muted-foreground text-sm">
+          {hasActiveFilters(applied)
+            ? t("expenses.list.emptyFiltered")
+            : t("expenses.list.emptyHint")}
+        </p>
+      </div>
+    );
+  } else {
+    const layout = wide ? "table" : "card";
+    content = (
+      <>
+        <VirtualExpenseList
+          // A new layout has other row heights: start its measurements afresh.
+          key={layout}
+          items={items}
+          totalCount={Math.max(totals?.count ?? 0, items.length)}
+          layout={layout}
+          labelledBy={headingId}
+          categoryOf={categoryOf}
+          hasNextPage={pages.hasNextPage}
+          isFetchingNextPage={pages.isFetchingNextPage}
+          fetchNextPage={() => void pages.fetchNextPage()}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+        {pages.isFetchNextPageError ? (
+          <Alert variant="destructive" className="flex flex-wrap items-center gap-3">
+            <span>{t("expenses.list.loadMoreError")}</span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => void pages.fetchNextPage()}
+            >
+              {t("expenses.list.retry")}
+            </Button>
+          </Alert>
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <Card>
@@ -260,8 +451,9 @@ export function ExpenseList() {
               <Input
                 id={searchId}
                 type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                maxLength={EXPENSE_SEARCH_MAX}
+                value={filters.search}
+                onChange={(event) => setFilter("search")(event.target.value)}
                 placeholder={t("expenses.list.searchPlaceholder")}
                 className="pl-9"
               />
@@ -273,8 +465,8 @@ export function ExpenseList() {
             </Label>
             <NativeSelect
               id={filterId}
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
+              value={filters.category}
+              onChange={(event) => setFilter("category")(event.target.value)}
             >
               <option value={ALL_CATEGORIES}>{t("expenses.list.allCategories")}</option>
               {(categories.data ?? []).map((c) => (
@@ -282,40 +474,53 @@ export function ExpenseList() {
                   {c.name}
                 </option>
               ))}
-              <option value={UNCATEGORIZED}>{t("expenses.uncategorized")}</option>
+              <option value={UNCATEGORISED}>{t("expenses.uncategorized")}</option>
             </NativeSelect>
           </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={fromId}>{t("expenses.list.fromLabel")}</Label>
+            <Input
+              id={fromId}
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(event) => setFilter("from")(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={toId}>{t("expenses.list.toLabel")}</Label>
+            <Input
+              id={toId}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              aria-invalid={reversed || undefined}
+              aria-describedby={reversed ? rangeErrorId : undefined}
+              onChange={(event) => setFilter("to")(event.target.value)}
+            />
+          </div>
         </div>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {failed ? (
-          <Alert variant="destructive">{t("expenses.list.loadError")}</Alert>
-        ) : loading ? (
-          <div className="grid gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : shown.length === 0 ? (
-          <div className="grid gap-1 py-8 text-center">
-            <p className="font-medium">{t("expenses.list.empty")}</p>
-            <p className="text-muted-foreground text-sm">
-              {filtered ? t("expenses.list.emptyFiltered") : t("expenses.list.emptyHint")}
-            </p>
-          </div>
-        ) : wide ? (
-          <ExpenseTable {...listProps} />
-        ) : (
-          <ExpenseCards {...listProps} />
-        )}
-        {!loading && !failed && shown.length > 0 ? (
-          <p role="status" className="text-muted-foreground text-sm">
-            {t("expenses.list.summary", {
-              count: shown.length,
-              total: formatMoney(totalOf(shown), language),
-            })}
+        {reversed ? (
+          <p id={rangeErrorId} role="alert" className="text-destructive text-sm">
+            {t("validation.dateRangeOrder")}
           </p>
         ) : null}
+        {/* The count and sum of everything that matches, loaded or not: announced as filters
+            change, and shown above the list because an endless list has no bottom to put it. */}
+        <p role="status" className="text-muted-foreground text-sm" data-testid="expense-totals">
+          {!reversed && totals && totals.count > 0
+            ? t("expenses.list.summary", {
+                count: totals.count,
+                total: formatMoney(totals.amount, language),
+              })
+            : null}
+        </p>
+      </CardHeader>
+      <CardContent
+        className={cn("grid gap-4", pages.isPlaceholderData && "opacity-60")}
+        aria-busy={pages.isFetching && !pages.isFetchingNextPage}
+      >
+        {content}
       </CardContent>
 
       <ExpenseEditDialog

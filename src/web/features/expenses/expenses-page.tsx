@@ -1,25 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { ExpenseForm } from "../../components/expense-form";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { PageTitle } from "../../components/layout/page-title";
 import { NoFamilyCard } from "../../components/no-family-card";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useFamily } from "../../lib/family-queries";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { ExpenseForm } from "./expense-form";
 import { ExpenseList } from "./expense-list";
 
 export function ExpensesPage() {
   const { t } = useTranslation();
   const title = t("pages.expenses.title");
   useDocumentTitle(title);
-  const { family, isLoading } = useFamily();
+  // RequireFamily: replace this family check with <RequireFamily fallback={<Skeleton .../>}> at merge.
+  const family = useFamilyQuery();
 
   return (
     <div className="grid gap-6">
       <PageTitle>{title}</PageTitle>
-      {isLoading ? (
+      {family.isPending ? (
         <Skeleton className="h-48 w-full rounded-2xl" />
-      ) : family ? (
+      ) : family.data ? (
         <>
           <Card>
             <CardHeader>

@@ -1,21 +1,23 @@
 import { Tags } from "lucide-react";
-import { type ReactNode, useMemo } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { YearMonth } from "../../../domain/budget";
-import { monthSpendingOf, summarizeMonth } from "../../../domain/month-summary";
+import { useFamilyQuery } from "../../api/family/get-family";
+import { useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
+import {
+  MonthLoadError,
+  MonthSkeleton,
+  MonthViewState,
+  type SkeletonRow,
+} from "../../components/month-view-state";
 import { NoFamilyCard } from "../../components/no-family-card";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
-import { useCategories, useMonthExpenses } from "../../lib/budget-hooks";
-import { useFamily } from "../../lib/family-queries";
 import { formatMonthYear } from "../../lib/format";
-import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryTable } from "./category-table";
@@ -24,40 +26,15 @@ import { spendingShares } from "./report-view";
 import { SpendingChart } from "./spending-chart";
 import { SummaryTiles } from "./summary-tiles";
 
-function ReportSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="space-y-6" aria-busy="true" data-testid="reports-skeleton">
-      <p className="sr-only" role="status">
-        {t("common.loading")}
-      </p>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {[1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-24 rounded-2xl" />
-        ))}
-      </div>
-      <Skeleton className="h-64 rounded-2xl" />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Skeleton className="h-64 rounded-2xl" />
-        <Skeleton className="h-64 rounded-2xl" />
-      </div>
-    </div>
-  );
-}
+/** The summary tiles, the category table, and the chart beside the performance summary. */
+const skeletonRows: SkeletonRow[] = [
+  { count: 3, block: "h-24 rounded-2xl", grid: "sm:grid-cols-3" },
+  { count: 1, block: "h-64 rounded-2xl" },
+  { count: 2, block: "h-64 rounded-2xl", grid: "gap-6 md:grid-cols-2" },
+];
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert variant="destructive" className="gap-2">
-      <AlertTitle>{t("reports.loadError.title")}</AlertTitle>
-      <AlertDescription>{errorDescription(error)}</AlertDescription>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-          {t("reports.loadError.retry")}
-        </Button>
-      </div>
-    </Alert>
-  );
+function ReportSkeleton() {
+  return <MonthSkeleton rows={skeletonRows} testId="reports-skeleton" />;
 }
 
 function NoCategories() {
@@ -74,59 +51,48 @@ function NoCategories() {
   );
 }
 
-/** Only the shown month is fetched; every figure comes from summarizeMonth, as on the dashboard. */
+/** One call for the shown month; every figure comes from summarizeMonth, as on the dashboard. */
 function MonthReport({ month }: { month: YearMonth }) {
   const { t } = useTranslation();
-  const categories = useCategories();
-  const expenses = useMonthExpenses(month.year, month.month);
-  const summary = useMemo(
-    () =>
-      categories.data && expenses.data
-        ? summarizeMonth(monthSpendingOf(month, expenses.data), categories.data)
-        : null,
-    [month, categories.data, expenses.data],
-  );
-
-  if (categories.error || expenses.error) {
-    return (
-      <LoadError
-        error={categories.error ?? expenses.error}
-        onRetry={() => {
-          if (categories.error) void categories.refetch();
-          if (expenses.error) void expenses.refetch();
-        }}
-      />
-    );
-  }
-  if (!summary) return <ReportSkeleton />;
-
-  const slices = spendingShares(summary, t("reports.table.uncategorised"));
-  const hasCategories = summary.categories.length > 0;
   return (
-    <div className="space-y-6">
-      <SummaryTiles summary={summary} />
-      {hasCategories || summary.uncategorisedSpentCents > 0 ? (
-        <CategoryTable summary={summary} />
-      ) : null}
-      {hasCategories ? null : <NoCategories />}
-      {slices.length > 0 || hasCategories ? (
-        <div className="grid gap-6 md:grid-cols-2">
-          {summary.totalSpentCents > 0 ? <SpendingChart slices={slices} /> : null}
-          {hasCategories ? <PerformanceSummary performance={summary.performance} /> : null}
-        </div>
-      ) : null}
-    </div>
+    <MonthViewState
+      query={useMonthSummary(month)}
+      skeleton={<ReportSkeleton />}
+      errorTitle={t("reports.loadError.title")}
+      retryLabel={t("reports.loadError.retry")}
+    >
+      {({ summary }) => {
+        const slices = spendingShares(summary, t("reports.table.uncategorised"));
+        const hasCategories = summary.categories.length > 0;
+        return (
+          <div className="space-y-6">
+            <SummaryTiles summary={summary} />
+            {hasCategories || summary.uncategorisedSpentCents > 0 ? (
+              <CategoryTable summary={summary} />
+            ) : null}
+            {hasCategories ? null : <NoCategories />}
+            {slices.length > 0 || hasCategories ? (
+              <div className="grid gap-6 md:grid-cols-2">
+                {summary.totalSpentCents > 0 ? <SpendingChart slices={slices} /> : null}
+                {hasCategories ? <PerformanceSummary performance={summary.performance} /> : null}
+              </div>
+            ) : null}
+          </div>
+        );
+      }}
+    </MonthViewState>
   );
 }
 
 export function ReportsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const family = useFamily();
+  // RequireFamily: replace this family check with <RequireFamily fallback={<ReportSkeleton />}> at merge.
+  const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
   const pageTitle = t("pages.reports.title");
   // The month belongs in the title only while there is a month's report to show.
-  const title = family.family
+  const title = family.data
     ? t("reports.titleWithMonth", {
         title: pageTitle,
         month: formatMonthYear(month.month, month.year, language),
@@ -135,17 +101,24 @@ export function ReportsPage() {
   useDocumentTitle(title);
 
   let content: ReactNode;
-  if (family.isLoading) content = <ReportSkeleton />;
+  if (family.isPending) content = <ReportSkeleton />;
   else if (family.error)
-    content = <LoadError error={family.error} onRetry={() => void family.refetch()} />;
-  else if (!family.family) content = <NoFamilyCard />;
+    content = (
+      <MonthLoadError
+        error={family.error}
+        title={t("reports.loadError.title")}
+        retryLabel={t("reports.loadError.retry")}
+        onRetry={() => void family.refetch()}
+      />
+    );
+  else if (!family.data) content = <NoFamilyCard />;
   else content = <MonthReport month={month} />;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <PageTitle>{title}</PageTitle>
-        {family.family ? <MonthNavigation value={month} onChange={setMonth} /> : null}
+        {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
       {content}
     </div>

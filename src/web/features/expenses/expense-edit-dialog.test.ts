@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Expense } from "../../contract/expenses";
+import type { Expense } from "../../../contract/expenses";
 import { changedFields } from "./expense-edit-dialog";
 
 const expense: Expense = {

@@ -1,7 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExpenseForm } from "../../components/expense-form";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -11,8 +10,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
+import { ExpenseForm } from "./expense-form";
 
-/** The round '+' fixed at the bottom right: 'Adicionar Gasto Rápido', closed once saved. */
+/**
+ * The round '+' fixed at the bottom right: 'Adicionar Gasto Rápido', closed once saved. It is the
+ * expense form, so it lives here; the app hands it to the dashboard (features/dashboard never
+ * imports this folder).
+ */
 export function QuickAddButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -21,7 +25,7 @@ export function QuickAddButton() {
       <DialogTrigger asChild>
         <Button
           type="button"
-          aria-label={t("dashboard.quickAdd.open")}
+          aria-label={t("expenses.quickAdd.open")}
           className="fixed right-4 bottom-4 z-30 size-14 rounded-full shadow-lg sm:right-6 sm:bottom-6 [&_svg]:size-6"
         >
           <Plus aria-hidden="true" />
@@ -29,8 +33,8 @@ export function QuickAddButton() {
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t("dashboard.quickAdd.title")}</DialogTitle>
-          <DialogDescription>{t("dashboard.quickAdd.description")}</DialogDescription>
+          <DialogTitle>{t("expenses.quickAdd.title")}</DialogTitle>
+          <DialogDescription>{t("expenses.quickAdd.description")}</DialogDescription>
         </DialogHeader>
         <ExpenseForm compact onSaved={() => setOpen(false)} />
       </DialogContent>

@@ -6,12 +6,10 @@ import {
   type Expense,
   type UpdateExpenseInput,
   updateExpenseInputSchema,
-} from "../../contract/expenses";
-import { useCategories, useUpdateExpense } from "../lib/budget-hooks";
-import { toastError } from "../lib/toast-error";
-import { useReturnFocus } from "../lib/use-return-focus";
-import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
-import { Button } from "./ui/button";
+} from "../../../contract/expenses";
+import { useCategories } from "../../api/categories/get-categories";
+import { useUpdateExpense } from "../../api/expenses/update-expense";
+import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogClose,
@@ -20,8 +18,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "./ui/dialog";
-import { toast } from "./ui/use-toast";
+} from "../../components/ui/dialog";
+import { toast } from "../../components/ui/use-toast";
+import { toastError } from "../../lib/toast-error";
+import { useReturnFocus } from "../../lib/use-return-focus";
+import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 
@@ -114,7 +115,8 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
 
 /**
  * "Editar Gasto" for one expense: open while `expense` is set; closing (saved, cancelled or
- * dismissed) calls onOpenChange(false). Used by the Expenses list and the dashboard.
+ * dismissed) calls onOpenChange(false). Used by the Expenses list, and by the dashboard through
+ * the app's composition (features never import each other).
  */
 export function ExpenseEditDialog({
   expense,

@@ -4,23 +4,24 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import type { Category } from "../../contract/categories";
+import type { Category } from "../../../contract/categories";
 import {
   type CreateExpenseInput,
   createExpenseInputSchema,
   DESCRIPTION_MAX,
   type Expense,
-} from "../../contract/expenses";
-import { HttpError } from "../lib/api";
-import { newIdempotencyKey, useCategories, useCreateExpense } from "../lib/budget-hooks";
-import { todayIso } from "../lib/format";
-import { toastError } from "../lib/toast-error";
-import { cn } from "../lib/utils";
-import { Button } from "./ui/button";
-import { FormField } from "./ui/form-field";
-import { Input } from "./ui/input";
-import { NativeSelect } from "./ui/native-select";
-import { toast } from "./ui/use-toast";
+} from "../../../contract/expenses";
+import { useCategories } from "../../api/categories/get-categories";
+import { newIdempotencyKey, useCreateExpense } from "../../api/expenses/create-expense";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { toast } from "../../components/ui/use-toast";
+import { ApiRequestError } from "../../lib/api-client";
+import { todayIso } from "../../lib/format";
+import { toastError } from "../../lib/toast-error";
+import { cn } from "../../lib/utils";
 
 /** The four fields of an expense as the form holds them: every value a string, as typed. */
 export type ExpenseFieldValues = {
@@ -134,8 +135,9 @@ export function ExpenseForm({
       if (!compact) setFocus("description");
       onSaved?.(expense);
     } catch (error) {
-      // The server answered, so nothing was created: the next attempt is a new submission.
-      if (error instanceof HttpError) idempotencyKey.current = null;
+      // The server answered, so nothing was created: the next attempt is a new submission. A
+      // network failure keeps the key: the expense may exist, and a retry must not add a second.
+      if (error instanceof ApiRequestError) idempotencyKey.current = null;
       toastError(error, t("expenses.toast.addError"));
     }
   });
