@@ -53,7 +53,7 @@ export const MONEY_PATTERN = "\\d[.,]\\d{2}(?!\\d)";
 const NAVIGATIONS = Number(process.env.BENCH_NAVIGATIONS ?? 5);
 const NAVIGATION_TIMEOUT_MS = 20_000;
 /** Scrolling through ten years stops after this long even when pages still load. */
-const SCROLL_SECONDS = Number(process.env.BENCH_SCROLL_SECONDS ?? 240);
+const SCROLL_SECONDS = Number(process.env.BENCH_SCROLL_SECONDS ?? 360);
 /** Scroll rounds in a row without a new page before the list counts as fully loaded. */
 const SCROLL_IDLE_ROUNDS = 3;
 const SCROLL_IDLE_MS = 2000;
