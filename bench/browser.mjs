@@ -384,5 +384,3 @@ export async function measureBrowser({ base, cookie, month }) {
     await bounded(browser.close(), PAGE_CALL_MS, "closing Chromium").catch(() => {});
   }
 }
-
-export { median };
