@@ -114,13 +114,6 @@ function watchInPage({
   requestAnimationFrame(frame);
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
-  if (!sorted.length) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `promise`, or an error after `ms`: a page busy for that long must not stall the bench. */
