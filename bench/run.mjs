@@ -5,15 +5,19 @@
 // first 200 after start (cold on an empty DATA_DIR or database: initdb and migrations; warm: a
 // restart on the seeded data), the memory of the app and of the embedded PostgreSQL's processes,
 // the issue's targets, and the built JS sizes.
+// Issue 13's figures for the family with 50,000 expenses (the user bench0@example.org, who signs
+// in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over ten
+// years, GET /api/summary and the month list against /api/health, each with its target.
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../scripts/build.mjs";
 import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
+import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,6 +38,33 @@ const PGLITE_RUN = {
   user: Number(process.env.BENCH_PGLITE_USER ?? 630),
 };
 const TARGETS = { warmMs: 1000, coldMs: 3000, speedup: 3, appRssMb: 150 };
+
+// Issue 13 (ten years of expenses). The calls and words are constants so they are easy to fix
+// once the server and the screens land; the browser's selectors are at the top of browser.mjs.
+const BIG_FAMILY_EMAIL = "bench0@example.org";
+/** A full month of the big family (~420 expenses): the summary, the month list and the dashboard. */
+const MONTH = { month: 11, year: 2026 };
+const MONTH_LIST_PATH = `/api/expenses?month=${MONTH.month}&year=${MONTH.year}`;
+const SUMMARY_PATH = `${SUMMARY_API}?month=${MONTH.month}&year=${MONTH.year}`;
+/**
+ * In 95 of the 50,000 descriptions ('Gasto 777', 'Gasto 1777', ... 'Gasto 49777'), spread over the
+ * ten years: the first page needs rows from all of them, and its totals count every match.
+ */
+const SEARCH_TERM = "777";
+const SEARCH_PATH = `${EXPENSE_PAGE_API}?search=${encodeURIComponent(SEARCH_TERM)}`;
+const SEARCH_REQUESTS = 20;
+/** GET /api/summary and its /api/health baseline are measured at this many connections. */
+const SUMMARY_CONNECTIONS = 50;
+const ISSUE13 = {
+  firstRowMs: 300,
+  firstPageBytes: 60_000, // 60 KB, decimal
+  domRows: 300,
+  searchP50Ms: 50,
+  summaryP99Ms: 50,
+  summaryVsHealth: 0.3,
+  dashboardMs: 150,
+  monthListVsHealth: 0.1,
+};
 
 if (!(await buildIsCurrent(outDir))) {
   console.log("bench: building the app...");
@@ -214,6 +245,50 @@ function cannon(url, options = {}) {
   });
 }
 
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/**
+ * The search over ten years: SEARCH_REQUESTS sequential GETs (after 3 not counted), each timed
+ * from the request to the whole body read, as the page's fetch sees it.
+ */
+async function measureSearch(base, cookie) {
+  const url = `${base}${SEARCH_PATH}`;
+  const times = [];
+  let status = 0;
+  let totals = null;
+  let items = 0;
+  for (let i = 0; i < SEARCH_REQUESTS + 3; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    status = res.status;
+    if (status !== 200) return { status, times: [] };
+    if (i >= 3) times.push(ms);
+    const json = JSON.parse(body);
+    totals = json.totals;
+    items = json.items.length;
+  }
+  return { status, times, p50: percentile(times, 50), max: Math.max(...times), totals, items };
+}
+
+/**
+ * Issue 13's figures that are not autocannon rows: Chromium on the Expenses page and the
+ * dashboard, the search, and the size of the month list. Taken before the calls, since
+ * POST /api/expenses adds thousands of expenses to the family.
+ */
+async function measureIssue13(base, cookie) {
+  const load = loadavg()[0];
+  const monthList = await fetch(`${base}${MONTH_LIST_PATH}`, { headers: { cookie } });
+  const monthRows = monthList.ok ? (await monthList.json()).length : null;
+  const search = await measureSearch(base, cookie);
+  const browser = await measureBrowser({ base, cookie, month: MONTH });
+  return { monthRows, search, browser, load: [load, loadavg()[0]] };
+}
+
 /** Time to the first 200 of servers started on what `prepare` returns, each stopped with SIGTERM. */
 async function timeStarts(port, prepare, cleanup = async () => {}) {
   const times = [];
@@ -235,6 +310,7 @@ async function timeStarts(port, prepare, cleanup = async () => {}) {
  * restarts, memory after one login, the calls, memory after the calls.
  */
 async function measure({ label, port, coldTarget, coldCleanup, env, embeddedDataDir }) {
+  console.log(`bench: ${label}: starts`);
   const coldTimes = await timeStarts(port, coldTarget, coldCleanup);
   const first = await run(port, env);
   await stop(first.server);
@@ -251,8 +327,10 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
     const login = await fetch(`${base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench0@example.org", password: PASSWORD }),
+      body: JSON.stringify({ email: BIG_FAMILY_EMAIL, password: PASSWORD }),
     });
+    if (login.status !== 200)
+      throw new Error(`${BIG_FAMILY_EMAIL} cannot sign in: ${login.status}`);
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
     const categories = await (
       await fetch(`${base}/api/categories`, { headers: { cookie } })
@@ -261,6 +339,10 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
+    console.log(`bench: ${label}: the search and Chromium`);
+    const issue13 = await measureIssue13(base, cookie);
+    console.log(`bench: ${label}: the calls`);
+    // Each row's "vs health" is against the health row of its number of connections.
     const calls = [
       ["GET /api/health (baseline)", { url: `${base}/api/health` }],
       [
@@ -274,8 +356,16 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
       ],
       ["GET /api/auth/user", { url: `${base}/api/auth/user`, headers: { cookie } }],
       [
-        "GET /api/expenses?month=11&year=2026 (50k-row family)",
-        { url: `${base}/api/expenses?month=11&year=2026`, headers: { cookie } },
+        `GET ${MONTH_LIST_PATH} (50k-row family)`,
+        { url: `${base}${MONTH_LIST_PATH}`, headers: { cookie } },
+      ],
+      [
+        `GET /api/health (baseline, ${SUMMARY_CONNECTIONS} connections)`,
+        { url: `${base}/api/health`, connections: SUMMARY_CONNECTIONS },
+      ],
+      [
+        `GET ${SUMMARY_PATH} (${SUMMARY_CONNECTIONS} connections)`,
+        { url: `${base}${SUMMARY_PATH}`, headers: { cookie }, connections: SUMMARY_CONNECTIONS },
       ],
       [
         "POST /api/expenses",
@@ -293,19 +383,21 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
       ],
     ];
     const rows = [];
-    let baseline = 0;
+    const baselines = new Map();
     for (const [name, options] of calls) {
       const result = await cannon(options.url, options);
       const rps = result.requests.average;
-      if (!baseline) baseline = rps;
+      const connections = options.connections ?? CONNECTIONS;
+      if (!baselines.has(connections)) baselines.set(connections, rps);
       const errors = result.non2xx + result.errors;
       rows.push({
         name,
         rps,
         p50: result.latency.p50,
         p99: result.latency.p99,
-        ratio: rps / baseline,
+        ratio: rps / baselines.get(connections),
         errors,
+        connections,
       });
     }
     const memoryAfterCalls = {
@@ -320,6 +412,7 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
       memoryAfterLogin,
       memoryAfterCalls,
       rows,
+      issue13,
     };
   } finally {
     await stop(server);
@@ -347,6 +440,16 @@ const passwordHash = await hashPassword(PASSWORD);
 // Under os.tmpdir(): run as root, PostgreSQL runs as the user postgres, which must reach it.
 const newDataDir = () => mkdtemp(join(tmpdir(), "budget-bench-"));
 const embeddedDirs = [];
+/** Further clean-ups for stopEverything (the databases created on BENCH_DATABASE_URL). */
+const onStop = [];
+let stopping;
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, async () => {
+    console.log(`bench: ${signal}: stopping every server and PostgreSQL it started`);
+    await stopEverything();
+    process.exit(1);
+  });
+}
 
 try {
   // Embedded PostgreSQL: seeded through the app's own layer, stopped, then served by the build.
@@ -400,7 +503,13 @@ try {
     )
   ) {
     const created = [];
+    const dropCreated = async () => {
+      while (created.length) {
+        await admin.query(`drop database if exists ${created.pop()} with (force)`);
+      }
+    };
     const appDataDir = await newDataDir();
+    onStop.push(dropCreated, () => rm(appDataDir, { recursive: true, force: true }));
     try {
       await admin.query(`create database ${name}`);
       created.push(name);
@@ -429,9 +538,7 @@ try {
         }),
       );
     } finally {
-      for (const database of created) {
-        await admin.query(`drop database if exists ${database} with (force)`);
-      }
+      await dropCreated();
       await admin.end();
       await rm(appDataDir, { recursive: true, force: true });
     }
@@ -439,7 +546,19 @@ try {
     console.log("bench: no PostgreSQL answers at BENCH_DATABASE_URL; embedded PostgreSQL only");
   }
 } finally {
-  // No server and no embedded PostgreSQL outlives the bench, even when it failed half-way.
+  await stopEverything();
+}
+
+/**
+ * No server, embedded PostgreSQL or bench database outlives the bench, even when it failed
+ * half-way or was stopped (`timeout` sends SIGTERM; npm passes it on). Runs once.
+ */
+async function stopEverything() {
+  stopping ??= stopAll();
+  return stopping;
+}
+
+async function stopAll() {
   for (const child of running) {
     await stop({
       child,
@@ -453,6 +572,7 @@ try {
     await rm(dataDir, { recursive: true, force: true });
   }
   if (leftovers) console.log(`bench: ${leftovers} embedded PostgreSQL server(s) had to be stopped`);
+  for (const cleanup of onStop) await cleanup();
 }
 
 const sizes = await jsSizes();
@@ -499,5 +619,124 @@ if (embedded) {
   report += `| GET /api/auth/user >= x${TARGETS.speedup} PGlite | ${fmt(user)} req/s, ${speedup(user, PGLITE_RUN.user)} | ${met(user >= TARGETS.speedup * PGLITE_RUN.user)} |\n`;
   report += `| app RSS <= ${TARGETS.appRssMb} MB, 50,000 expenses seeded | ${fmt(appRss)} MB after seeding and login (after the calls ${fmt(embedded.memoryAfterCalls.app.rss)} MB, peak ${fmt(embedded.memoryAfterCalls.app.peak)} MB) | ${met(appRss <= TARGETS.appRssMb)} |\n`;
 }
+
+/** Issue 13's table for one database: each figure, its target and PASS/FAIL. */
+function issue13Report(r) {
+  const { monthRows, search, browser } = r.issue13;
+  const row = (prefix) => r.rows.find((x) => x.name.startsWith(prefix));
+  const verdict = (value, ok) =>
+    value === null || value === undefined || Number.isNaN(value)
+      ? "NOT MEASURED"
+      : ok
+        ? "PASS"
+        : "**FAIL**";
+  const list = (values) => values.map((v) => (v === null ? "none" : fmt(v))).join(", ");
+  const lines = [];
+  const add = (figure, target, thisRun, result) =>
+    lines.push(`| ${figure} | ${target} | ${thisRun} | ${result} |`);
+
+  const ex = browser.expenses;
+  if (ex) {
+    const first = median(ex.firstRowMs.filter((v) => v !== null));
+    const seen = ex.firstRowMs.every((v) => v !== null);
+    add(
+      `Expenses page: navigation start to the first expense row painted, median of ${browser.navigations}`,
+      `<= ${ISSUE13.firstRowMs} ms`,
+      seen
+        ? `${fmt(first)} ms (${list(ex.firstRowMs)}; in the DOM ${fmt(median(ex.firstRowDomMs))} ms)`
+        : `row not seen in ${list(ex.firstRowMs)}`,
+      seen ? verdict(first, first <= ISSUE13.firstRowMs) : "NOT MEASURED",
+    );
+    const bytes = ex.firstPageBytes.length ? Math.max(...ex.firstPageBytes) : null;
+    add(
+      "Expenses page: JSON of the first page's response",
+      `<= ${ISSUE13.firstPageBytes / 1000} KB`,
+      bytes === null
+        ? `no ${EXPENSE_PAGE_API} call seen`
+        : `${bytes} bytes, ${fmt(bytes / 1000, 1)} KB (${ex.firstPageItems} expenses, ${ex.firstPageEncoding}; ${new URL(ex.firstPageUrl).search || "no query"})`,
+      verdict(bytes, bytes <= ISSUE13.firstPageBytes),
+    );
+    const s = ex.scroll;
+    const ended = s.reachedEnd
+      ? s.oldestVisible
+        ? "the oldest expense visible"
+        : "the last page loaded"
+      : `**not the end**: ${s.endReason}`;
+    add(
+      "Expenses page: rows in the DOM after scrolling to the bottom of ten years",
+      `<= ${ISSUE13.domRows}`,
+      `${s.finalRows} at the end, at most ${s.maxRows} during the scroll; ${s.pages} pages, ${s.items} expenses loaded in ${fmt(s.seconds)} s (${ended}${s.failedCalls ? `; ${s.failedCalls} failed calls` : ""})`,
+      s.pages === 0
+        ? "NOT MEASURED"
+        : `${verdict(s.maxRows, s.maxRows <= ISSUE13.domRows)}${s.reachedEnd ? "" : " (end not reached)"}`,
+    );
+  } else {
+    add("Expenses page in Chromium", "", browser.expensesError, "NOT MEASURED");
+  }
+  add(
+    `Search over ten years: GET ${SEARCH_PATH}, p50 of ${SEARCH_REQUESTS} sequential`,
+    `<= ${ISSUE13.searchP50Ms} ms`,
+    search.status === 200
+      ? `${fmt(search.p50, 1)} ms (max ${fmt(search.max, 1)} ms; ${search.totals?.count ?? "?"} matches, ${search.items} on the first page)`
+      : `status ${search.status}`,
+    search.status === 200 ? verdict(search.p50, search.p50 <= ISSUE13.searchP50Ms) : "NOT MEASURED",
+  );
+  const summary = row(`GET ${SUMMARY_PATH}`);
+  const health50 = row(`GET /api/health (baseline, ${SUMMARY_CONNECTIONS}`);
+  const summaryOk = summary && summary.errors === 0;
+  add(
+    `GET ${SUMMARY_PATH}: p99 at ${SUMMARY_CONNECTIONS} connections`,
+    `<= ${ISSUE13.summaryP99Ms} ms`,
+    summaryOk ? `${fmt(summary.p99)} ms` : `${summary?.errors} non-2xx/errors`,
+    summaryOk ? verdict(summary.p99, summary.p99 <= ISSUE13.summaryP99Ms) : "NOT MEASURED",
+  );
+  add(
+    `GET ${SUMMARY_PATH}: req/s against /api/health, both at ${SUMMARY_CONNECTIONS} connections`,
+    `>= ${ISSUE13.summaryVsHealth}`,
+    summaryOk
+      ? `${fmt(summary.ratio, 2)} (${fmt(summary.rps)} against ${fmt(health50.rps)} req/s)`
+      : "-",
+    summaryOk ? verdict(summary.ratio, summary.ratio >= ISSUE13.summaryVsHealth) : "NOT MEASURED",
+  );
+  const db = browser.dashboard;
+  if (db) {
+    const seen = db.paintedMs.every((v) => v !== null);
+    const painted = median(db.paintedMs.filter((v) => v !== null));
+    add(
+      `Dashboard (${dashboardNote(db)}): totals and week cards showing money after navigation start, median of ${browser.navigations}`,
+      `<= ${ISSUE13.dashboardMs} ms`,
+      seen
+        ? `${fmt(painted)} ms (${list(db.paintedMs)}; in the DOM ${fmt(median(db.domMs))} ms)`
+        : `not seen in ${list(db.paintedMs)}`,
+      seen ? verdict(painted, painted <= ISSUE13.dashboardMs) : "NOT MEASURED",
+    );
+  } else {
+    add("Dashboard in Chromium", "", browser.dashboardError, "NOT MEASURED");
+  }
+  const monthList = row(`GET ${MONTH_LIST_PATH}`);
+  const health = r.rows[0];
+  add(
+    `GET ${MONTH_LIST_PATH} (${monthRows ?? "?"} expenses): req/s against /api/health at ${CONNECTIONS} connections`,
+    `>= ${ISSUE13.monthListVsHealth}`,
+    `${fmt(monthList.ratio, 3)} (${fmt(monthList.rps)} against ${fmt(health.rps)} req/s)`,
+    monthList.errors === 0
+      ? verdict(monthList.ratio, monthList.ratio >= ISSUE13.monthListVsHealth)
+      : "NOT MEASURED",
+  );
+  let out = `\n### Issue 13's targets: ${r.label}, the family with 50,000 expenses\n\n`;
+  out += `Chromium ${browser.version ?? ""} headless, ${VIEWPORT.width}x${VIEWPORT.height}, signed in as ${BIG_FAMILY_EMAIL}; one navigation not counted before each series. `;
+  out += `The machine's load average (1 min, ${availableParallelism()} CPUs): ${r.issue13.load.map((l) => fmt(l, 1)).join(" before the search and Chromium, ")} after. `;
+  out += `The Expenses page ${ex?.usesPageCall ? `loads its pages from ${EXPENSE_PAGE_API}` : `made **no** ${EXPENSE_PAGE_API} call`}.\n\n`;
+  out += "| figure | target | this run | |\n|---|---|---|---|\n";
+  return `${out}${lines.join("\n")}\n`;
+}
+
+function dashboardNote(db) {
+  return db.readsSummary ? `reads ${SUMMARY_API}` : `made **no** ${SUMMARY_API} call`;
+}
+
+for (const r of results) report += issue13Report(r);
 report += `\nBuilt JS+CSS, gzip: landing page ${fmt(sizes.landingKb, 1)} KiB; whole app ${fmt(sizes.allKb, 1)} KiB.\n`;
 console.log(report);
+// Every figure, for a closer look than the tables: .tmp/ is not committed.
+await writeFile(join(projectRoot, ".tmp", "bench-last.json"), JSON.stringify(results, null, 2));
