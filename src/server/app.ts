@@ -17,6 +17,7 @@ import { AttemptLimiter } from "./http/attempt-limiter";
 import { registerAuthentication } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
+import { FamilyJsonCache } from "./http/family-json-cache";
 import { loggerOptions } from "./http/logging";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
@@ -44,6 +45,8 @@ declare module "fastify" {
     db: Db;
     config: Config;
     clock: Clock;
+    /** Bodies of a family's costly reads, kept under its data version (http/family-json-cache.ts). */
+    familyJson: FamilyJsonCache;
   }
 }
 
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("db", database.db);
   app.decorate("config", config);
   app.decorate("clock", clock);
+  app.decorate("familyJson", new FamilyJsonCache());
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -96,6 +97,12 @@ export const families = pgTable(
     ownerId: uuid("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /**
+     * Moves on every change to the family's expenses or categories, in the same transaction
+     * (triggers of migration 0004): the key under which an app process may reuse a month's
+     * summary or list it already wrote (http/family-json-cache.ts).
+     */
+    dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

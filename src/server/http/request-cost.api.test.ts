@@ -8,7 +8,9 @@ import { createTestApp, type TestApp, testClock } from "../testing/test-app";
  * round trip to the database) and the size of its answer, on fixed data. Every signed-in request
  * pays one statement for its caller (session, user and family membership together, see
  * http/sessions.ts); a change that adds a query per request or per row, or that bloats a body,
- * fails here on both databases.
+ * fails here on both databases. The month's summary and list and the first page are kept per
+ * family data version (http/family-json-cache.ts): asked again unchanged, they cost the caller's
+ * statement only.
  */
 
 const clock = testClock(new Date("2026-03-20T12:00:00Z"));
@@ -103,6 +105,9 @@ describe("statements and bytes per request", () => {
     expect(statements).toHaveLength(4);
     expect(res.json().totalSpent).toBe("1848.30");
     expect(bytes).toBe(SUMMARY_BYTES);
+    const again = await measure("GET", "/api/summary?month=3&year=2026");
+    expect(again.statements).toHaveLength(1);
+    expect(again.res.body).toBe(res.body);
   });
 
   it("GET /api/expenses/page: the caller plus the page and its totals; a later page, no totals", async () => {
@@ -111,16 +116,26 @@ describe("statements and bytes per request", () => {
     expect(first.res.json().items).toHaveLength(50);
     expect(first.res.json().totals).toEqual({ count: 80, amount: "3272.40" });
     expect(first.bytes).toBe(PAGE_BYTES);
+    const again = await measure("GET", "/api/expenses/page");
+    expect(again.statements).toHaveLength(1);
+    expect(again.res.body).toBe(first.res.body);
     const cursor = first.res.json().nextCursor;
     const second = await measure("GET", `/api/expenses/page?cursor=${cursor}`);
     expect(second.statements).toHaveLength(2);
     expect(second.res.json().items).toHaveLength(30);
+    // Pages down the list are read fresh each time.
+    expect((await measure("GET", `/api/expenses/page?cursor=${cursor}`)).statements).toHaveLength(
+      2,
+    );
   });
 
   it("GET /api/expenses?month=&year=: the caller plus one, whatever the number of rows", async () => {
     const { statements, res } = await measure("GET", "/api/expenses?month=3&year=2026");
     expect(statements).toHaveLength(2);
     expect(res.json()).toHaveLength(60);
+    const again = await measure("GET", "/api/expenses?month=3&year=2026");
+    expect(again.statements).toHaveLength(1);
+    expect(again.res.body).toBe(res.body);
   });
 
   it("POST /api/expenses: the caller, the category check and the insert", async () => {
@@ -133,6 +148,10 @@ describe("statements and bytes per request", () => {
     const { statements, bytes } = await measure("POST", "/api/expenses", payload);
     expect(statements).toHaveLength(3);
     expect(bytes).toBe(EXPENSE_BYTES);
+    // The new expense moved the family's data version: the month is read again, with it.
+    const summary = await measure("GET", "/api/summary?month=3&year=2026");
+    expect(summary.statements).toHaveLength(4);
+    expect(summary.res.json().totalSpent).toBe("1860.64");
   });
 });
 

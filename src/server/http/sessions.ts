@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { FamilyRole } from "../../contract/family";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { familyMembers, sessions, users } from "../db/schema";
+import { families, familyMembers, sessions, users } from "../db/schema";
 import type { UserRow } from "../users";
 
 /**
@@ -27,19 +27,45 @@ export type SessionData = {
   lastSeenAt: string;
 };
 export type ActiveSession = { sid: string; data: SessionData };
-/** The caller's family membership, read with the session (null: in no family). */
-export type Membership = { familyId: string; role: FamilyRole };
+/**
+ * The caller's family membership, read with the session (null: in no family), and the family's
+ * data version at that moment (db/schema.ts, families.dataVersion).
+ */
+export type Membership = { familyId: string; role: FamilyRole; dataVersion: number };
 /** Everything a signed-in request needs about its caller, read in one statement. */
 export type Caller = { session: ActiveSession; user: UserRow; membership: Membership | null };
 
 const newSecret = () => randomBytes(32).toString("base64url");
 
 export class SessionStore {
+  /**
+   * Built once and prepared by name on each pooled connection: it runs on every signed-in
+   * request, and building the query and having PostgreSQL parse and plan it each time cost more
+   * than running it.
+   */
+  private readonly findCaller;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.findCaller = db
+      .select({
+        sess: sessions.sess,
+        expire: sessions.expire,
+        user: users,
+        familyId: familyMembers.familyId,
+        role: familyMembers.role,
+        dataVersion: families.dataVersion,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
+      .leftJoin(families, eq(families.id, familyMembers.familyId))
+      .where(eq(sessions.sid, sql.placeholder("sid")))
+      .prepare("find_caller");
+  }
 
   private storedId(clientId: string) {
     return createHmac("sha256", this.secret).update(clientId).digest("base64url");
@@ -85,18 +111,7 @@ export class SessionStore {
    */
   async find(clientId: string, kind: SessionKind): Promise<Caller | undefined> {
     const sid = this.storedId(clientId);
-    const [row] = await this.db
-      .select({
-        sess: sessions.sess,
-        expire: sessions.expire,
-        user: users,
-        familyId: familyMembers.familyId,
-        role: familyMembers.role,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
-      .where(eq(sessions.sid, sid));
+    const [row] = await this.findCaller.execute({ sid });
     if (!row) return undefined;
     const data = row.sess as SessionData;
     const now = this.clock.now();
@@ -110,8 +125,8 @@ export class SessionStore {
         .where(eq(sessions.sid, sid));
     }
     const membership =
-      row.familyId !== null && row.role !== null
-        ? { familyId: row.familyId, role: row.role }
+      row.familyId !== null && row.role !== null && row.dataVersion !== null
+        ? { familyId: row.familyId, role: row.role, dataVersion: row.dataVersion }
         : null;
     return { session: { sid, data }, user: row.user, membership };
   }

@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from "fastify";
+import type { FastifyReply, FastifySerializerCompiler } from "fastify";
 
 /**
  * A route option for large responses: the body is written with JSON.stringify, without the zod
@@ -10,3 +10,12 @@ import type { FastifySerializerCompiler } from "fastify";
 const stringify: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 export const trustedJson = { serializerCompiler: stringify } as const;
+
+/**
+ * Sends a body that is already the JSON text of the route's response (written by PostgreSQL, or
+ * kept by http/family-json-cache.ts): Fastify sends a string with a JSON content type as it is,
+ * past the route's serializer.
+ */
+export function sendJsonText(reply: FastifyReply, body: string | Buffer) {
+  return reply.type("application/json; charset=utf-8").send(body as never);
+}

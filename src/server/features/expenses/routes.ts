@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
-  type Expense,
   expenseListQuerySchema,
   expensePageQuerySchema,
   expensePageSchema,
@@ -15,31 +14,47 @@ import {
 } from "../../../contract/expenses";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
-import { trustedJson } from "../../http/trusted-json";
+import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import * as service from "./service";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
 
-  // Every expense (ten years of them) or a month's, as JSON text the database writes: Fastify
-  // sends a string with a JSON content type as it is.
+  // Every expense (ten years of them) or a month's, as JSON text the database writes. A month is
+  // kept per family data version (http/family-json-cache.ts); ten years are too big to keep.
   app.get(
     "/api/expenses",
     { schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } } },
     async (request, reply) => {
-      const json = await service.listExpensesJson(app.db, requireFamily(request), request.query);
-      // The schema types objects; this body is already their JSON text.
-      return reply.type("application/json; charset=utf-8").send(json as unknown as Expense[]);
+      const scope = requireFamily(request);
+      const { month, year } = request.query;
+      const list = () => service.listExpensesJson(app.db, scope, request.query);
+      const body =
+        month !== undefined && year !== undefined
+          ? await app.familyJson.json(request, `month:${year}-${month}`, list)
+          : await list();
+      return sendJsonText(reply, body);
     },
   );
 
+  // The first page (what opening the screen asks for, with its totals) is kept per family data
+  // version; the pages further down are read as the person scrolls and are not.
   app.get(
     "/api/expenses/page",
     {
       schema: { querystring: expensePageQuerySchema, response: { 200: expensePageSchema } },
       ...trustedJson,
     },
-    async (request) => service.expensePage(app.db, requireFamily(request), request.query),
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const { cursor, search, categoryId, from, to, limit } = request.query;
+      if (cursor !== undefined) return service.expensePage(app.db, scope, request.query);
+      const call = `page:${JSON.stringify([search, categoryId, from, to, limit])}`;
+      const body = await app.familyJson.json(request, call, async () =>
+        JSON.stringify(await service.expensePage(app.db, scope, request.query)),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.post(

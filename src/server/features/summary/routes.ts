@@ -2,18 +2,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { monthSummaryResponseSchema, summaryQuerySchema } from "../../../contract/summary";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
-import { trustedJson } from "../../http/trusted-json";
+import { sendJsonText } from "../../http/trusted-json";
 import * as service from "./service";
 
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
 
+  // Kept per family data version: the dashboard and the reports of every member ask for it on
+  // every visit, and it changes only when the family's expenses or categories do.
   app.get(
     "/api/summary",
-    {
-      schema: { querystring: summaryQuerySchema, response: { 200: monthSummaryResponseSchema } },
-      ...trustedJson,
+    { schema: { querystring: summaryQuerySchema, response: { 200: monthSummaryResponseSchema } } },
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const { year, month } = request.query;
+      const body = await app.familyJson.json(request, `summary:${year}-${month}`, async () =>
+        JSON.stringify(await service.monthSummary(app.db, scope, request.query)),
+      );
+      return sendJsonText(reply, body);
     },
-    async (request) => service.monthSummary(app.db, requireFamily(request), request.query),
   );
 };
