@@ -8,7 +8,7 @@ import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n/init";
-import { readStoredUser } from "./lib/auth";
+import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
@@ -16,7 +16,7 @@ initI18n();
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
 // renders it (a visitor without a stored user most likely gets the landing page: nothing to load).
-const screenReady = readStoredUser() ? preloadScreen(window.location.pathname) : Promise.resolve();
+const screenReady = hasStoredUser() ? preloadScreen(window.location.pathname) : Promise.resolve();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -14,5 +14,7 @@ export function rememberLanguage(language: Language) {
  * already go out in the language i18next will start with.
  */
 export function currentLanguage(): Language {
-  return current ?? detectLanguage(readDetectionInput());
+  // Detected once (reading the time zone builds an Intl formatter): the first calls share it.
+  current ??= detectLanguage(readDetectionInput());
+  return current;
 }

@@ -4,7 +4,7 @@ import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
 import { familyQueryOptions } from "../api/family/get-family";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
-import { readStoredUser } from "../lib/auth";
+import { hasStoredUser } from "../lib/auth";
 import { isPublicPath } from "../lib/routes";
 import { selectedMonthOf } from "../lib/use-selected-month";
 
@@ -50,6 +50,6 @@ export function prefetchScreenData(queryClient: QueryClient, address: Address) {
   const calls = Object.hasOwn(screenCalls, address.pathname)
     ? screenCalls[address.pathname]
     : undefined;
-  if (!calls || !readStoredUser()) return;
+  if (!calls || !hasStoredUser()) return;
   for (const call of calls) call(queryClient, address);
 }
