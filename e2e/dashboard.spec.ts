@@ -1,7 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
+import {
+  callsStartedTogether,
+  desktopOnly,
+  expectNoHorizontalScroll,
+  storeLanguage,
+} from "./support";
 
 // Seeding a dozen expenses and checking every figure takes a while on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -447,4 +452,26 @@ test.describe("dashboard", () => {
     }
     await expectNoAxeViolations(page);
   });
+
+  test(
+    "a returning user's dashboard asks for the user, the family and the month at once",
+    desktopOnly,
+    async ({ page }) => {
+      await storeLanguage(page, "pt");
+      await signUpViaApi(page, { language: "pt" });
+      await createFamilyViaApi(page);
+      // The first visit stores the user; from then on the calls go out before any is answered.
+      await page.goto("/?month=11&year=2026");
+      await expect(page.getByTestId("total-budget")).toContainText("R$ 0,00");
+      const together = callsStartedTogether(page, [
+        "/api/auth/user",
+        "/api/family",
+        "/api/summary",
+      ]);
+      await page.reload();
+      expect(await together).toBe(true);
+      await expect(page.getByTestId("total-budget")).toContainText("R$ 0,00");
+      await expect(page.getByRole("button", { name: "Adicionar gasto" })).toBeVisible();
+    },
+  );
 });

@@ -1,7 +1,12 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
+import {
+  callsStartedTogether,
+  desktopOnly,
+  expectNoHorizontalScroll,
+  storeLanguage,
+} from "./support";
 
 const timeZone = "America/Sao_Paulo";
 test.use({ timezoneId: timeZone });
@@ -450,6 +455,38 @@ for (const language of ["pt", "en"] as const) {
     },
   );
 }
+
+test(
+  "a returning user's Expenses page asks for the user, the family, the first page and the categories at once",
+  desktopOnly,
+  async ({ page }, testInfo) => {
+    await setUp(page, "pt");
+    await createCategory(page, "Mercado");
+    const res = await page.request.post("/api/expenses", {
+      data: {
+        description: "Pão de queijo",
+        amount: "12.50",
+        categoryId: (await (await page.request.get("/api/categories")).json())[0].id,
+        date: todayThere(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    // The first visit stores the user; from then on the calls go out before any is answered.
+    await page.goto("/expenses");
+    const rows = expenseRows(page, testInfo, texts.pt.listTitle);
+    await expect(rows).toHaveCount(1);
+    const together = callsStartedTogether(page, [
+      "/api/auth/user",
+      "/api/family",
+      "/api/expenses/page",
+      "/api/categories",
+    ]);
+    await page.reload();
+    expect(await together).toBe(true);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Mercado");
+  },
+);
 
 test("a long history scrolls to its oldest expense with only a window of rows in the page", async ({
   page,

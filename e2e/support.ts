@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 
 type Language = "en" | "pt" | "es";
 
@@ -61,3 +61,34 @@ export async function expectHtmlLang(page: Page, language: Language) {
  * rendered and checked with axe at 375 px by another test.
  */
 export const desktopOnly = { tag: "@desktop-only" } as const;
+
+/**
+ * Holds back the answers to the page's API calls until every one of `paths` has been asked for
+ * (or `ms` have passed), then lets them all through. Resolves with whether they were all asked
+ * for before any was answered: calls made one after another never get there, since each waits
+ * for the answer to the one before it.
+ */
+export async function callsStartedTogether(page: Page, paths: string[], ms = 10_000) {
+  const held: Route[] = [];
+  const asked = new Set<string>();
+  let release: (together: boolean) => void = () => {};
+  const outcome = new Promise<boolean>((resolve) => {
+    release = resolve;
+  });
+  const releaseAll = (together: boolean) => {
+    release(together);
+    for (const route of held.splice(0)) void route.continue();
+  };
+  const timer = setTimeout(() => releaseAll(false), ms);
+  await page.route("**/api/**", async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!paths.includes(path) || asked.size === paths.length) return route.continue();
+    asked.add(path);
+    held.push(route);
+    if (asked.size === paths.length) {
+      clearTimeout(timer);
+      releaseAll(true);
+    }
+  });
+  return outcome;
+}

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
 import { useCurrentUser } from "./api/auth/get-current-user";
@@ -12,36 +12,56 @@ import { ResetPasswordPage } from "./features/auth/reset-password-page";
 import { VerifyEmailPage } from "./features/auth/verify-email-page";
 import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/not-found/not-found-page";
+import { type LazyScreen, lazyScreen, ScreenView } from "./lib/lazy-screen";
 import { type PublicPath, publicPathOf } from "./lib/routes";
 
 // The signed-in screens load as separate chunks, so the landing page and the sign-in screens (what a
-// new visitor's phone downloads first) stay small; Recharts travels only with the reports.
-const CategoriesPage = lazy(() =>
-  import("./features/categories/categories-page").then((m) => ({ default: m.CategoriesPage })),
+// new visitor's phone downloads first) stay small; Recharts travels only with the reports. The
+// screen at the opened address is preloaded before the app mounts (preloadScreen, from main.tsx).
+const CategoriesPage = lazyScreen(() =>
+  import("./features/categories/categories-page").then((m) => m.CategoriesPage),
 );
 // The dashboard is composed with the Expenses feature's quick add and editor in routes/.
-const DashboardPage = lazy(() =>
-  import("./routes/dashboard-route").then((m) => ({ default: m.DashboardRoute })),
+const DashboardPage = lazyScreen(() =>
+  import("./routes/dashboard-route").then((m) => m.DashboardRoute),
 );
-const ExpensesPage = lazy(() =>
-  import("./features/expenses/expenses-page").then((m) => ({ default: m.ExpensesPage })),
+const ExpensesPage = lazyScreen(() =>
+  import("./features/expenses/expenses-page").then((m) => m.ExpensesPage),
 );
-const FamilyPage = lazy(() =>
-  import("./features/family/family-page").then((m) => ({ default: m.FamilyPage })),
+const FamilyPage = lazyScreen(() =>
+  import("./features/family/family-page").then((m) => m.FamilyPage),
 );
 // The profile's family tab is the family feature's: it is handed in here, since one feature never
 // imports another, and travels in the profile's chunk as before.
-const ProfilePage = lazy(() =>
+const ProfilePage = lazyScreen(() =>
   Promise.all([
     import("./features/profile/profile-page"),
     import("./features/family/family-tab"),
-  ]).then(([profile, family]) => ({
-    default: () => <profile.ProfilePage familyTab={<family.FamilyTab />} />,
-  })),
+  ]).then(([profile, family]) => () => <profile.ProfilePage familyTab={<family.FamilyTab />} />),
 );
-const ReportsPage = lazy(() =>
-  import("./features/reports/reports-page").then((m) => ({ default: m.ReportsPage })),
+const ReportsPage = lazyScreen(() =>
+  import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
+
+/** The signed-in screens by path (each matches its path exactly). */
+const screens: Record<string, LazyScreen> = {
+  "/": DashboardPage,
+  "/expenses": ExpensesPage,
+  "/categories": CategoriesPage,
+  "/reports": ReportsPage,
+  "/profile": ProfilePage,
+  "/family": FamilyPage,
+};
+
+/**
+ * Loads the chunk of the signed-in screen at `path`, if it is one, so the first render shows it
+ * without a Suspense fallback. Resolves either way (a failed load is retried when the screen
+ * renders, and shows there).
+ */
+export function preloadScreen(path: string): Promise<void> {
+  if (publicPathOf(path) || !Object.hasOwn(screens, path)) return Promise.resolve();
+  return screens[path]?.preload().catch(() => undefined) ?? Promise.resolve();
+}
 
 /** Sign-in screens render at once, without waiting for the current user. */
 const publicPages: Record<PublicPath, ComponentType> = {
@@ -80,12 +100,11 @@ function ProtectedRoutes() {
     <AuthenticatedLayout user={user}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/expenses" component={ExpensesPage} />
-          <Route path="/categories" component={CategoriesPage} />
-          <Route path="/reports" component={ReportsPage} />
-          <Route path="/profile" component={ProfilePage} />
-          <Route path="/family" component={FamilyPage} />
+          {Object.entries(screens).map(([path, screen]) => (
+            <Route key={path} path={path}>
+              <ScreenView screen={screen} />
+            </Route>
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

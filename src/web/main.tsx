@@ -1,24 +1,41 @@
 // Must run before any module that builds a zod schema.
 import "./lib/zod-config";
+// Next, before React and the app are evaluated: the opened screen's calls go out now.
+import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { App, preloadScreen } from "./app";
 import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n/init";
+import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
 initI18n();
 
+// A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
+// renders it (a visitor without a stored user most likely gets the landing page: nothing to load).
+const screenReady = hasStoredUser() ? preloadScreen(window.location.pathname) : Promise.resolve();
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-      <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
+// The app mounts once the screen's chunk is there (it is small, and usually cached), so its first
+// render shows the screen, or its skeleton while the calls are answered, without a spinner first.
+// On a slow network it mounts after SCREEN_WAIT_MS anyway, with the spinner until the chunk comes.
+const SCREEN_WAIT_MS = 300;
+void Promise.race([
+  screenReady,
+  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+]).then(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

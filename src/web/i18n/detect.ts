@@ -46,11 +46,18 @@ export function readDetectionInput(): DetectionInput {
   } catch {
     // Storage can throw when blocked; detection then goes on with the other signals.
   }
-  let timeZone: string | null = null;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
-  } catch {
-    // Same: no zone simply means this signal is skipped.
-  }
-  return { stored, browserLanguage: globalThis.navigator?.language ?? null, timeZone };
+  return {
+    stored,
+    browserLanguage: globalThis.navigator?.language ?? null,
+    // Read only when the stored choice and the browser language leave the question open: it
+    // builds an Intl formatter, which costs milliseconds on the way to the first API calls.
+    get timeZone() {
+      try {
+        return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+      } catch {
+        // Same: no zone simply means this signal is skipped.
+        return null;
+      }
+    },
+  };
 }

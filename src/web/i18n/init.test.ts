@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { currentLanguage, initI18n, mergeCatalogues, setLanguage } from "./init";
+import { currentLanguage } from "./current-language";
+import { initI18n, mergeCatalogues, setLanguage } from "./init";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import pt from "./locales/pt.json";

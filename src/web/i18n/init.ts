@@ -4,6 +4,7 @@ import type { Language } from "../../contract/common";
 import serverEn from "../../contract/messages/en.json";
 import serverEs from "../../contract/messages/es.json";
 import serverPt from "../../contract/messages/pt.json";
+import { rememberLanguage } from "./current-language";
 import { detectLanguage, isLanguage, languageStorageKey, readDetectionInput } from "./detect";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
@@ -46,6 +47,7 @@ export const resources = {
 } satisfies Record<Language, { translation: Catalogue }>;
 
 function reflectInDocument(language: string) {
+  rememberLanguage(isLanguage(language) ? language : "en");
   if (typeof document !== "undefined") document.documentElement.lang = language;
 }
 
@@ -79,10 +81,4 @@ export function setLanguage(language: Language) {
     // Without storage the choice still applies to this visit.
   }
   void i18n.changeLanguage(language);
-}
-
-/** The current language for code outside React; components use useLanguage(). */
-export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(language) ? language : "en";
 }

@@ -1,5 +1,5 @@
 import { type ApiError, apiErrorSchema, type ErrorCode } from "../../contract/errors";
-import { currentLanguage } from "../i18n/init";
+import { currentLanguage } from "../i18n/current-language";
 
 /**
  * The one way the web calls the API. Every endpoint has a file of its own,

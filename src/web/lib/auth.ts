@@ -27,6 +27,18 @@ export function readStoredUser(): User | null {
   }
 }
 
+/**
+ * Whether a user is stored, without reading it: enough to guess that the visitor is signed in
+ * (main.tsx's early calls), and far cheaper than validating the copy.
+ */
+export function hasStoredUser(): boolean {
+  try {
+    return Boolean(storage()?.getItem(storedUserKey));
+  } catch {
+    return false;
+  }
+}
+
 /** Only the user's own fields are written (the schema strips the rest), never a token. */
 export function storeUser(user: User) {
   try {

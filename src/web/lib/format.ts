@@ -25,11 +25,39 @@ const decimalPattern = /^-?\d+(\.\d+)?$/;
 export function formatMoney(amount: string, language: Language): string {
   const value = amount.trim();
   if (!decimalPattern.test(value)) throw new RangeError(`Not a decimal amount: "${amount}"`);
-  const { locale, currency } = settings[language];
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(
-    value as Intl.StringNumericLiteral,
-  );
+  return moneyFormat(language).format(value as Intl.StringNumericLiteral);
 }
+
+/**
+ * One formatter per language, made on first use: building an Intl formatter costs far more than
+ * using one, and a screen formats dozens of amounts and dates as it first renders.
+ */
+function cachedPerLanguage<T>(make: (language: Language) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let formatter = made.get(language);
+    if (formatter === undefined) {
+      formatter = make(language);
+      made.set(language, formatter);
+    }
+    return formatter;
+  };
+}
+
+const moneyFormat = cachedPerLanguage((language) => {
+  const { locale, currency } = settings[language];
+  return new Intl.NumberFormat(locale, { style: "currency", currency });
+});
+
+const dateFormat = cachedPerLanguage(
+  (language) =>
+    new Intl.DateTimeFormat(localeOf(language), {
+      timeZone: "UTC",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }),
+);
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -51,12 +79,7 @@ export function parseIsoDate(iso: string): { year: number; month: number; day: n
  */
 export function formatDate(iso: string, language: Language): string {
   const { year, month, day } = parseIsoDate(iso);
-  return new Intl.DateTimeFormat(localeOf(language), {
-    timeZone: "UTC",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(Date.UTC(year, month - 1, day));
+  return dateFormat(language).format(Date.UTC(year, month - 1, day));
 }
 
 function capitalize(text: string, locale: string): string {

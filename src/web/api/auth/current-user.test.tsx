@@ -8,7 +8,12 @@ import type { User } from "../../../contract/user";
 import { ApiRequestError } from "../../lib/api-client";
 import { readStoredUser, storeUser } from "../../lib/auth";
 import { createQueryClient } from "../../lib/query-client";
-import { currentUserQueryKey, currentUserQueryOptions, setCurrentUser } from "./get-current-user";
+import {
+  currentUserQueryKey,
+  currentUserQueryOptions,
+  setCurrentUser,
+  useCurrentUser,
+} from "./get-current-user";
 import { useLogin } from "./login";
 
 declare global {
@@ -123,5 +128,46 @@ describe("useLogin", () => {
     expect(seen).toEqual([user]);
     expect(readStoredUser()).toEqual(user);
     expect(localStorage.getItem("user")).not.toContain("bearer-token");
+  });
+});
+
+function UserProbe({ onRender }: { onRender: (user: User | null) => void }) {
+  onRender(useCurrentUser().user);
+  return null;
+}
+
+describe("useCurrentUser", () => {
+  async function rendersWhileAsking(answer: User) {
+    storeUser(user);
+    stubFetch(() => Response.json(answer));
+    const client = createQueryClient();
+    const seen: (User | null)[] = [];
+    const container = document.createElement("div");
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(
+        <QueryClientProvider client={client}>
+          <UserProbe onRender={(shown) => seen.push(shown)} />
+        </QueryClientProvider>,
+      );
+    });
+    await act(async () => {
+      await client.getQueryCache().find({ queryKey: currentUserQueryKey })?.promise;
+      // TanStack Query tells its observers in a task of its own.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    act(() => root.unmount());
+    return { seen, cached: client.getQueryData(currentUserQueryKey) };
+  }
+
+  it("shows the stored user at once and does not render again when the server agrees", async () => {
+    const { seen, cached } = await rendersWhileAsking({ ...user });
+    expect(seen).toEqual([user]);
+    expect(cached).toEqual(user);
+  });
+
+  it("renders the server's user when it differs from the stored copy", async () => {
+    const { seen } = await rendersWhileAsking({ ...user, firstName: "Bia" });
+    expect(seen.map((shown) => shown?.firstName)).toEqual(["Ana", "Bia"]);
   });
 });

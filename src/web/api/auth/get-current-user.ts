@@ -34,8 +34,16 @@ export const currentUserQueryOptions = () =>
     placeholderData: () => readStoredUser() ?? undefined,
   });
 
+/**
+ * Passing the answer through `select` makes TanStack Query compare it with what the hook showed
+ * before, the stored copy included: when the server's answer equals the stored user, the hook
+ * keeps the same object and nothing re-renders (the whole signed-in frame would otherwise render
+ * again, identical, while the screen's own data is on its way).
+ */
+const keepEqualUser = (user: User | null) => user;
+
 export function useCurrentUser() {
-  const query = useQuery(currentUserQueryOptions());
+  const query = useQuery({ ...currentUserQueryOptions(), select: keepEqualUser });
   return {
     user: query.data ?? null,
     isLoading: query.isLoading,

@@ -1,0 +1,55 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { currentUserQueryOptions } from "../api/auth/get-current-user";
+import { categoriesQueryOptions } from "../api/categories/get-categories";
+import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
+import { familyQueryOptions } from "../api/family/get-family";
+import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
+import { hasStoredUser } from "../lib/auth";
+import { isPublicPath } from "../lib/routes";
+import { selectedMonthOf } from "../lib/use-selected-month";
+
+type Address = { pathname: string; search: string };
+
+type Prefetch = (queryClient: QueryClient, address: Address) => void;
+
+const family: Prefetch = (queryClient) => void queryClient.prefetchQuery(familyQueryOptions());
+const categories: Prefetch = (queryClient) =>
+  void queryClient.prefetchQuery(categoriesQueryOptions());
+/** The month of the address, as useSelectedMonth reads it. */
+const monthSummary: Prefetch = (queryClient, { search }) =>
+  void queryClient.prefetchQuery(
+    monthSummaryQueryOptions(selectedMonthOf(new URLSearchParams(search))),
+  );
+/** The unfiltered first page: ExpenseList starts with noExpenseFilters. */
+const firstExpensePage: Prefetch = (queryClient) =>
+  void queryClient.prefetchInfiniteQuery(expensesPageQueryOptions(noExpenseFilters));
+
+/** What each signed-in screen reads as it opens (RequireFamily's family first). */
+const screenCalls: Record<string, Prefetch[]> = {
+  "/": [family, monthSummary],
+  "/expenses": [family, firstExpensePage, categories],
+  "/categories": [family, categories],
+  "/reports": [family, monthSummary],
+  "/family": [family],
+};
+
+/**
+ * Starts the calls the screen at `address` needs, all at once, before React mounts (main.tsx):
+ * otherwise each waits for the one before it and for the screen's chunk (user, then family, then
+ * the screen's own). The screens' hooks use the same query options, so they find each call in
+ * flight or answered in the cache instead of making it again.
+ *
+ * The sign-in screens read nothing. Without a stored user the visitor is most likely signed out
+ * and sees the landing page, which needs only the user; with one, the family and the screen's
+ * data are asked for alongside the user. Should the session have ended, those calls fail with
+ * 401 and the landing page shows as before (signing in clears the cache).
+ */
+export function prefetchScreenData(queryClient: QueryClient, address: Address) {
+  if (isPublicPath(address.pathname)) return;
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  const calls = Object.hasOwn(screenCalls, address.pathname)
+    ? screenCalls[address.pathname]
+    : undefined;
+  if (!calls || !hasStoredUser()) return;
+  for (const call of calls) call(queryClient, address);
+}

@@ -1,0 +1,10 @@
+import { queryClient } from "./lib/query-client";
+import { prefetchScreenData } from "./routes/screen-data";
+
+/**
+ * Sends the opened screen's calls (routes/screen-data.ts) as this module is evaluated. main.tsx
+ * imports it right after zod's configuration and before React and the app, so the calls are on
+ * their way while the browser still evaluates the rest of the bundle, not after it. It imports
+ * only the data layer (TanStack Query's core, the endpoint files, the contract).
+ */
+prefetchScreenData(queryClient, window.location);
