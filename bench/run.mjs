@@ -50,8 +50,15 @@ const SUMMARY_PATH = `${SUMMARY_API}?month=${MONTH.month}&year=${MONTH.year}`;
  * In 95 of the 50,000 descriptions ('Gasto 777', 'Gasto 1777', ... 'Gasto 49777'), spread over the
  * ten years: the first page needs rows from all of them, and its totals count every match.
  */
-const SEARCH_TERM = "777";
-const SEARCH_PATH = `${EXPENSE_PAGE_API}?search=${encodeURIComponent(SEARCH_TERM)}`;
+/**
+ * A different three-digit word for every request ("700", "701", ...: 95-150 of the 50,000
+ * descriptions each, spread over the ten years): the server keeps a first page it has answered
+ * (src/server/http/family-json-cache.ts), and a repeated word would time that instead of a search.
+ */
+const searchTerm = (i) => String(700 + i);
+const searchPath = (term) => `${EXPENSE_PAGE_API}?search=${encodeURIComponent(term)}`;
+/** For the report: the words searched. */
+const SEARCH_PATH = `${searchPath(searchTerm(0))}, ${searchTerm(1)}, ${searchTerm(2)}... (a new word each time)`;
 const SEARCH_REQUESTS = 20;
 /** GET /api/summary and its /api/health baseline are measured at this many connections. */
 const SUMMARY_CONNECTIONS = 50;
@@ -251,28 +258,29 @@ const percentile = (values, p) => {
 };
 
 /**
- * The search over ten years: SEARCH_REQUESTS sequential GETs (after 3 not counted), each timed
- * from the request to the whole body read, as the page's fetch sees it.
+ * The search over ten years: SEARCH_REQUESTS sequential GETs (after 3 not counted), each for a
+ * word not searched before and timed from the request to the whole body read, as the page's
+ * fetch sees it.
  */
 async function measureSearch(base, cookie) {
-  const url = `${base}${SEARCH_PATH}`;
   const times = [];
   let status = 0;
-  let totals = null;
+  const matches = [];
   let items = 0;
   for (let i = 0; i < SEARCH_REQUESTS + 3; i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
+    const res = await fetch(`${base}${searchPath(searchTerm(i))}`, { headers: { cookie } });
     const body = await res.text();
     const ms = performance.now() - started;
     status = res.status;
     if (status !== 200) return { status, times: [] };
     if (i >= 3) times.push(ms);
     const json = JSON.parse(body);
-    totals = json.totals;
-    items = json.items.length;
+    matches.push(json.totals.count);
+    items = Math.min(items || json.items.length, json.items.length);
   }
-  return { status, times, p50: percentile(times, 50), max: Math.max(...times), totals, items };
+  const p50 = percentile(times, 50);
+  return { status, times, p50, max: Math.max(...times), matches, items };
 }
 
 /**
@@ -677,7 +685,7 @@ function issue13Report(r) {
     `Search over ten years: GET ${SEARCH_PATH}, p50 of ${SEARCH_REQUESTS} sequential`,
     `<= ${ISSUE13.searchP50Ms} ms`,
     search.status === 200
-      ? `${fmt(search.p50, 1)} ms (max ${fmt(search.max, 1)} ms; ${search.totals?.count ?? "?"} matches, ${search.items} on the first page)`
+      ? `${fmt(search.p50, 1)} ms (max ${fmt(search.max, 1)} ms; ${Math.min(...search.matches)}-${Math.max(...search.matches)} matches a word, at least ${search.items} on the first page)`
       : `status ${search.status}`,
     search.status === 200 ? verdict(search.p50, search.p50 <= ISSUE13.searchP50Ms) : "NOT MEASURED",
   );
