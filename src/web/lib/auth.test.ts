@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../contract/user";
+import { testUser } from "../testing/test-user";
 import { clearStoredUser, displayName, readStoredUser, storedUserKey, storeUser } from "./auth";
 
-const user: User = {
-  id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
-  email: "ana@example.com",
-  name: "Ana Souza",
-  firstName: "Ana",
-  lastName: "Souza",
-  profileImageUrl: null,
-  emailVerified: true,
-  preferredLanguage: "pt",
-  createdAt: "2025-01-10T12:00:00.000Z",
-  updatedAt: "2025-01-10T12:00:00.000Z",
-};
+const user = testUser;
 
 beforeEach(() => localStorage.clear());
 

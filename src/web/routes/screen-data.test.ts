@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "../../contract/user";
 import { currentUserQueryKey } from "../api/auth/get-current-user";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
@@ -8,20 +7,10 @@ import { familyQueryOptions } from "../api/family/get-family";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
 import { storeUser } from "../lib/auth";
 import { createQueryClient } from "../lib/query-client";
+import { testUser } from "../testing/test-user";
 import { prefetchScreenData } from "./screen-data";
 
-const user: User = {
-  id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
-  email: "ana@example.com",
-  name: "Ana Souza",
-  firstName: "Ana",
-  lastName: "Souza",
-  profileImageUrl: null,
-  emailVerified: true,
-  preferredLanguage: "pt",
-  createdAt: "2025-01-10T12:00:00.000Z",
-  updatedAt: "2025-01-10T12:00:00.000Z",
-};
+const user = testUser;
 
 /** A server that never answers: whatever was asked for was asked before any answer came. */
 function stubSilentServer() {

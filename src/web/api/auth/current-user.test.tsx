@@ -8,6 +8,7 @@ import type { User } from "../../../contract/user";
 import { ApiRequestError } from "../../lib/api-client";
 import { readStoredUser, storeUser } from "../../lib/auth";
 import { createQueryClient } from "../../lib/query-client";
+import { testUser } from "../../testing/test-user";
 import {
   currentUserQueryKey,
   currentUserQueryOptions,
@@ -20,18 +21,7 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 
-const user: User = {
-  id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
-  email: "ana@example.com",
-  name: "Ana Souza",
-  firstName: "Ana",
-  lastName: "Souza",
-  profileImageUrl: null,
-  emailVerified: true,
-  preferredLanguage: "pt",
-  createdAt: "2025-01-10T12:00:00.000Z",
-  updatedAt: "2025-01-10T12:00:00.000Z",
-};
+const user = testUser;
 
 function stubFetch(response: () => Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
