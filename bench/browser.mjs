@@ -5,6 +5,7 @@
 // The selectors and paths below are written against the contract and the dashboard in main on
 // 2026-11-23, before the paged Expenses screen landed: fix them here if the screens name things
 // differently. Each selector is a CSS selector list; an element counts when it matches any part.
+import { createServer } from "node:http";
 import { chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
@@ -351,6 +352,58 @@ async function dashboard(browser, base, cookie, month) {
 }
 
 /**
+ * The same screen as painted, served as plain HTML with its stylesheets and no script: what this
+ * machine's Chromium takes to show the screen's content when no JavaScript runs at all (the floor
+ * under the figures above, which the app can approach but not go below). Measured the same way.
+ */
+async function scriptFreeCopy(browser, base, cookie, path, watch) {
+  const context = await newContext(browser, base, cookie, watch);
+  let server;
+  try {
+    const page = await context.newPage();
+    const painted = await timedNavigation(page, `${base}${path}`);
+    if (painted.paintMs === null) return { paintedMs: [], domMs: [], error: "screen not painted" };
+    const html = `<!doctype html>${(await inPage(page, () => document.documentElement.outerHTML))
+      .replace(/<script\b[\s\S]*?<\/script>/g, "")
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, "")}`;
+    const assets = new Map();
+    server = createServer(async (req, res) => {
+      if (req.url?.startsWith("/assets/")) {
+        if (!assets.has(req.url)) {
+          const answer = await fetch(`${base}${req.url}`);
+          assets.set(req.url, {
+            type: answer.headers.get("content-type") ?? "text/css",
+            body: Buffer.from(await answer.arrayBuffer()),
+          });
+        }
+        const asset = assets.get(req.url);
+        res.writeHead(200, {
+          "content-type": asset.type,
+          "cache-control": "public, max-age=31536000, immutable",
+        });
+        res.end(asset.body);
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(html);
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const copyUrl = `http://127.0.0.1:${server.address().port}/`;
+    await timedNavigation(page, copyUrl); // not counted: the stylesheet gets cached
+    const navigations = [];
+    for (let i = 0; i < NAVIGATIONS; i++) navigations.push(await timedNavigation(page, copyUrl));
+    return {
+      paintedMs: navigations.map((n) => n.paintMs),
+      domMs: navigations.map((n) => n.domMs),
+      htmlBytes: Buffer.byteLength(html),
+    };
+  } finally {
+    server?.close();
+    await bounded(context.close(), PAGE_CALL_MS, "closing the page").catch(() => {});
+  }
+}
+
+/**
  * The browser figures on a running server, signed in with `cookie` ("name=value" from the login
  * call's Set-Cookie). Every figure that could not be taken is null, with the error beside it.
  */
@@ -371,6 +424,16 @@ export async function measureBrowser({ base, cookie, month }) {
       result.dashboard = await dashboard(browser, base, cookie, month);
     } catch (error) {
       result.dashboardError = String(error?.message ?? error).split("\n")[0];
+    }
+    for (const [key, path, watch] of [
+      ["expensesFloor", EXPENSES_PATH, "row"],
+      ["dashboardFloor", dashboardPath(month), "dashboard"],
+    ]) {
+      try {
+        result[key] = await scriptFreeCopy(browser, base, cookie, path, watch);
+      } catch (error) {
+        result[key] = { paintedMs: [], domMs: [], error: String(error?.message ?? error) };
+      }
     }
     return result;
   } finally {

@@ -695,6 +695,7 @@ function issue13Report(r) {
         : `row not seen in ${list(ex.firstRowMs)}`,
       seen ? verdict(first, first <= ISSUE13.firstRowMs) : "NOT MEASURED",
     );
+    floorRow(add, list, browser.expensesFloor, "Expenses page", seen ? first : null);
     const bytes = ex.firstPageBytes.length ? Math.max(...ex.firstPageBytes) : null;
     add(
       "Expenses page: JSON of the first page's response",
@@ -758,6 +759,7 @@ function issue13Report(r) {
         : `not seen in ${list(db.paintedMs)}`,
       seen ? verdict(painted, painted <= ISSUE13.dashboardMs) : "NOT MEASURED",
     );
+    floorRow(add, list, browser.dashboardFloor, "Dashboard", seen ? painted : null);
   } else {
     add("Dashboard in Chromium", "", browser.dashboardError, "NOT MEASURED");
   }
@@ -786,6 +788,21 @@ function issue13Report(r) {
   out += `The Expenses page ${ex?.usesPageCall ? `loads its pages from ${EXPENSE_PAGE_API}` : `made **no** ${EXPENSE_PAGE_API} call`}.\n\n`;
   out += "| figure | target | this run | |\n|---|---|---|---|\n";
   return `${out}${lines.join("\n")}\n`;
+}
+
+/** The script-free copy's row (bench/browser.mjs scriptFreeCopy): the floor under a screen's figure. */
+function floorRow(add, list, floor, screen, appMs) {
+  if (!floor || floor.error || !floor.paintedMs.length || floor.paintedMs.some((v) => v === null)) {
+    add(`${screen} as plain HTML, no script`, "(no target)", floor?.error ?? "not measured", "-");
+    return;
+  }
+  const painted = median(floor.paintedMs);
+  add(
+    `${screen}, the same painted screen served as plain HTML with its stylesheet and no script (${fmt(floor.htmlBytes / 1000, 1)} KB): the floor of this machine's Chromium, median of ${floor.paintedMs.length}`,
+    "(no target: what the figure above cannot go below here)",
+    `${fmt(painted)} ms (${list(floor.paintedMs)}; in the DOM ${fmt(median(floor.domMs))} ms)${appMs ? `; the app takes ${fmt(appMs / painted, 2)}x this` : ""}`,
+    "-",
+  );
 }
 
 function dashboardNote(db) {
