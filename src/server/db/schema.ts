@@ -230,7 +230,24 @@ export const expenses = pgTable(
     ),
     index("expenses_category_idx").on(t.categoryId),
     index("expenses_added_by_idx").on(t.addedByUserId),
-    uniqueIndex("expenses_idempotency_unique").on(t.addedByUserId, t.idempotencyKey),
+    // Scoped to the family too: a member who leaves and reuses a key in another family must not
+    // get the old family's row back (issue 14).
+    uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
     check("expenses_amount_check", sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * Attempt counters of the rate limits (docs/decisions/002-rate-limits.md): one row per limit and
+ * key (an account, an IP), counted with one atomic upsert so every app process on the same
+ * database shares them and parallel requests cannot slip past the limit.
+ */
+export const attemptCounters = pgTable(
+  "attempt_counters",
+  {
+    key: text("key").primaryKey(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("attempt_counters_window_idx").on(t.windowStartedAt)],
 );

@@ -147,4 +147,19 @@ export class SessionStore {
   async destroyAllForUser(userId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
+
+  /**
+   * A password change ends every other login of the user and keeps the one that made it (both
+   * of its credentials, the cookie and the bearer token, share its loginId).
+   */
+  async destroyOtherLogins(session: ActiveSession): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, session.data.userId),
+          sql`${sessions.sess}->>'loginId' <> ${session.data.loginId}`,
+        ),
+      );
+  }
 }

@@ -194,7 +194,13 @@ export async function createExpense(
       .select()
       .from(expenses)
       .where(
-        and(eq(expenses.addedByUserId, scope.userId), eq(expenses.idempotencyKey, idempotencyKey)),
+        // The family too: a key reused after moving to another family is a new expense there,
+        // never the old family's row (the unique index of migration 0005 is scoped the same way).
+        and(
+          eq(expenses.familyId, scope.familyId),
+          eq(expenses.addedByUserId, scope.userId),
+          eq(expenses.idempotencyKey, idempotencyKey),
+        ),
       );
     return row;
   };
