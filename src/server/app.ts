@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import { type Clock, systemClock } from "./clock";
@@ -36,7 +36,12 @@ export type AppDependencies = {
   webDir?: string;
 };
 
-export type RouteEntry = { method: string; url: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The route's zod schemas: the hostile-input test walks their text fields. */
+  schema?: FastifySchema;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -75,7 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (!route.url.startsWith("/api")) return;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD route for every GET; it runs the same handler.
-      if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+      if (method !== "HEAD") apiRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate("db", database.db);
