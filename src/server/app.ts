@@ -19,6 +19,7 @@ import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
 import { FamilyJsonCache } from "./http/family-json-cache";
 import { loggerOptions } from "./http/logging";
+import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
   registerCsrfProtection(app, config.appUrl);
 
