@@ -452,4 +452,18 @@ describe("hostile bytes in every text field", () => {
     }
     expect(checked).toBeGreaterThan(60);
   });
+
+  it("answers a session cookie or bearer token holding them as signed out, never a 500", async () => {
+    const cookieName = walkUser.cookie.split("=")[0];
+    for (const character of Object.values(hostileCharacters)) {
+      for (const headers of [
+        { cookie: `${cookieName}=${encodeURIComponent(`abc${character}def`)}` },
+        { authorization: `Bearer abc${encodeURIComponent(character)}def` },
+        { authorization: `Bearer abc${character === "\u202e" ? character : ""}def` },
+      ]) {
+        const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      }
+    }
+  });
 });
