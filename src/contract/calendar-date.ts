@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * A calendar date "YYYY-MM-DD" with no time zone: an expense happens on a day, not at an instant,
@@ -15,9 +16,10 @@ export const isCalendarDate = (value: string) => {
 export const daysInMonth = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-export const calendarDateSchema = z
-  .string({ error: "validation.dateInvalid" })
-  .refine(isCalendarDate, "validation.dateInvalid");
+export const calendarDateSchema = text("validation.dateInvalid").refine(
+  isCalendarDate,
+  "validation.dateInvalid",
+);
 
 export const monthSchema = z.coerce
   .number({ error: "validation.monthInvalid" })

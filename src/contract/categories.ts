@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { budgetSchema } from "./money";
+import { text } from "./text";
 
 export const CATEGORY_NAME_MAX = 60;
 export const DEFAULT_CATEGORY_ICON = "tag";
@@ -19,17 +20,14 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 const categoryFields = {
-  name: z
-    .string({ error: "validation.categoryNameRequired" })
+  name: text("validation.categoryNameRequired")
     .trim()
     .min(1, "validation.categoryNameRequired")
     .max(CATEGORY_NAME_MAX, "validation.nameMax"),
-  icon: z
-    .string({ error: "validation.iconInvalid" })
+  icon: text("validation.iconInvalid")
     .trim()
     .regex(/^[a-z0-9-]{1,40}$/, "validation.iconInvalid"),
-  color: z
-    .string({ error: "validation.colorInvalid" })
+  color: text("validation.colorInvalid")
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, "validation.colorInvalid")
     .transform((value) => value.toLowerCase()),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema, monthSchema, yearSchema } from "./calendar-date";
 import { amountSchema } from "./money";
+import { text } from "./text";
 
 export const DESCRIPTION_MAX = 200;
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
@@ -23,8 +24,7 @@ export const expenseSchema = z.object({
 export type Expense = z.infer<typeof expenseSchema>;
 
 const expenseFields = {
-  description: z
-    .string({ error: "validation.descriptionRequired" })
+  description: text("validation.descriptionRequired")
     .trim()
     .min(1, "validation.descriptionRequired")
     .max(DESCRIPTION_MAX, "validation.descriptionMax"),
@@ -63,13 +63,13 @@ export const UNCATEGORISED = "none";
 
 export const expensePageQuerySchema = z
   .strictObject({
-    search: z.string().trim().max(EXPENSE_SEARCH_MAX, "validation.searchMax").optional(),
+    search: text().trim().max(EXPENSE_SEARCH_MAX, "validation.searchMax").optional(),
     categoryId: z
       .union([z.uuid(), z.literal(UNCATEGORISED)], { error: "validation.invalid" })
       .optional(),
     from: calendarDateSchema.optional(),
     to: calendarDateSchema.optional(),
-    cursor: z.string().max(300).optional(),
+    cursor: text().max(300).optional(),
     limit: z.coerce
       .number({ error: "validation.invalid" })
       .int("validation.invalid")
@@ -92,6 +92,6 @@ export const expensePageSchema = z.object({
 });
 export type ExpensePage = z.infer<typeof expensePageSchema>;
 
-export const idempotencyKeySchema = z.string().min(1).max(200).optional();
+export const idempotencyKeySchema = text().min(1).max(200).optional();
 
 export const clearExamplesResponseSchema = z.object({ deletedCount: z.number().int() });

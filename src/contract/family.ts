@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 export const familyRoles = ["owner", "member"] as const;
 export const familyRoleSchema = z.enum(familyRoles);
@@ -21,8 +22,7 @@ export const familySchema = z.object({
 export type Family = z.infer<typeof familySchema>;
 
 export const createFamilyInputSchema = z.strictObject({
-  name: z
-    .string({ error: "validation.familyNameRequired" })
+  name: text("validation.familyNameRequired")
     .trim()
     .min(1, "validation.familyNameRequired")
     .max(FAMILY_NAME_MAX, "validation.nameMax"),
@@ -30,8 +30,7 @@ export const createFamilyInputSchema = z.strictObject({
 export type CreateFamilyInput = z.infer<typeof createFamilyInputSchema>;
 
 /** Codes typed in lower case, or with spaces around, are accepted. */
-export const inviteCodeSchema = z
-  .string({ error: "validation.inviteCodeRequired" })
+export const inviteCodeSchema = text("validation.inviteCodeRequired")
   .trim()
   .toUpperCase()
   .min(1, "validation.inviteCodeRequired")

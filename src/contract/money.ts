@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { text } from "./text";
 
 /**
  * Money on the wire is a decimal string with at most two places ("1234.5" or "1234.50"); never a
@@ -24,8 +24,7 @@ export const fromCents = (cents: number): string => {
 };
 
 const moneyString = (invalidKey: string) =>
-  z
-    .string({ error: invalidKey })
+  text(invalidKey)
     .trim()
     .regex(moneyPattern, invalidKey)
     .refine(withinNumeric10_2, "validation.amountTooBig")

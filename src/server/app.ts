@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import { type Clock, systemClock } from "./clock";
@@ -19,6 +19,7 @@ import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
 import { FamilyJsonCache } from "./http/family-json-cache";
 import { loggerOptions } from "./http/logging";
+import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
@@ -36,7 +37,12 @@ export type AppDependencies = {
   webDir?: string;
 };
 
-export type RouteEntry = { method: string; url: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The route's zod schemas: the hostile-input test walks their text fields. */
+  schema?: FastifySchema;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -75,7 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (!route.url.startsWith("/api")) return;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD route for every GET; it runs the same handler.
-      if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+      if (method !== "HEAD") apiRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate("db", database.db);
@@ -87,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
   registerCsrfProtection(app, config.appUrl);
 

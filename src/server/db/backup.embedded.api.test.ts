@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
@@ -68,11 +69,16 @@ async function householdDataDir() {
   const app = await buildApp({ database, config: testConfig({ DATA_DIR: dataDir }) });
   const family = await signUpWithFamily(app, { clearStarterData: false });
   const category = await createCategory(app, family, { name: "Farmácia" });
-  await createExpense(app, family, {
+  const expense = await createExpense(app, family, {
     categoryId: category.id,
     amount: "12345678.90",
-    description: "Ção & <b>\ttab\nline",
+    description: "Ção & <b>",
   });
+  // A tab and a line break are refused by the API since issue 14 (src/contract/text.ts), but rows
+  // saved before then may hold them, and a backup must carry them as they are.
+  await database.db.execute(
+    sql`update expenses set description = ${"Ção & <b>\ttab\nline"} where id = ${expense.id}`,
+  );
   await signUp(app);
   await app.inject({
     method: "POST",

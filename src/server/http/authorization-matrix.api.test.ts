@@ -423,6 +423,8 @@ describe("authorization matrix", () => {
         if (route === "GET /api/logout" || route === "POST /api/auth/login")
           headerCache.delete(actor);
         expect(res.statusCode, `${route} as ${actor}: ${res.body}`).toBeLessThan(500);
+        // Every /api answer, refusals and redirects included, is kept by no cache (http/no-store.ts).
+        expect(res.headers["cache-control"], `${route} as ${actor}`).toBe("no-store");
         await routeCase.check?.(actor);
       }
       expect(got).toEqual(routeCase.expected);

@@ -3,6 +3,7 @@ import type { ApiError, ErrorCode } from "../../contract/errors";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { requestLanguage } from "./language";
+import { markNoStore } from "./no-store";
 
 /** Fastify's own errors (body parsing, limits) mapped onto our codes so clients see one shape. */
 const fastifyCodeToAppCode: Record<string, ErrorCode> = {
@@ -45,6 +46,8 @@ function errorBody(request: FastifyRequest, error: AppError): ApiError {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  // Also here: the router's own refusals (frameworkErrors in app.ts) are sent before any hook.
+  markNoStore(request, reply);
   return reply.status(error.statusCode).type("application/json").send(errorBody(request, error));
 }
 

@@ -1,14 +1,37 @@
 import type { FastifyServerOptions } from "fastify";
-import type { DestinationStream } from "pino";
+import { type DestinationStream, stdSerializers } from "pino";
+import { databaseErrorSummary } from "../db/errors";
 
 /**
  * Request logs never carry secrets: only method, a redacted URL and the address are logged for a
- * request (no headers, so no cookies or Authorization), no bodies (so no passwords), and any
- * token, code or password in a query string is replaced.
+ * request (no headers, so no cookies or Authorization), no bodies (so no passwords), any token,
+ * code or password in a query string is replaced, and database errors go by their code
+ * (serializeError).
  */
 const secretQueryParameter = /([?&](?:token|code|password|secret|key)=)[^&#]*/gi;
 
 const redactUrl = (url: string) => url.replace(secretQueryParameter, "$1[REDACTED]");
+
+/** Only the "at ..." lines of a stack: its first lines repeat the message. */
+const stackFrames = (error: unknown) =>
+  typeof (error as { stack?: unknown })?.stack === "string"
+    ? (error as { stack: string }).stack
+        .split("\n")
+        .filter((line) => line.trimStart().startsWith("at "))
+        .join("\n")
+    : undefined;
+
+/**
+ * Every logged `err`. A database error is logged by its code, constraint, table and column and
+ * where it was thrown, never by its message, detail or query parameters: those hold the values of
+ * the row (a password hash, a token, an e-mail), and a NUL byte in a request once put a password
+ * hash in the log this way (issue 14). Any other error is logged as pino logs errors.
+ */
+export function serializeError(error: unknown) {
+  const summary = databaseErrorSummary(error);
+  if (summary) return { ...summary, stack: stackFrames(error) };
+  return error instanceof Error ? stdSerializers.err(error) : error;
+}
 
 export function loggerOptions(
   level: string,
@@ -30,6 +53,7 @@ export function loggerOptions(
       censor: "[REDACTED]",
     },
     serializers: {
+      err: serializeError,
       req(request: {
         method: string;
         url: string;

@@ -268,6 +268,71 @@ describe("expenses", () => {
     await call(own, "POST", "/api/expenses", payload, { "idempotency-key": "another" });
     expect((await call(own, "GET", "/api/expenses")).json()).toHaveLength(2);
   });
+
+  it("scopes an Idempotency-Key to the family: the same key in a new family makes a new expense there", async () => {
+    const ownerA = await signUpWithFamily(t.app);
+    const ownerB = await signUpWithFamily(t.app);
+    const categoryA = (await createCategory(t.app, ownerA)).id;
+    const categoryB = (await createCategory(t.app, ownerB)).id;
+    const member = await signUp(t.app);
+    const joinFamilyOf = async (owner: SignedIn) => {
+      const invite = await call(owner, "POST", "/api/family/invite");
+      const joined = await call(member, "POST", "/api/family/join", {
+        inviteCode: invite.json().inviteCode,
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+    };
+    const key = { "idempotency-key": "moved-family-click-1" };
+    const payload = { description: "Padaria", amount: "12.00", date: "2026-03-04" };
+
+    await joinFamilyOf(ownerA);
+    const inA = await call(
+      member,
+      "POST",
+      "/api/expenses",
+      { ...payload, categoryId: categoryA },
+      key,
+    );
+    expect(inA.statusCode, inA.body).toBe(201);
+    const rowA = inA.json();
+    const removed = await call(ownerA, "DELETE", `/api/family/members/${member.user.id}`, {
+      keepExpenses: true,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    await joinFamilyOf(ownerB);
+    const inB = await call(
+      member,
+      "POST",
+      "/api/expenses",
+      { ...payload, categoryId: categoryB },
+      key,
+    );
+    expect(inB.statusCode, inB.body).toBe(201);
+    const rowB = inB.json();
+    expect(rowB.id).not.toBe(rowA.id);
+    expect(rowB).toMatchObject({
+      familyId: ownerB.familyId,
+      categoryId: categoryB,
+      addedByUserId: member.user.id,
+      description: "Padaria",
+    });
+
+    // A repeat within the new family still answers its first row and creates nothing.
+    const again = await call(
+      member,
+      "POST",
+      "/api/expenses",
+      { ...payload, categoryId: categoryB },
+      key,
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(rowB);
+    expect((await call(ownerB, "GET", "/api/expenses")).json()).toEqual([rowB]);
+
+    // The old family's row is as it was, and still the only one there.
+    expect((await call(ownerA, "GET", "/api/expenses")).json()).toEqual([rowA]);
+  });
 });
 
 describe("bad input saves nothing", () => {

@@ -12,6 +12,7 @@ import {
   removeMemberInputSchema,
   removeMemberResponseSchema,
 } from "../../../contract/family";
+import { text } from "../../../contract/text";
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
@@ -35,7 +36,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The invite link is opened by a browser, often signed out: it redirects instead of answering JSON.
   app.get(
     "/api/family/join/:code",
-    { schema: { params: z.object({ code: z.string().max(64) }) } },
+    { schema: { params: z.object({ code: text().max(64) }) } },
     async (request, reply) => {
       const code = request.params.code.trim().toUpperCase();
       if (!request.auth) {
