@@ -31,12 +31,12 @@ const ExpensesPage = lazyScreen(() =>
 const FamilyPage = lazyScreen(() =>
   import("./features/family/family-page").then((m) => m.FamilyPage),
 );
-// The profile's family tab is the family feature's: it is handed in here, since one feature never
-// imports another, and travels in the profile's chunk as before.
 // Where an invite link opened from another site leads (docs/product.md#joining-by-link).
 const JoinConfirmPage = lazyScreen(() =>
   import("./features/family/join-confirm-page").then((m) => m.JoinConfirmPage),
 );
+// The profile's family tab is the family feature's: it is handed in here, since one feature never
+// imports another, and travels in the profile's chunk as before.
 const ProfilePage = lazyScreen(() =>
   Promise.all([
     import("./features/profile/profile-page"),
