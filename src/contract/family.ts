@@ -84,3 +84,30 @@ export const joinErrorCodes = [
 ] as const;
 export type JoinErrorCode = (typeof joinErrorCodes)[number];
 export const JOIN_SUCCESS = "familia-ingressada";
+
+/**
+ * GET /api/family/invite/:code, behind the join confirmation screen (docs/product.md#joining-by-link):
+ * only the family's name and the inviter's display name, and only for a usable code.
+ */
+export const invitePreviewSchema = z.object({
+  familyName: z.string(),
+  /** The inviter's name, else first and last name; null when they have neither (never the e-mail). */
+  invitedByName: z.string().nullable(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
+export const invitePreviewParamsSchema = z.object({ code: inviteCodeSchema });
+
+/** The join feedback for an API error of a join or its preview: the same toasts as the link's. */
+export function joinErrorCodeOf(apiErrorCode: string | undefined): JoinErrorCode | undefined {
+  switch (apiErrorCode) {
+    case "invalid_invite_code":
+      return "codigo-invalido";
+    case "invite_expired":
+      return "codigo-expirado";
+    case "already_in_family":
+      return "ja-tem-familia";
+    default:
+      return undefined;
+  }
+}

@@ -31,6 +31,10 @@ const ExpensesPage = lazyScreen(() =>
 const FamilyPage = lazyScreen(() =>
   import("./features/family/family-page").then((m) => m.FamilyPage),
 );
+// Where an invite link opened from another site leads (docs/product.md#joining-by-link).
+const JoinConfirmPage = lazyScreen(() =>
+  import("./features/family/join-confirm-page").then((m) => m.JoinConfirmPage),
+);
 // The profile's family tab is the family feature's: it is handed in here, since one feature never
 // imports another, and travels in the profile's chunk as before.
 const ProfilePage = lazyScreen(() =>
@@ -43,7 +47,7 @@ const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
 
-/** The signed-in screens by path (each matches its path exactly). */
+/** The signed-in screens by path (each matches its path exactly; `:code` is one segment). */
 const screens: Record<string, LazyScreen> = {
   "/": DashboardPage,
   "/expenses": ExpensesPage,
@@ -51,6 +55,7 @@ const screens: Record<string, LazyScreen> = {
   "/reports": ReportsPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,
+  "/join/:code": JoinConfirmPage,
 };
 
 /**

@@ -198,6 +198,11 @@ const routes: Record<string, RouteCase> = {
     expected: signedIn(302, 302),
     request: async () => ({ url: `/api/family/join/${await freshInvite()}` }),
   },
+  "GET /api/family/invite/:code": {
+    // The join confirmation's preview (issue 14): names only for someone who could join.
+    expected: { ...scoped(409, 409), noFamily: 200, removedMember: 200 },
+    request: async () => ({ url: `/api/family/invite/${await freshInvite()}` }),
+  },
   "DELETE /api/family/members/:userId": {
     // A member may not remove anyone; the other family's owner does not find our member.
     expected: { ...scoped(403, 404, 200) },

@@ -216,6 +216,31 @@ describe("hostile input", () => {
       { numRuns: RUNS },
     );
   }, 600_000);
+
+  // Join confirmation (issue 14, item 1): the code of an invite link opened from another site
+  // goes into the address of the confirmation screen; it must stay a path of this app.
+  it("keeps any code of a cross-site invite link inside the confirmation screen's address", async () => {
+    await fc.assert(
+      fc.asyncProperty(pathParam, fc.boolean(), async (param, signedIn) => {
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/family/join/${param}`,
+          headers: { "sec-fetch-site": "cross-site", ...(signedIn ? { cookie: user.cookie } : {}) },
+        });
+        expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+          return;
+        }
+        const location = String(res.headers.location);
+        expect(location).toMatch(
+          signedIn ? /^\/join\/[^/?#]*$/ : /^\/login\?next=%2Fjoin%2F[^&#]*$/,
+        );
+        expect(new URL(location, "http://app.example").origin).toBe("http://app.example");
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 /**

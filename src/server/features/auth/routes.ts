@@ -12,6 +12,7 @@ import {
 import { userSchema } from "../../../contract/user";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/authentication";
 import { requestLanguage } from "../../http/language";
+import { mayActOnNavigation } from "../../http/navigation-origin";
 import { translate } from "../../i18n";
 import { toUser } from "../../users";
 import type { AuthContext } from "./service";
@@ -53,6 +54,9 @@ export const authRoutes =
     );
 
     app.get("/api/logout", async (request, reply) => {
+      // A link on another site must not sign people out (docs/product.md#signing-out): it only
+      // leads to the app, which keeps the session.
+      if (!mayActOnNavigation(request)) return reply.redirect("/", 302);
       if (request.auth) await ctx.store.destroyLogin(request.auth.session);
       clearSessionCookie(reply, app.config);
       return reply.redirect("/", 302);

@@ -1,9 +1,12 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   createFamilyInputSchema,
   familyMemberSchema,
   familySchema,
+  invitePreviewParamsSchema,
+  invitePreviewSchema,
   inviteSchema,
   JOIN_SUCCESS,
   type JoinErrorCode,
@@ -16,6 +19,7 @@ import { text } from "../../../contract/text";
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { mayActOnNavigation } from "../../http/navigation-origin";
 import * as family from "./service";
 
 const joinErrorFor = (error: unknown): JoinErrorCode => {
@@ -32,12 +36,27 @@ const joinErrorFor = (error: unknown): JoinErrorCode => {
   }
 };
 
+// --- Join confirmation (issue 14, item 1) ---
+/**
+ * An invite link opened from another site (or a sibling site, or by HEAD) never joins by itself:
+ * it goes to the web app's confirmation screen, through the sign-in when signed out, so the screen
+ * survives the login (docs/product.md#joining-by-link). Undefined when the link may join in one step.
+ */
+function joinConfirmationRedirect(request: FastifyRequest, code: string) {
+  if (mayActOnNavigation(request)) return undefined;
+  const screen = `/join/${encodeURIComponent(code.trim().toUpperCase())}`;
+  return request.auth ? screen : `/login?next=${encodeURIComponent(screen)}`;
+}
+// --- End of the join confirmation ---
+
 export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The invite link is opened by a browser, often signed out: it redirects instead of answering JSON.
   app.get(
     "/api/family/join/:code",
     { schema: { params: z.object({ code: text().max(64) }) } },
     async (request, reply) => {
+      const confirmation = joinConfirmationRedirect(request, request.params.code); // join confirmation (issue 14)
+      if (confirmation) return reply.redirect(confirmation, 302);
       const code = request.params.code.trim().toUpperCase();
       if (!request.auth) {
         return reply.redirect(`/login?next=${encodeURIComponent(`/api/family/join/${code}`)}`, 302);
@@ -100,6 +119,17 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode),
     );
+
+    // --- Join confirmation (issue 14, item 1) ---
+    // The confirmation screen's preview. It counts as a join attempt for the join limits
+    // (docs/decisions/002-rate-limits.md): it tells a valid code from an invalid one just as a join does.
+    signedIn.get(
+      "/api/family/invite/:code",
+      { schema: { params: invitePreviewParamsSchema, response: { 200: invitePreviewSchema } } },
+      async (request) =>
+        family.previewInvite(app.db, app.clock, requireUser(request), request.params.code),
+    );
+    // --- End of the join confirmation ---
 
     signedIn.delete(
       "/api/family/members/:userId",

@@ -7,6 +7,7 @@ import {
   INVITE_CODE_LENGTH,
   INVITE_TTL_DAYS,
   type Invite,
+  type InvitePreview,
 } from "../../../contract/family";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
@@ -218,6 +219,38 @@ export async function joinFamily(
     throw error;
   }
 }
+
+// --- Join confirmation (issue 14, item 1): the preview behind the confirmation screen. ---
+
+/**
+ * What the join confirmation screen shows for a code (docs/product.md#joining-by-link): the
+ * family's name and the inviter's display name, and nothing else (no ids, no e-mail), only for a
+ * code that would join. The checks and their order are joinFamily's, so the screen fails with the
+ * error the join would give; it reads and writes nothing else.
+ */
+export async function previewInvite(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  inviteCode: string,
+): Promise<InvitePreview> {
+  if (await findMembership(db, user.id)) throw new AppError("already_in_family");
+  const [row] = await db
+    .select({ invite: familyInvites, familyName: families.name, inviter: users })
+    .from(familyInvites)
+    .innerJoin(families, eq(families.id, familyInvites.familyId))
+    .innerJoin(users, eq(users.id, familyInvites.invitedByUserId))
+    .where(eq(familyInvites.inviteCode, inviteCode));
+  if (!row) throw new AppError("invalid_invite_code");
+  const { invite, inviter } = row;
+  if (invite.usedAt || invite.revokedAt || invite.expiresAt <= clock.now()) {
+    throw new AppError("invite_expired");
+  }
+  const fullName = [inviter.firstName?.trim(), inviter.lastName?.trim()].filter(Boolean).join(" ");
+  return { familyName: row.familyName, invitedByName: inviter.name?.trim() || fullName || null };
+}
+
+// --- End of the join confirmation. ---
 
 /**
  * Owner only; the owner cannot be removed. With keepExpenses=false every expense the member added

@@ -8,6 +8,13 @@ describe("joinContinuation", () => {
     expect(joinContinuation("/api/family/join/ABCD2345", origin)).toBe("/api/family/join/ABCD2345");
   });
 
+  it("accepts the join confirmation screen, so it survives the login", () => {
+    expect(joinContinuation("/join/ABCD2345", origin)).toBe("/join/ABCD2345");
+    expect(joinContinuation("/join/", origin)).toBeNull();
+    expect(joinContinuation("/join/../api/logout", origin)).toBeNull();
+    expect(joinContinuation("/joined/ABCD2345", origin)).toBeNull();
+  });
+
   it("rejects a missing or empty value", () => {
     expect(joinContinuation(null, origin)).toBeNull();
     expect(joinContinuation(undefined, origin)).toBeNull();

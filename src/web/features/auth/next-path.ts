@@ -1,9 +1,12 @@
-const joinPrefix = "/api/family/join/";
+// The invite link itself (opened directly), or the join confirmation screen (an invite link
+// opened from another site; docs/product.md#joining-by-link), so that screen survives the login.
+const joinPrefixes = ["/api/family/join/", "/join/"];
 
 /**
- * Where to continue after signing in: only an invite link of this app (the server sends a
- * signed-out visitor to /login?next=/api/family/join/CODE). Anything else, another origin
- * included, is ignored, so a crafted link cannot send people off-site after they log in.
+ * Where to continue after signing in: only an invite link of this app or its confirmation screen
+ * (the server sends a signed-out visitor to /login?next=/api/family/join/CODE or
+ * /login?next=/join/CODE). Anything else, another origin included, is ignored, so a crafted link
+ * cannot send people off-site after they log in.
  */
 export function joinContinuation(next: string | null | undefined, origin: string): string | null {
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
@@ -14,7 +17,10 @@ export function joinContinuation(next: string | null | undefined, origin: string
     return null;
   }
   if (url.origin !== origin) return null;
-  if (!url.pathname.startsWith(joinPrefix) || url.pathname.length === joinPrefix.length) {
+  const { pathname } = url;
+  if (
+    !joinPrefixes.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length)
+  ) {
     return null;
   }
   return `${url.pathname}${url.search}`;
