@@ -95,6 +95,7 @@ export function ChangePasswordCard() {
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
+              className="content-start"
               label={t("profile.password.new")}
               hint={t("profile.password.newHint")}
               error={fieldError(errors.newPassword)}
@@ -107,6 +108,7 @@ export function ChangePasswordCard() {
               />
             </FormField>
             <FormField
+              className="content-start"
               label={t("profile.password.confirm")}
               error={fieldError(errors.confirmPassword)}
             >
