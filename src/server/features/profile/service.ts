@@ -42,10 +42,11 @@ const wrongCurrentPassword = () =>
   });
 
 /**
- * Changing the password while signed in (issue 14, item 5): the current password must be right;
- * then every other login of the account ends (this one stays: its user just proved who they are)
- * and every unused reset link stops working, since a link mailed before the change would
- * otherwise undo it. argon2 runs only here, behind the signed-in check of the route.
+ * Changing the password while signed in (docs/product.md#changing-the-password): the current
+ * password must be right; then every other login of the account ends (this one stays: its user
+ * just proved who they are) and every unused reset link stops working, since a link mailed before
+ * the change would otherwise undo it. argon2 runs only here, behind the route's signed-in check.
+ * The new password was checked by the contract's newPasswordSchema, the registration rule.
  */
 export async function changePassword(
   deps: { db: Db; clock: Clock; store: SessionStore; passwords: PasswordHasher },
