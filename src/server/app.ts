@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "./clock";
 import { type Config, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { AppError } from "./errors";
+import { hashPassword, verifyPassword } from "./features/auth/passwords";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
 import { categoryRoutes } from "./features/categories/routes";
@@ -111,7 +112,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
-  await app.register(profileRoutes);
+  await app.register(
+    profileRoutes({ store, passwords: { hash: hashPassword, verify: verifyPassword } }),
+  );
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);

@@ -99,6 +99,31 @@ async function freshActorHeaders(actor: "noFamily" | "removedMember") {
   return { cookie: user.cookie };
 }
 
+/**
+ * Leaving and deleting a family change the caller for good: those calls use a fresh caller of the
+ * kind (a new member of this family, the owner of a new family of their own) each time.
+ */
+const freshForAccountActions: Record<
+  string,
+  Partial<Record<Actor, () => Promise<Record<string, string>>>>
+> = {
+  "POST /api/family/leave": {
+    member: async () => {
+      const user = await signUp(t.app);
+      await t.app.inject({
+        method: "POST",
+        url: "/api/family/join",
+        headers: { cookie: user.cookie },
+        payload: { inviteCode: await freshInvite() },
+      });
+      return { cookie: user.cookie };
+    },
+  },
+  "DELETE /api/family": {
+    otherOwner: async () => ({ cookie: (await signUpWithFamily(t.app)).cookie }),
+  },
+};
+
 const ownerGet = async (url: string) =>
   (await t.app.inject({ method: "GET", url, headers: await as("owner") })).json();
 const ourCategory = () => createCategory(t.app, ownerAccount);
@@ -118,6 +143,7 @@ const unchangedExpense = (expense: () => Expense) => async (actor: Actor) => {
 
 let target: Expense;
 let targetCategory: Category;
+let newOwner: SignedIn;
 
 const routes: Record<string, RouteCase> = {
   "GET /api/health": {
@@ -215,6 +241,58 @@ const routes: Record<string, RouteCase> = {
         payload: { inviteCode: await freshInvite() },
       });
       return { url: `/api/family/members/${newcomer.user.id}`, payload: { keepExpenses: true } };
+    },
+  },
+  "POST /api/profile/password": {
+    // Every actor's password is the fixtures' "correct horse": changed to itself, it stays usable.
+    expected: signedIn(401, 200),
+    request: async () => ({
+      url: "/api/profile/password",
+      payload: { currentPassword: "correct horse", newPassword: "correct horse" },
+    }),
+  },
+  "POST /api/family/leave": {
+    // The owner (alone in the other family too) cannot leave; a member can.
+    expected: { ...scoped(200, 409, 409) },
+    request: async () => ({ url: "/api/family/leave" }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await ownerGet("/api/family")).id).toBe(familyId);
+    },
+  },
+  "POST /api/family/transfer": {
+    // Only our owner hands our family over; the other family's owner does not find our member.
+    expected: { ...scoped(403, 404, 200) },
+    request: async () => {
+      newOwner = await signUp(t.app);
+      await t.app.inject({
+        method: "POST",
+        url: "/api/family/join",
+        headers: { cookie: newOwner.cookie },
+        payload: { inviteCode: await freshInvite() },
+      });
+      return { url: "/api/family/transfer", payload: { userId: newOwner.user.id } };
+    },
+    check: async (actor) => {
+      if (actor === "owner" || actor === "bearer") {
+        // Hand it back, so the actors after this one find the family as it was.
+        const back = await t.app.inject({
+          method: "POST",
+          url: "/api/family/transfer",
+          headers: { cookie: newOwner.cookie },
+          payload: { userId: ownerAccount.user.id },
+        });
+        expect(back.statusCode, back.body).toBe(200);
+      }
+      expect((await ownerGet("/api/family")).role).toBe("owner");
+    },
+  },
+  "DELETE /api/family": {
+    // Our owner still has members; the other family's owner (alone) deletes only their own.
+    expected: { ...scoped(403, 200, 409) },
+    request: async () => ({ url: "/api/family", payload: { name: "Família Teste" } }),
+    check: async () => {
+      expect((await ownerGet("/api/family")).id).toBe(familyId);
     },
   },
   "GET /api/categories": {
@@ -416,7 +494,12 @@ describe("authorization matrix", () => {
         const changesMembership =
           (actor === "noFamily" || actor === "removedMember") &&
           /^(POST \/api\/family(\/join)?|GET \/api\/family\/join\/:code)$/.test(route);
-        const headers = changesMembership ? await freshActorHeaders(actor) : await as(actor);
+        const fresh = freshForAccountActions[route]?.[actor];
+        const headers = changesMembership
+          ? await freshActorHeaders(actor)
+          : fresh
+            ? await fresh()
+            : await as(actor);
         const { url, payload } = await routeCase.request();
         const res = await t.app.inject({
           method: method as "GET",
@@ -427,6 +510,12 @@ describe("authorization matrix", () => {
         got[actor] = res.statusCode;
         if (route === "GET /api/logout" || route === "POST /api/auth/login")
           headerCache.delete(actor);
+        // A password change ends the user's other logins: the owner's and the bearer's are one user.
+        if (route === "POST /api/profile/password" && (actor === "owner" || actor === "bearer")) {
+          headerCache.delete("owner");
+          headerCache.delete("bearer");
+          ownerAccount = await login(t.app, ownerAccount.email, ownerAccount.password);
+        }
         expect(res.statusCode, `${route} as ${actor}: ${res.body}`).toBeLessThan(500);
         // Every /api answer, refusals and redirects included, is kept by no cache (http/no-store.ts).
         expect(res.headers["cache-control"], `${route} as ${actor}`).toBe("no-store");

@@ -2,6 +2,12 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  deleteFamilyInputSchema,
+  deleteFamilyResponseSchema,
+  leaveFamilyResponseSchema,
+  transferOwnershipInputSchema,
+} from "../../../contract/account-actions";
+import {
   createFamilyInputSchema,
   familyMemberSchema,
   familySchema,
@@ -147,4 +153,36 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  await app.register(familyAccountActionRoutes);
+};
+
+/** Leaving, handing over and deleting the caller's family (issue 14, item 7). */
+const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preValidation", mustBeSignedIn);
+
+  app.post(
+    "/api/family/leave",
+    { schema: { response: { 200: leaveFamilyResponseSchema } } },
+    async (request) => {
+      await family.leaveFamily(app.db, app.clock, requireFamily(request));
+      return { left: true as const };
+    },
+  );
+
+  app.post(
+    "/api/family/transfer",
+    { schema: { body: transferOwnershipInputSchema, response: { 200: familySchema } } },
+    async (request) =>
+      family.transferOwnership(app.db, app.clock, requireFamily(request), request.body.userId),
+  );
+
+  app.delete(
+    "/api/family",
+    { schema: { body: deleteFamilyInputSchema, response: { 200: deleteFamilyResponseSchema } } },
+    async (request) => {
+      await family.deleteFamily(app.db, requireFamily(request), request.body.name);
+      return { deleted: true as const };
+    },
+  );
 };

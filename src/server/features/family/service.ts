@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import {
   type Family,
   type FamilyMember,
@@ -294,5 +294,129 @@ export async function removeMember(
       );
     await tx.delete(familyMembers).where(eq(familyMembers.id, target.id));
     return { removed: true as const, deletedExpenses };
+  });
+}
+
+// Leaving, handing over and deleting a family (issue 14, item 7; docs/product.md#leaving-a-family).
+
+/**
+ * A member leaves: their membership goes and their unused invites stop working; every expense
+ * they added stays with the family under their name (added_by is kept), as when the owner removes
+ * someone and keeps their expenses. The owner cannot leave: the family would have nobody to run
+ * it. The delete matches only a member row, so an owner made so a moment ago is refused too.
+ */
+export async function leaveFamily(db: Db, clock: Clock, scope: FamilyScope): Promise<void> {
+  if (scope.role === "owner") throw new AppError("owner_cannot_leave");
+  await db.transaction(async (tx) => {
+    const left = await tx
+      .delete(familyMembers)
+      .where(
+        and(
+          eq(familyMembers.familyId, scope.familyId),
+          eq(familyMembers.userId, scope.userId),
+          eq(familyMembers.role, "member"),
+        ),
+      )
+      .returning({ role: familyMembers.role });
+    if (left.length === 0) {
+      const now = await findMembership(tx, scope.userId);
+      throw new AppError(now?.role === "owner" ? "owner_cannot_leave" : "not_in_family");
+    }
+    await tx
+      .update(familyInvites)
+      .set({ revokedAt: clock.now() })
+      .where(
+        and(
+          eq(familyInvites.invitedByUserId, scope.userId),
+          isNull(familyInvites.usedAt),
+          isNull(familyInvites.revokedAt),
+        ),
+      );
+  });
+}
+
+/**
+ * Locks the caller's family row for a change of owner or a deletion, and checks the caller still
+ * owns it: two such changes (or a join that adds a member) wait for each other instead of
+ * interleaving, since a join's insert into family_members takes a key-share lock on this row.
+ */
+async function lockOwnedFamily(tx: Db, scope: FamilyScope) {
+  const [family] = await tx
+    .select()
+    .from(families)
+    .where(eq(families.id, scope.familyId))
+    .for("update");
+  if (!family || family.ownerId !== scope.userId) throw new AppError("only_owner");
+  return family;
+}
+
+/** The owner hands the family to one of its members and stays on as a member. */
+export async function transferOwnership(
+  db: Db,
+  clock: Clock,
+  scope: FamilyScope,
+  targetUserId: string,
+): Promise<Family> {
+  if (scope.role !== "owner") throw new AppError("only_owner");
+  if (targetUserId === scope.userId) throw new AppError("transfer_to_self");
+  return db.transaction(async (tx) => {
+    await lockOwnedFamily(tx, scope);
+    const [promoted] = await tx
+      .update(familyMembers)
+      .set({ role: "owner" })
+      .where(
+        and(
+          eq(familyMembers.familyId, scope.familyId),
+          eq(familyMembers.userId, targetUserId),
+          eq(familyMembers.role, "member"),
+        ),
+      )
+      .returning({ id: familyMembers.id });
+    if (!promoted) throw new AppError("member_not_found");
+    await tx
+      .update(familyMembers)
+      .set({ role: "member" })
+      .where(
+        and(eq(familyMembers.familyId, scope.familyId), eq(familyMembers.userId, scope.userId)),
+      );
+    const [family] = await tx
+      .update(families)
+      .set({ ownerId: targetUserId, updatedAt: clock.now() })
+      .where(eq(families.id, scope.familyId))
+      .returning();
+    if (!family) throw new AppError("not_in_family");
+    return toFamily(family, "member");
+  });
+}
+
+/**
+ * The owner, alone in the family, deletes it with everything in it, after typing its name
+ * (surrounding spaces aside, exactly: a phone keyboard's trailing space is not a different name).
+ * One transaction: expenses, categories, invites, the membership and the family go together or
+ * not at all. Kept bodies need no clearing: they are keyed by family id and data version
+ * (http/family-json-cache.ts), and nobody can ask for a family that no longer exists.
+ */
+export async function deleteFamily(db: Db, scope: FamilyScope, typedName: string): Promise<void> {
+  if (scope.role !== "owner") throw new AppError("only_owner");
+  await db.transaction(async (tx) => {
+    const family = await lockOwnedFamily(tx, scope);
+    const others = await tx
+      .select({ id: familyMembers.id })
+      .from(familyMembers)
+      .where(
+        and(eq(familyMembers.familyId, scope.familyId), ne(familyMembers.userId, scope.userId)),
+      )
+      .limit(1);
+    if (others.length > 0) throw new AppError("family_has_members");
+    if (typedName.trim() !== family.name) {
+      throw new AppError("family_name_mismatch", {
+        fieldErrors: [{ path: "name", messageKey: "validation.familyNameMismatch" }],
+      });
+    }
+    await tx.delete(expenses).where(eq(expenses.familyId, scope.familyId));
+    await tx.delete(categories).where(eq(categories.familyId, scope.familyId));
+    await tx.delete(familyInvites).where(eq(familyInvites.familyId, scope.familyId));
+    await tx.delete(familyMembers).where(eq(familyMembers.familyId, scope.familyId));
+    await tx.delete(families).where(eq(families.id, scope.familyId));
   });
 }

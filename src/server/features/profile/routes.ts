@@ -1,16 +1,34 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { profileUpdateInputSchema } from "../../../contract/auth";
+import { changePasswordInputSchema } from "../../../contract/account-actions";
+import { messageResponseSchema, profileUpdateInputSchema } from "../../../contract/auth";
 import { userSchema } from "../../../contract/user";
+import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
+import { requestLanguage } from "../../http/language";
+import type { SessionStore } from "../../http/sessions";
+import { translate } from "../../i18n";
 import { toUser } from "../../users";
-import { updateProfile } from "./service";
+import { changePassword, type PasswordHasher, updateProfile } from "./service";
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preValidation", mustBeSignedIn);
-  app.patch(
-    "/api/profile",
-    { schema: { body: profileUpdateInputSchema, response: { 200: userSchema } } },
-    async (request) =>
-      toUser(await updateProfile(app.db, app.clock, requireUser(request), request.body)),
-  );
-};
+export const profileRoutes =
+  (deps: { store: SessionStore; passwords: PasswordHasher }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook("preValidation", mustBeSignedIn);
+    app.patch(
+      "/api/profile",
+      { schema: { body: profileUpdateInputSchema, response: { 200: userSchema } } },
+      async (request) =>
+        toUser(await updateProfile(app.db, app.clock, requireUser(request), request.body)),
+    );
+
+    app.post(
+      "/api/profile/password",
+      { schema: { body: changePasswordInputSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        // mustBeSignedIn answered 401 already when there is no caller.
+        if (!request.auth) throw new AppError("unauthorized");
+        await changePassword({ db: app.db, clock: app.clock, ...deps }, request.auth, request.body);
+        return { message: translate(requestLanguage(request), "messages.passwordChanged") };
+      },
+    );
+  };

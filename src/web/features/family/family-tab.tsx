@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useFamilyQuery } from "../../api/family/get-family";
+import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
 
 /**
  * The Profile page's family tab, also the body of /family: the family (members, invites,
- * removal by the owner), or the ways to get one (create, join).
+ * removal by the owner, then leaving, handing over or deleting it), or the ways to get one
+ * (create, join).
  */
 export function FamilyTab() {
   const { t } = useTranslation();
@@ -24,5 +26,11 @@ export function FamilyTab() {
       </p>
     );
   }
-  return family ? <FamilyDetails family={family} /> : <FamilySetup />;
+  if (!family) return <FamilySetup />;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <FamilyDetails family={family} />
+      <FamilyActions family={family} />
+    </div>
+  );
 }

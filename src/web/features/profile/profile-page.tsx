@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { ChangePasswordCard } from "./change-password-card";
 
 const tabs = ["personal", "family"] as const;
 type ProfileTab = (typeof tabs)[number];
@@ -72,7 +73,14 @@ export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
             {t("profile.tabs.family")}
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="personal">{user ? <PersonalInfo user={user} /> : null}</TabsContent>
+        <TabsContent value="personal">
+          {user ? (
+            <div className="grid gap-6">
+              <PersonalInfo user={user} />
+              <ChangePasswordCard />
+            </div>
+          ) : null}
+        </TabsContent>
         <TabsContent value="family">{familyTab}</TabsContent>
       </Tabs>
     </div>
