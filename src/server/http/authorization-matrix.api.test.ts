@@ -128,7 +128,7 @@ const routes: Record<string, RouteCase> = {
     expected: signedIn(201, 201),
     request: async () => ({
       url: "/api/auth/register",
-      payload: { email: `m.${Math.random()}@example.org`, password: "secret1", name: "Matrix" },
+      payload: { email: `m.${Math.random()}@example.org`, password: "secret-71", name: "Matrix" },
     }),
   },
   "POST /api/auth/login": {
@@ -160,7 +160,7 @@ const routes: Record<string, RouteCase> = {
     expected: signedIn(400, 400),
     request: async () => ({
       url: "/api/auth/reset-password",
-      payload: { token: "forged", password: "secret1" },
+      payload: { token: "forged", password: "secret-71" },
     }),
   },
   "GET /api/auth/verify-email": {

@@ -15,6 +15,7 @@ import {
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { limitJoinAttempts } from "../../http/join-limits";
 import * as family from "./service";
 
 const joinErrorFor = (error: unknown): JoinErrorCode => {
@@ -37,6 +38,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/family/join/:code",
     { schema: { params: z.object({ code: z.string().max(64) }) } },
     async (request, reply) => {
+      await limitJoinAttempts(request);
       const code = request.params.code.trim().toUpperCase();
       if (!request.auth) {
         return reply.redirect(`/login?next=${encodeURIComponent(`/api/family/join/${code}`)}`, 302);
@@ -96,8 +98,10 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       "/api/family/join",
       { schema: { body: joinFamilyInputSchema, response: { 200: familySchema } } },
-      async (request) =>
-        family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode),
+      async (request) => {
+        await limitJoinAttempts(request);
+        return family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode);
+      },
     );
 
     signedIn.delete(
