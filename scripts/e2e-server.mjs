@@ -42,6 +42,8 @@ const child = spawn(process.execPath, [join(outDir, "server/main.js")], {
     RATE_LIMIT_REGISTER_PER_IP: "100000",
     RATE_LIMIT_LOGIN_PER_IP: "100000",
     RATE_LIMIT_FORGOT_PER_IP: "100000",
+    RATE_LIMIT_RESET_PER_IP: "100000",
+    RATE_LIMIT_JOIN_PER_IP: "100000",
   },
   stdio: ["ignore", log, log],
   // Its own process group: a signal sent to ours (Playwright signals the whole group) must not

@@ -37,6 +37,8 @@ export const errorStatusByCode = {
   too_many_logins: 429,
   too_many_reset_requests: 429,
   too_many_registrations: 429,
+  too_many_reset_attempts: 429,
+  too_many_join_attempts: 429,
   internal: 500,
   service_unavailable: 503,
 } as const;

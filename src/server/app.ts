@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import { type Clock, systemClock } from "./clock";
-import { type Config, isHttpsApp } from "./config";
+import { type Config, fastifyTrustProxy, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { AppError } from "./errors";
 import { hashPassword, verifyPassword } from "./features/auth/passwords";
@@ -14,7 +14,7 @@ import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { summaryRoutes } from "./features/summary/routes";
-import { AttemptLimiter } from "./http/attempt-limiter";
+import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 100 * 1024,
     // Idle keep-alive sockets are closed at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
@@ -101,13 +101,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const store = new SessionStore(database.db, config.sessionSecret, clock);
   await registerAuthentication(app, { store, config });
 
+  // Counters in the database, shared by every app process (docs/decisions/002-rate-limits.md).
+  const counters = new AttemptCounters(database.db, clock);
+  const { rateLimits } = config;
   const limits: AuthLimits = {
-    loginPerAccount: new AttemptLimiter(clock, 15 * MINUTE, config.rateLimits.loginPerAccount),
-    loginPerIp: new AttemptLimiter(clock, 15 * MINUTE, config.rateLimits.loginPerIp),
-    forgotPerAccount: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.forgotPerAccount),
-    forgotPerIp: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.forgotPerIp),
-    registerPerIp: new AttemptLimiter(clock, 60 * MINUTE, config.rateLimits.registerPerIp),
+    loginPerAccount: counters.limiter("login-account", 15 * MINUTE, rateLimits.loginPerAccount),
+    loginPerIp: counters.limiter("login-ip", 15 * MINUTE, rateLimits.loginPerIp),
+    forgotPerAccount: counters.limiter("forgot-account", 60 * MINUTE, rateLimits.forgotPerAccount),
+    forgotPerIp: counters.limiter("forgot-ip", 60 * MINUTE, rateLimits.forgotPerIp),
+    registerPerIp: counters.limiter("register-ip", 60 * MINUTE, rateLimits.registerPerIp),
+    resetPerIp: counters.limiter("reset-ip", 60 * MINUTE, rateLimits.resetPerIp),
   };
+  app.decorate("joinLimits", {
+    perUser: counters.limiter("join-user", 60 * MINUTE, rateLimits.joinPerUser),
+    perIp: counters.limiter("join-ip", 60 * MINUTE, rateLimits.joinPerIp),
+  });
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
   await app.register(healthRoutes(database));

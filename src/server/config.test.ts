@@ -2,8 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ensureSessionSecret, loadConfig } from "./config";
+import { ConfigError, ensureSessionSecret, fastifyTrustProxy, loadConfig } from "./config";
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -34,6 +35,9 @@ describe("loadConfig", () => {
         forgotPerAccount: 5,
         forgotPerIp: 30,
         registerPerIp: 30,
+        resetPerIp: 20,
+        joinPerUser: 10,
+        joinPerIp: 30,
       },
     });
   });
@@ -55,8 +59,11 @@ describe("loadConfig", () => {
       SMTP_URL: "smtps://user:pass@mail.example.org:465",
       MAIL_FROM: "Budget <budget@example.org>",
       SESSION_SECRET: "s".repeat(40),
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
+      RATE_LIMIT_RESET_PER_IP: "7",
+      RATE_LIMIT_JOIN_PER_USER: "8",
+      RATE_LIMIT_JOIN_PER_IP: "9",
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -66,8 +73,9 @@ describe("loadConfig", () => {
       smtpUrl: "smtps://user:pass@mail.example.org:465",
       mailFrom: "Budget <budget@example.org>",
       sessionSecret: "s".repeat(40),
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: "warn",
+      rateLimits: expect.objectContaining({ resetPerIp: 7, joinPerUser: 8, joinPerIp: 9 }),
     });
   });
 
@@ -88,6 +96,11 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail.example.org" }, "SMTP_URL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1,proxy.internal" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
+    [{ RATE_LIMIT_JOIN_PER_USER: "0" }, "RATE_LIMIT_JOIN_PER_USER"],
+    [{ RATE_LIMIT_RESET_PER_IP: "many" }, "RATE_LIMIT_RESET_PER_IP"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("refuses %j naming the variable", (env, variable) => {
@@ -111,6 +124,51 @@ describe("loadConfig", () => {
         SESSION_SECRET: "x".repeat(32),
       }),
     ).not.toThrow();
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("takes a hop count, a list of proxy addresses/CIDRs, or false", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback" }),
+    ).toMatchObject({ trustProxy: ["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"] });
+  });
+
+  it.each(["true", "TRUE", "yes"])("refuses %s, saying why", (value) => {
+    const message = problemsOf({ TRUST_PROXY: value });
+    expect(message).toMatch(/^\s+- TRUST_PROXY: true is refused: trusting every hop/m);
+    expect(message).toContain("X-Forwarded-For");
+    expect(message).toContain("per-IP rate limits");
+  });
+
+  /** The address Fastify gives a request that came from `peer` with X-Forwarded-For `forwarded`. */
+  async function clientIp(setting: string, peer: string, forwarded: string) {
+    const app = Fastify({
+      trustProxy: fastifyTrustProxy(loadConfig({ TRUST_PROXY: setting }).trustProxy),
+    });
+    app.get("/ip", async (request) => request.ip);
+    const res = await app.inject({
+      url: "/ip",
+      remoteAddress: peer,
+      headers: { "x-forwarded-for": forwarded },
+    });
+    await app.close();
+    return res.body;
+  }
+
+  it("believes X-Forwarded-For only as far as it is told", async () => {
+    // One proxy in front: the address it saw is the client's; what the client wrote is not.
+    expect(await clientIp("1", "10.0.0.5", "6.6.6.6, 203.0.113.7")).toBe("203.0.113.7");
+    expect(await clientIp("2", "10.0.0.5", "6.6.6.6, 203.0.113.7")).toBe("6.6.6.6");
+    // Listed proxies: the first address that is not one of them.
+    expect(await clientIp("10.0.0.0/8", "10.0.0.5", "6.6.6.6, 203.0.113.7")).toBe("203.0.113.7");
+    expect(await clientIp("10.0.0.0/8", "10.0.0.5", "6.6.6.6, 10.1.2.3")).toBe("6.6.6.6");
+    // A peer that is not a listed proxy is the client, whatever it writes.
+    expect(await clientIp("10.0.0.0/8", "198.51.100.9", "6.6.6.6")).toBe("198.51.100.9");
+    expect(await clientIp("false", "198.51.100.9", "6.6.6.6")).toBe("198.51.100.9");
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { ensurePrivateDirectory, writePrivateFile } from "./db/private-files";
@@ -9,9 +10,49 @@ import { ensurePrivateDirectory, writePrivateFile } from "./db/private-files";
  * once at start-up; a bad value stops the process with a message that names the variable.
  */
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+/**
+ * Which proxies' X-Forwarded-For is believed, in a form Fastify's `trustProxy` takes: a hop count
+ * (the N closest proxies) or a comma list of proxy addresses/CIDRs (proxy-addr's names
+ * loopback, linklocal and uniquelocal included). `true` is refused: trusting every hop lets a
+ * client write its own X-Forwarded-For and pick the IP that every per-IP limit counts
+ * (docs/scaling.md, docs/decisions/002-rate-limits.md).
+ */
+const proxyNames = ["loopback", "linklocal", "uniquelocal"];
+const isProxyAddress = (entry: string) => {
+  if (proxyNames.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+};
+const trustProxySetting = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (["false", "no", "0"].includes(text)) return false;
+  if (["true", "yes"].includes(text)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true is refused: trusting every hop lets a client choose its own IP with X-Forwarded-For and escape the per-IP rate limits; give the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 100) return hops;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a hop count (0-100) or a comma list of proxy addresses/CIDRs; not understood: ${bad.map((entry) => JSON.stringify(entry)).join(", ")}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -39,13 +80,16 @@ const envSchema = z.object({
     .min(3, "must be a sender address")
     .default("Family Budget <no-reply@localhost>"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_JOIN_PER_USER: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_JOIN_PER_IP: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = {
@@ -59,7 +103,8 @@ export type Config = {
   mailFrom: string;
   /** Unset until `ensureSessionSecret` has read or generated it (embedded database only). */
   sessionSecret: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count or proxy addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string[];
   logLevel: (typeof logLevels)[number];
   rateLimits: {
     loginPerAccount: number;
@@ -67,6 +112,9 @@ export type Config = {
     forgotPerAccount: number;
     forgotPerIp: number;
     registerPerIp: number;
+    resetPerIp: number;
+    joinPerUser: number;
+    joinPerIp: number;
   };
 };
 
@@ -110,6 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+      joinPerUser: e.RATE_LIMIT_JOIN_PER_USER,
+      joinPerIp: e.RATE_LIMIT_JOIN_PER_IP,
     },
   };
 }
@@ -125,6 +176,19 @@ export async function ensureSessionSecret(config: Config): Promise<Config> {
     await writePrivateFile(file, `${secret}\n`);
   }
   return { ...config, sessionSecret: secret };
+}
+
+/**
+ * `config.trustProxy` as Fastify's option. This Fastify refuses to trust anything for a bare number
+ * (it cannot check the closest peer), so a hop count becomes the function Express's proxy-addr
+ * uses for one: the N closest hops are proxies. That is safe only when the app's port is reachable
+ * from the proxy alone (docs/scaling.md); a list of proxy addresses is safe everywhere.
+ */
+export function fastifyTrustProxy(
+  setting: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
 }
 
 export const isHttpsApp = (config: Pick<Config, "appUrl">) => config.appUrl.startsWith("https://");

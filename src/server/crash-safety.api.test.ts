@@ -44,7 +44,7 @@ type Ledger = { acknowledged: Map<string, Write>; unanswered: Map<string, Write>
 /** Registers, logs in and forms a family: the bearer token and a category to spend in. */
 async function signUp(server: RunningServer) {
   const email = "crash@example.org";
-  const password = "secret1";
+  const password = "secret-71";
   const registered = await fetch(
     `${server.url}/api/auth/register`,
     json({ email, password, name: "Crash" }),

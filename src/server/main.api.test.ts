@@ -27,10 +27,10 @@ const health = async (server: RunningServer) =>
 const newDataDir = () => mkdtemp(join(tmpdir(), "budget-main-"));
 
 const register = (server: RunningServer, email: string) =>
-  fetch(`${server.url}/api/auth/register`, jsonPost({ email, password: "secret1", name: "Ana" }));
+  fetch(`${server.url}/api/auth/register`, jsonPost({ email, password: "secret-71", name: "Ana" }));
 
 const login = async (server: RunningServer, email: string) =>
-  (await fetch(`${server.url}/api/auth/login`, jsonPost({ email, password: "secret1" }))).status;
+  (await fetch(`${server.url}/api/auth/login`, jsonPost({ email, password: "secret-71" }))).status;
 
 const stopped = async (server: RunningServer, signal: NodeJS.Signals) => {
   server.child.kill(signal);

@@ -28,10 +28,14 @@ describe("two app processes on one PostgreSQL", () => {
 
     const email = "two@example.org";
     expect(
-      (await fetch(`${a.url}/api/auth/register`, json({ email, password: "secret1", name: "Duo" })))
-        .status,
+      (
+        await fetch(
+          `${a.url}/api/auth/register`,
+          json({ email, password: "secret-71", name: "Duo" }),
+        )
+      ).status,
     ).toBe(201);
-    const login = await fetch(`${a.url}/api/auth/login`, json({ email, password: "secret1" }));
+    const login = await fetch(`${a.url}/api/auth/login`, json({ email, password: "secret-71" }));
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const { token } = (await login.json()) as { token: string };
     const onB = await fetch(`${b.url}/api/auth/user`, { headers: { cookie } });

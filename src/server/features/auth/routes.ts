@@ -4,9 +4,7 @@ import {
   loginInputSchema,
   loginResponseSchema,
   messageResponseSchema,
-  registerInputSchema,
   registerResponseSchema,
-  resetPasswordInputSchema,
   verifyEmailQuerySchema,
 } from "../../../contract/auth";
 import { userSchema } from "../../../contract/user";
@@ -14,6 +12,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/au
 import { requestLanguage } from "../../http/language";
 import { mayActOnNavigation } from "../../http/navigation-origin";
 import { translate } from "../../i18n";
+import { registerBodySchema, resetPasswordBodySchema } from "../../password-policy";
 import { toUser } from "../../users";
 import type { AuthContext } from "./service";
 import * as auth from "./service";
@@ -25,7 +24,7 @@ export const authRoutes =
 
     app.post(
       "/api/auth/register",
-      { schema: { body: registerInputSchema, response: { 201: registerResponseSchema } } },
+      { schema: { body: registerBodySchema, response: { 201: registerResponseSchema } } },
       async (request, reply) => {
         const user = await auth.register(
           context,
@@ -73,9 +72,9 @@ export const authRoutes =
 
     app.post(
       "/api/auth/reset-password",
-      { schema: { body: resetPasswordInputSchema, response: { 200: messageResponseSchema } } },
+      { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await auth.resetPassword(context, request.body);
+        await auth.resetPassword(context, request.body, request.ip);
         return { message: translate(requestLanguage(request), "messages.passwordResetDone") };
       },
     );

@@ -30,6 +30,7 @@ export type AuthLimits = {
   forgotPerAccount: AttemptLimiter;
   forgotPerIp: AttemptLimiter;
   registerPerIp: AttemptLimiter;
+  resetPerIp: AttemptLimiter;
 };
 
 export type AuthContext = {
@@ -60,7 +61,8 @@ export async function register(
   ip: string,
   language: Language,
 ): Promise<UserRow> {
-  if (ctx.limits.registerPerIp.hit(ip)) throw new AppError("too_many_registrations");
+  // Counted before argon2, so parallel registrations cannot outrun the limit.
+  if (await ctx.limits.registerPerIp.hit(ip)) throw new AppError("too_many_registrations");
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await ctx.db
@@ -83,13 +85,18 @@ export async function register(
 
 /**
  * Unknown e-mail and wrong password answer the same error after the same work, so a login never
- * tells whether an account exists. Only failures count against the limits.
+ * tells whether an account exists. Every attempt is counted before argon2 runs (one atomic
+ * upsert per limit, docs/decisions/002-rate-limits.md), so N parallel guesses never get more than
+ * the limit's tries; a login that succeeds is taken back, so only failures count and a household
+ * signing in all day is never blocked.
  */
 export async function login(ctx: AuthContext, input: LoginInput, ip: string) {
   const { loginPerAccount, loginPerIp } = ctx.limits;
-  if (loginPerAccount.isBlocked(input.email) || loginPerIp.isBlocked(ip)) {
-    throw new AppError("too_many_logins");
-  }
+  const [overAccount, overIp] = await Promise.all([
+    loginPerAccount.hit(input.email),
+    loginPerIp.hit(ip),
+  ]);
+  if (overAccount || overIp) throw new AppError("too_many_logins");
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -97,11 +104,8 @@ export async function login(ctx: AuthContext, input: LoginInput, ip: string) {
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    loginPerAccount.record(input.email);
-    loginPerIp.record(ip);
-    throw new AppError("invalid_credentials");
-  }
+  if (!user || !valid) throw new AppError("invalid_credentials");
+  await Promise.all([loginPerAccount.takeBack(input.email), loginPerIp.takeBack(ip)]);
   const credentials = await ctx.store.createLogin(user.id);
   return { user, ...credentials };
 }
@@ -115,9 +119,11 @@ export async function requestPasswordReset(
   input: ForgotPasswordInput,
   ip: string,
 ) {
-  if (ctx.limits.forgotPerIp.hit(ip) || ctx.limits.forgotPerAccount.hit(input.email)) {
-    throw new AppError("too_many_reset_requests");
-  }
+  const [overIp, overAccount] = await Promise.all([
+    ctx.limits.forgotPerIp.hit(ip),
+    ctx.limits.forgotPerAccount.hit(input.email),
+  ]);
+  if (overIp || overAccount) throw new AppError("too_many_reset_requests");
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -141,27 +147,44 @@ export async function requestPasswordReset(
   });
 }
 
-/** Single use, valid one hour; success ends every session of the user on every device. */
-export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput) {
+/**
+ * Single use, valid one hour. Counted per IP first, then the token is looked up before the new
+ * password is hashed, so bogus tokens cost one indexed read and never argon2 (issue 14). Success
+ * ends every session of the user on every device and makes the user's other unused reset links
+ * useless: a link mailed earlier (perhaps to a mailbox an attacker reads) cannot reset again.
+ */
+export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput, ip: string) {
+  if (await ctx.limits.resetPerIp.hit(ip)) throw new AppError("too_many_reset_attempts");
   const now = ctx.clock.now();
+  const usable = and(
+    eq(passwordResetTokens.token, sha256(input.token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+  const [found] = await ctx.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usable);
+  if (!found) throw new AppError("invalid_reset_token");
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
+    // Claimed again here: of two parallel resets with one link, only one finds it unused.
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.token, sha256(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(usable)
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw new AppError("invalid_reset_token");
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, claimed.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)),
+      );
     return claimed.userId;
   });
   await ctx.store.destroyAllForUser(userId);

@@ -25,6 +25,7 @@ import { text } from "../../../contract/text";
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { limitJoinAttempts } from "../../http/join-limits";
 import { mayActOnNavigation } from "../../http/navigation-origin";
 import * as family from "./service";
 
@@ -63,6 +64,8 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const confirmation = joinConfirmationRedirect(request, request.params.code); // join confirmation (issue 14)
       if (confirmation) return reply.redirect(confirmation, 302);
+      // Counted after that redirect, which looks nothing up (docs/decisions/002-rate-limits.md).
+      await limitJoinAttempts(request);
       const code = request.params.code.trim().toUpperCase();
       if (!request.auth) {
         return reply.redirect(`/login?next=${encodeURIComponent(`/api/family/join/${code}`)}`, 302);
@@ -122,8 +125,10 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       "/api/family/join",
       { schema: { body: joinFamilyInputSchema, response: { 200: familySchema } } },
-      async (request) =>
-        family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode),
+      async (request) => {
+        await limitJoinAttempts(request);
+        return family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode);
+      },
     );
 
     // --- Join confirmation (issue 14, item 1) ---
@@ -132,8 +137,10 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.get(
       "/api/family/invite/:code",
       { schema: { params: invitePreviewParamsSchema, response: { 200: invitePreviewSchema } } },
-      async (request) =>
-        family.previewInvite(app.db, app.clock, requireUser(request), request.params.code),
+      async (request) => {
+        await limitJoinAttempts(request);
+        return family.previewInvite(app.db, app.clock, requireUser(request), request.params.code);
+      },
     );
     // --- End of the join confirmation ---
 

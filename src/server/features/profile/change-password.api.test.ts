@@ -99,6 +99,15 @@ describe("POST /api/profile/password", () => {
         { currentPassword: "", newPassword: "new secret" },
         [{ path: "currentPassword", message: "Senha é obrigatória" }],
       ],
+      // The registration rule's common-password check (server/password-policy.ts), any case.
+      [
+        { currentPassword: user.password, newPassword: "123456" },
+        [{ path: "newPassword", message: "Esta senha está entre as mais comuns. Escolha outra." }],
+      ],
+      [
+        { currentPassword: user.password, newPassword: "PassWord1" },
+        [{ path: "newPassword", message: "Esta senha está entre as mais comuns. Escolha outra." }],
+      ],
     ];
     for (const [payload, errors] of cases) {
       const res = await change(cookieOf(user), payload);

@@ -7,8 +7,17 @@ import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requestLanguage } from "../../http/language";
 import type { SessionStore } from "../../http/sessions";
 import { translate } from "../../i18n";
+import { acceptablePasswordSchema } from "../../password-policy";
 import { toUser } from "../../users";
 import { changePassword, type PasswordHasher, updateProfile } from "./service";
+
+/**
+ * The same password rule as registration and reset, the common-password check included
+ * (server/password-policy.ts: the list stays on the server, out of the web bundle).
+ */
+const changePasswordBodySchema = changePasswordInputSchema.safeExtend({
+  newPassword: acceptablePasswordSchema,
+});
 
 export const profileRoutes =
   (deps: { store: SessionStore; passwords: PasswordHasher }): FastifyPluginAsyncZod =>
@@ -23,7 +32,7 @@ export const profileRoutes =
 
     app.post(
       "/api/profile/password",
-      { schema: { body: changePasswordInputSchema, response: { 200: messageResponseSchema } } },
+      { schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => {
         // mustBeSignedIn answered 401 already when there is no caller.
         if (!request.auth) throw new AppError("unauthorized");

@@ -13,6 +13,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { AuthCard } from "./auth-card";
 import { withNext } from "./next-path";
@@ -45,8 +46,10 @@ export function RegisterPage() {
       });
       navigate(withNext("/login", next, window.location.origin));
     },
-    onError: (error) =>
-      toastError(error, t("auth.register.errorFallback"), t("auth.register.errorTitle")),
+    onError: (error) => {
+      if (showServerFieldErrors(error, form.setError, ["password"])) return;
+      toastError(error, t("auth.register.errorFallback"), t("auth.register.errorTitle"));
+    },
   });
 
   return (

@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { AuthCard } from "./auth-card";
 
@@ -72,7 +73,10 @@ function ResetPasswordForm({ token }: { token: string }) {
       toast({ title: t("auth.reset.success"), description: message });
       navigate("/login");
     },
-    onError: (error) => toastError(error, undefined, t("auth.reset.errorTitle")),
+    onError: (error) => {
+      if (showServerFieldErrors(error, form.setError, ["password"])) return;
+      toastError(error, undefined, t("auth.reset.errorTitle"));
+    },
   });
 
   return (
