@@ -1,31 +1,17 @@
 // @vitest-environment jsdom
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderHooksWithCache } from "../../testing/render-hooks";
 import { useCreateCategory } from "./create-category";
 import { useDeleteCategory } from "./delete-category";
 import { useUpdateCategory } from "./update-category";
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 type Hooks = {
   create: ReturnType<typeof useCreateCategory>;
   update: ReturnType<typeof useUpdateCategory>;
   remove: ReturnType<typeof useDeleteCategory>;
 };
-
-function Probe({ onReady }: { onReady: (hooks: Hooks) => void }) {
-  onReady({
-    create: useCreateCategory(),
-    update: useUpdateCategory(),
-    remove: useDeleteCategory(),
-  });
-  return null;
-}
 
 const keys = {
   categories: ["/api/categories"],
@@ -35,30 +21,15 @@ const keys = {
 } as const;
 
 /** A client holding one cached answer per key, and the hooks rendered against it. */
-function setUp(): { client: QueryClient; hooks: () => Hooks; unmount: () => void } {
-  const client = createQueryClient();
-  for (const key of Object.values(keys)) client.setQueryData(key, { cached: true });
-  let hooks: Hooks | undefined;
-  const root = createRoot(document.createElement("div"));
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <Probe
-          onReady={(ready) => {
-            hooks = ready;
-          }}
-        />
-      </QueryClientProvider>,
-    ),
+function setUp() {
+  return renderHooksWithCache<Hooks>(
+    () => ({
+      create: useCreateCategory(),
+      update: useUpdateCategory(),
+      remove: useDeleteCategory(),
+    }),
+    Object.values(keys),
   );
-  return {
-    client,
-    hooks: () => {
-      if (!hooks) throw new Error("not rendered");
-      return hooks;
-    },
-    unmount: () => act(() => root.unmount()),
-  };
 }
 
 function invalidated(client: QueryClient) {

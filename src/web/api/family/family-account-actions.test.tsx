@@ -1,27 +1,17 @@
 // @vitest-environment jsdom
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderHooksWithCache } from "../../testing/render-hooks";
 import { useDeleteFamily } from "./delete-family";
 import { useLeaveFamily } from "./leave-family";
 import { useTransferOwnership } from "./transfer-ownership";
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 type Hooks = {
   leave: ReturnType<typeof useLeaveFamily>;
   transfer: ReturnType<typeof useTransferOwnership>;
   remove: ReturnType<typeof useDeleteFamily>;
 };
-
-function Probe({ onReady }: { onReady: (hooks: Hooks) => void }) {
-  onReady({ leave: useLeaveFamily(), transfer: useTransferOwnership(), remove: useDeleteFamily() });
-  return null;
-}
 
 const keys = {
   family: ["/api/family"],
@@ -32,30 +22,15 @@ const keys = {
   user: ["/api/auth/user"],
 } as const;
 
-function setUp(): { client: QueryClient; hooks: () => Hooks; unmount: () => void } {
-  const client = createQueryClient();
-  for (const key of Object.values(keys)) client.setQueryData(key, { cached: true });
-  let hooks: Hooks | undefined;
-  const root = createRoot(document.createElement("div"));
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <Probe
-          onReady={(ready) => {
-            hooks = ready;
-          }}
-        />
-      </QueryClientProvider>,
-    ),
+function setUp() {
+  return renderHooksWithCache<Hooks>(
+    () => ({
+      leave: useLeaveFamily(),
+      transfer: useTransferOwnership(),
+      remove: useDeleteFamily(),
+    }),
+    Object.values(keys),
   );
-  return {
-    client,
-    hooks: () => {
-      if (!hooks) throw new Error("not rendered");
-      return hooks;
-    },
-    unmount: () => act(() => root.unmount()),
-  };
 }
 
 const cached = (client: QueryClient) =>
