@@ -36,6 +36,8 @@ export const users = pgTable(
     preferredLanguage: text("preferred_language", { enum: ["en", "pt", "es"] })
       .notNull()
       .default("pt"),
+    /** Whether budget alerts are also sent by e-mail (issue 15; the in-app bell always gets them). */
+    budgetAlertEmails: boolean("budget_alert_emails").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,6 +208,20 @@ export const expenses = pgTable(
     // expenses uncategorised instead of deleting money.
     categoryId: uuid("category_id"),
     addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Who paid (DESIGN.md decision 15): a member of the family when it was set, by default whoever
+     * added it. A member who leaves keeps their name on what they paid, so this is not tied to
+     * family_members; null only if the user row itself were deleted.
+     */
+    paidByUserId: uuid("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when a recurring rule created this expense, with the occurrence's date: the unique
+     * index below makes "one expense per rule and date" hold across every app process.
+     */
+    recurringRuleId: uuid("recurring_rule_id").references(() => recurringRules.id, {
+      onDelete: "set null",
+    }),
+    recurringDate: date("recurring_date", { mode: "string" }),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -230,10 +246,152 @@ export const expenses = pgTable(
     ),
     index("expenses_category_idx").on(t.categoryId),
     index("expenses_added_by_idx").on(t.addedByUserId),
+    // The payer filter of the Expenses screen, in the keyset order of the index above.
+    index("expenses_family_payer_keyset_idx").on(
+      t.familyId,
+      t.paidByUserId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("expenses_paid_by_idx").on(t.paidByUserId),
+    uniqueIndex("expenses_recurring_occurrence_unique").on(t.recurringRuleId, t.recurringDate),
     // Scoped to the family too: a member who leaves and reuses a key in another family must not
     // get the old family's row back (issue 14).
     uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
     check("expenses_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Recurring expenses (issue 15): a rule creates an ordinary expense on each date it falls on, up
+ * to today. `generated_through` is the last date already handled: occurrences on or before it are
+ * never created again, so deleting or editing a created expense, or editing the rule, never brings
+ * an old one back; the unique (recurring_rule_id, recurring_date) on expenses keeps two processes
+ * from creating the same one twice.
+ */
+export const recurringRules = pgTable(
+  "recurring_rules",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    amount: money("amount").notNull(),
+    // Foreign key (category_id, family_id) ON DELETE SET NULL (category_id), by hand in migration
+    // 0006 as for expenses: never another family's category; a deleted one leaves it uncategorised.
+    categoryId: uuid("category_id"),
+    paidByUserId: uuid("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    frequency: text("frequency", { enum: ["weekly", "monthly", "yearly"] }).notNull(),
+    /** weekly: ISO day of the week, 1 = Monday ... 7 = Sunday. */
+    dayOfWeek: integer("day_of_week"),
+    /** monthly and yearly: 1-31; past a shorter month's end it falls on its last day. */
+    dayOfMonth: integer("day_of_month"),
+    /** yearly: 1-12. */
+    monthOfYear: integer("month_of_year"),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    paused: boolean("paused").notNull().default(false),
+    generatedThrough: date("generated_through", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("recurring_rules_family_idx").on(t.familyId),
+    // What the generator scans: active rules, oldest watermark first.
+    index("recurring_rules_due_idx").on(t.generatedThrough).where(sql`not ${t.paused}`),
+    check("recurring_rules_amount_check", sql`${t.amount} > 0`),
+    check(
+      "recurring_rules_frequency_check",
+      sql`${t.frequency} in ('weekly', 'monthly', 'yearly')`,
+    ),
+    check(
+      "recurring_rules_day_check",
+      sql`(${t.frequency} = 'weekly' and ${t.dayOfWeek} between 1 and 7 and ${t.dayOfMonth} is null and ${t.monthOfYear} is null)
+        or (${t.frequency} = 'monthly' and ${t.dayOfMonth} between 1 and 31 and ${t.dayOfWeek} is null and ${t.monthOfYear} is null)
+        or (${t.frequency} = 'yearly' and ${t.dayOfMonth} between 1 and 31 and ${t.monthOfYear} between 1 and 12 and ${t.dayOfWeek} is null)`,
+    ),
+    check(
+      "recurring_rules_dates_check",
+      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+  ],
+);
+
+/**
+ * One row per category, period and threshold that spending passed (issue 15): the unique index
+ * is what makes an alert go out exactly once, whatever wrote the expense and however many did at
+ * the same moment. The category's name and the sums are kept as they were when it fired.
+ */
+export const budgetAlerts = pgTable(
+  "budget_alerts",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    categoryName: text("category_name").notNull(),
+    /** month: the calendar month; week: a week bucket of the month (days 1-7, 8-14, 15-21, 22-end). */
+    period: text("period", { enum: ["month", "week"] }).notNull(),
+    /** The first day of the month or of the week bucket. */
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    /** Percent of the budget: 80 or 100. */
+    threshold: integer("threshold").notNull(),
+    budget: money("budget").notNull(),
+    spent: money("spent").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("budget_alerts_once_unique").on(t.categoryId, t.period, t.periodStart, t.threshold),
+    index("budget_alerts_family_idx").on(t.familyId),
+    check("budget_alerts_period_check", sql`${t.period} in ('month', 'week')`),
+    check("budget_alerts_threshold_check", sql`${t.threshold} in (80, 100)`),
+  ],
+);
+
+/**
+ * A member's in-app notification (the bell), and the e-mail that goes with it: `email_status`
+ * is the outbox (pending until a sender marks it sent, or skipped when the member turned the
+ * e-mails off), so an e-mail is sent after the change committed and never twice.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["budget_alert"] }).notNull(),
+    budgetAlertId: uuid("budget_alert_id").references(() => budgetAlerts.id, {
+      onDelete: "cascade",
+    }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailStatus: text("email_status", { enum: ["pending", "sent", "skipped", "failed"] })
+      .notNull()
+      .default("pending"),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex("notifications_alert_user_unique").on(t.budgetAlertId, t.userId),
+    index("notifications_email_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailStatus} = 'pending'`),
+    check("notifications_kind_check", sql`${t.kind} in ('budget_alert')`),
+    check(
+      "notifications_email_status_check",
+      sql`${t.emailStatus} in ('pending', 'sent', 'skipped', 'failed')`,
+    ),
   ],
 );
 
