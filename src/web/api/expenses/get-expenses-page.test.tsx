@@ -31,6 +31,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     amount: "1.00",
     categoryId: food,
     addedByUserId: null,
+    paidByUserId: null,
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),

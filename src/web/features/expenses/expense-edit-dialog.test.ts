@@ -9,6 +9,7 @@ const expense: Expense = {
   amount: "12.50",
   categoryId: "33333333-3333-4333-8333-333333333333",
   addedByUserId: null,
+  paidByUserId: null,
   date: "2025-03-10",
   month: 3,
   year: 2025,
