@@ -49,4 +49,14 @@ describe("changedFields", () => {
     const chosen = "44444444-4444-4444-8444-444444444444";
     expect(changedFields(uncategorised, { categoryId: chosen })).toEqual({ categoryId: chosen });
   });
+
+  it("sends the payer only when another one is chosen", () => {
+    const ana = "55555555-5555-4555-8555-555555555555";
+    const bruno = "66666666-6666-4666-8666-666666666666";
+    const paidByAna = { ...expense, paidByUserId: ana };
+    expect(changedFields(paidByAna, { description: "Feira", paidByUserId: ana })).toEqual({});
+    expect(changedFields(paidByAna, { paidByUserId: bruno })).toEqual({ paidByUserId: bruno });
+    // A payer whose account is gone ("" in the select, undefined after the resolver) stays.
+    expect(changedFields(expense, { paidByUserId: undefined })).toEqual({});
+  });
 });
