@@ -100,10 +100,13 @@ export function RecentTransactions({
                             {category?.name ?? t("dashboard.recent.uncategorised")}
                           </span>
                         </span>
-                        <span aria-hidden="true">·</span>
-                        <span className="truncate" data-testid="recent-payer">
-                          {t("dashboard.recent.paidBy", { name: payerName(expense.paidByUserId) })}
-                        </span>
+                      </p>
+                      {/* A line of its own: beside the date and category it would be cut short on a phone. */}
+                      <p
+                        className="truncate text-muted-foreground text-xs"
+                        data-testid="recent-payer"
+                      >
+                        {t("dashboard.recent.paidBy", { name: payerName(expense.paidByUserId) })}
                       </p>
                     </div>
                     <Button

@@ -59,7 +59,7 @@ export function ExpenseFields({
   const { t } = useTranslation();
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
-    <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-5")}>
+    <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
       <FormField
         label={t("expenses.form.description")}
         error={message(errors.description?.message)}

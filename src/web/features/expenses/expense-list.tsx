@@ -53,7 +53,7 @@ const SEARCH_DELAY_MS = 250;
 /** Rows rendered beyond each edge of the screen, so Tab and fast scrolling land on real rows. */
 const OVERSCAN = 8;
 /** First guesses of a row's height before it is measured (a table row, a phone card). */
-const ROW_ESTIMATE = { table: 49, card: 92 } as const;
+const ROW_ESTIMATE = { table: 49, card: 112 } as const;
 
 type RowHandlers = {
   onEdit: (expense: Expense) => void;
@@ -300,9 +300,10 @@ function VirtualExpenseList({
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <CategoryName category={categoryOf(expense)} />
-                  <span className="text-muted-foreground">
-                    <span className="tabular-nums">{formatDate(expense.date, language)}</span>
-                    {" · "}
+                  <span className="text-muted-foreground tabular-nums">
+                    {formatDate(expense.date, language)}
+                  </span>
+                  <span className="break-words text-muted-foreground">
                     {t("expenses.list.paidBy", { name: payerName(expense.paidByUserId) })}
                   </span>
                 </span>
