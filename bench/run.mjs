@@ -104,16 +104,16 @@ async function seed(pool, passwordHash) {
       ('Lazer', 300.00), ('Saúde', 200.00)) as c(name, budget);`);
   // The big family: 50,000 expenses spread over the ten years before 2026-12-31.
   await pool.query(`
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id, date)
+    insert into expenses (family_id, description, amount, category_id, added_by_user_id, paid_by_user_id, date)
     select f.id, 'Gasto ' || g, ((g * 7919) % 50000 + 100) / 100.0,
       (select id from categories c where c.family_id = f.id order by name offset (g % 5) limit 1),
-      f.owner_id, date '2026-12-31' - (g % 3650)
+      f.owner_id, f.owner_id, date '2026-12-31' - (g % 3650)
     from families f join users u on u.id = f.owner_id and u.email = 'bench0@example.org',
       generate_series(1, ${BIG_FAMILY_EXPENSES}) as g;`);
   await pool.query(`
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id, date)
+    insert into expenses (family_id, description, amount, category_id, added_by_user_id, paid_by_user_id, date)
     select f.id, 'Gasto ' || g, 10.00 + g, (select id from categories c where c.family_id = f.id limit 1),
-      f.owner_id, date '2026-11-01' + (g % 28)
+      f.owner_id, f.owner_id, date '2026-11-01' + (g % 28)
     from families f join users u on u.id = f.owner_id and u.email <> 'bench0@example.org',
       generate_series(1, 100) as g;`);
   // A household's database is analysed by autovacuum as it grows; a bulk load right before the

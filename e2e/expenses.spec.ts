@@ -49,7 +49,7 @@ const texts = {
     added: "Gasto adicionado com sucesso!",
     updated: "Gasto atualizado com sucesso!",
     deleted: "Gasto excluído com sucesso!",
-    columns: ["Data", "Descrição", "Categoria", "Valor", "Ações"],
+    columns: ["Data", "Descrição", "Categoria", "Pago por", "Valor", "Ações"],
     formatDate: (iso: string) => iso.split("-").reverse().join("/"),
     money: {
       "12.5": "R$ 12,50",
@@ -97,7 +97,7 @@ const texts = {
     added: "Expense added successfully!",
     updated: "Expense updated successfully!",
     deleted: "Expense deleted successfully!",
-    columns: ["Date", "Description", "Category", "Amount", "Actions"],
+    columns: ["Date", "Description", "Category", "Paid by", "Amount", "Actions"],
     formatDate: (iso: string) => {
       const [year, month, day] = iso.split("-");
       return `${month}/${day}/${year}`;

@@ -113,7 +113,8 @@ test.describe("reports", () => {
     await expect(page.getByTestId("balance")).toHaveText(/Economia\s*R\$\s180,00/);
     await expect(page.getByTestId("balance").locator("dd")).toHaveCSS("color", green);
 
-    const table = page.getByRole("table");
+    // The category table (the members' table follows it).
+    const table = page.getByRole("region", { name: "Metas por categoria" }).getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText([
       "Categoria",
       "Meta",
@@ -248,13 +249,12 @@ test.describe("reports", () => {
     await expect(page.getByTestId("total-budgeted")).toHaveText(/Total budgeted\s*\$1,350\.00/);
     await expect(page.getByTestId("total-spent")).toHaveText(/Total spent\s*\$1,020\.25/);
     await expect(page.getByTestId("balance")).toHaveText(/Savings\s*\$329\.75/);
-    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([
-      "Category",
-      "Budget",
-      "Spent",
-      "Diff.",
-      "Status",
-    ]);
+    await expect(
+      page
+        .getByRole("region", { name: "Budgets by category" })
+        .getByRole("table")
+        .getByRole("columnheader"),
+    ).toHaveText(["Category", "Budget", "Spent", "Diff.", "Status"]);
     await expect
       .poll(() => tableRows(page))
       .toEqual([

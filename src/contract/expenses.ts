@@ -14,6 +14,8 @@ export const expenseSchema = z.object({
   /** null when its category was deleted: the expense stays and counts ("Sem categoria"). */
   categoryId: z.uuid().nullable(),
   addedByUserId: z.uuid().nullable(),
+  /** Who paid (a member when it was recorded); null when their account was deleted. */
+  paidByUserId: z.uuid().nullable(),
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),
@@ -31,6 +33,8 @@ const expenseFields = {
   amount: amountSchema,
   categoryId: z.uuid({ error: "validation.categoryRequired" }),
   date: calendarDateSchema,
+  /** A current member of the caller's family; the caller when left out (DESIGN.md decision 15). */
+  paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
 };
 
 /** month and year are not accepted: the server derives them from the date. */
@@ -69,6 +73,7 @@ export const expensePageQuerySchema = z
       .optional(),
     from: calendarDateSchema.optional(),
     to: calendarDateSchema.optional(),
+    paidByUserId: z.uuid({ error: "validation.invalid" }).optional(),
     cursor: text().max(300).optional(),
     limit: z.coerce
       .number({ error: "validation.invalid" })

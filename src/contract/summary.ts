@@ -24,6 +24,11 @@ export const monthSummaryResponseSchema = z.object({
   uncategorisedSpent: moneyString,
   /** Only categories with spending in the month. */
   spentByCategory: z.array(z.object({ categoryId: z.uuid(), spent: moneyString })),
+  /**
+   * Each payer's spending in the month, most first (then by id, null last): only payers with
+   * spending; userId null for expenses whose payer's account was deleted.
+   */
+  spentByPayer: z.array(z.object({ userId: z.uuid().nullable(), spent: moneyString })),
   /** Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. */
   spentByWeek: z.tuple([moneyString, moneyString, moneyString, moneyString]),
   /** The month's 3 latest expenses: date, then createdAt, then id, newest first. */

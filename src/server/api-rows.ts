@@ -20,6 +20,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   amount: row.amount,
   categoryId: row.categoryId,
   addedByUserId: row.addedByUserId,
+  paidByUserId: row.paidByUserId,
   date: row.date,
   month: row.month,
   year: row.year,

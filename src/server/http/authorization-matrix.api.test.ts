@@ -205,6 +205,19 @@ const routes: Record<string, RouteCase> = {
     expected: scoped(200, 200),
     request: async () => ({ url: "/api/family/members" }),
   },
+  "GET /api/family/people": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/family/people" }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      // Our owner pays our expenses: the other family's people never include them.
+      await ourExpense();
+      const theirs = (
+        await t.app.inject({ method: "GET", url: "/api/family/people", headers: await as(actor) })
+      ).json() as { userId: string }[];
+      expect(theirs.some((p) => p.userId === ownerAccount.user.id)).toBe(false);
+    },
+  },
   "POST /api/family": {
     expected: { ...scoped(409, 409), noFamily: 201, removedMember: 201 },
     request: async () => ({ url: "/api/family", payload: { name: "Matrix" } }),
@@ -368,6 +381,7 @@ const routes: Record<string, RouteCase> = {
       for (const url of [
         "/api/expenses/page?limit=200",
         `/api/expenses/page?categoryId=${category.id}`,
+        `/api/expenses/page?paidByUserId=${ownerAccount.user.id}`,
       ]) {
         const page = (await t.app.inject({ method: "GET", url, headers: await as(actor) })).json();
         expect(page.items.every((e: Expense) => e.familyId !== familyId)).toBe(true);
@@ -412,6 +426,8 @@ const routes: Record<string, RouteCase> = {
         amount: "1.00",
         date: "2026-03-01",
         categoryId: (await ourCategory()).id,
+        // Paid by our member: a payer of this family, never one the other family may name.
+        paidByUserId: (sessions.get("member") as SignedIn).user.id,
       },
     }),
   },

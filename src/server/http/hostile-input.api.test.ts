@@ -330,6 +330,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     amount: "1.50",
     categoryId,
     date: "2026-03-10",
+    paidByUserId: userId,
   };
   const month = { month: "3", year: "2026" };
   // Deleting is refused as not found, so the samples leave the walk's rows in place.
@@ -365,7 +366,14 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "DELETE /api/categories/:id": { params: { id: missingId } },
     "GET /api/expenses": { querystring: month },
     "GET /api/expenses/page": {
-      querystring: { search: "pão", categoryId, from: "2026-01-01", to: "2026-12-31", limit: "5" },
+      querystring: {
+        search: "pão",
+        categoryId,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        paidByUserId: userId,
+        limit: "5",
+      },
     },
     "POST /api/expenses": { body: expense, headers: { "idempotency-key": "hostile-walk-1" } },
     "PATCH /api/expenses/:id": { params: { id: expenseId }, body: expense },
@@ -443,6 +451,8 @@ describe("hostile bytes in every text field", () => {
         "POST /api/expenses body.description",
         "POST /api/expenses body.amount",
         "POST /api/expenses body.categoryId*",
+        "POST /api/expenses body.paidByUserId*",
+        "GET /api/expenses/page querystring.paidByUserId*",
         "POST /api/expenses headers.idempotency-key",
         "GET /api/expenses/page querystring.search",
         "GET /api/expenses/page querystring.cursor",

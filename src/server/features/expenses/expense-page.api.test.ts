@@ -38,6 +38,7 @@ const get = (who: SignedIn | null, url: string) =>
 type Filters = {
   search?: string;
   categoryId?: string;
+  paidByUserId?: string;
   from?: string;
   to?: string;
 };
@@ -82,6 +83,8 @@ type Row = {
   description?: string;
   amount?: string;
   categoryId?: string | null;
+  /** The family's owner when left out. */
+  paidByUserId?: string | null;
   date: string;
   createdAt: string;
 };
@@ -90,8 +93,8 @@ type Row = {
 async function insert(family: FamilyMemberSession, rows: Row[]) {
   for (const row of rows) {
     await t.database.pool.query(
-      `insert into expenses (id, family_id, description, amount, category_id, added_by_user_id, date, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)`,
+      `insert into expenses (id, family_id, description, amount, category_id, added_by_user_id, date, created_at, paid_by_user_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9)`,
       [
         row.id ?? randomUUID(),
         family.familyId,
@@ -101,6 +104,7 @@ async function insert(family: FamilyMemberSession, rows: Row[]) {
         family.user.id,
         row.date,
         row.createdAt,
+        row.paidByUserId === undefined ? family.user.id : row.paidByUserId,
       ],
     );
   }
@@ -202,9 +206,12 @@ describe("filters", () => {
   let categoryA: string;
   let categoryB: string;
   let otherCategory: string;
+  // A second payer (the rows are written directly, so membership does not matter to the filter).
+  let secondPayer: string;
   beforeAll(async () => {
     family = await signUpWithFamily(t.app);
     other = await signUpWithFamily(t.app);
+    secondPayer = (await signUp(t.app)).user.id;
     categoryA = (await createCategory(t.app, family, { name: "A" })).id;
     categoryB = (await createCategory(t.app, family, { name: "B" })).id;
     otherCategory = (await createCategory(t.app, other)).id;
@@ -228,6 +235,7 @@ describe("filters", () => {
           description,
           amount: `${(i + 1) * 3 + j}.${String((i * 7 + j * 13) % 100).padStart(2, "0")}`,
           categoryId: [categoryA, categoryB, null][(i + j) % 3] as string | null,
+          paidByUserId: [family.user.id, secondPayer, null][(i * 2 + j) % 3] as string | null,
           date: `${year}-${String(1 + ((i + j) % 12)).padStart(2, "0")}-${String(1 + i).padStart(2, "0")}`,
           createdAt: `${year}-06-01T00:00:0${j}.00000${i % 10}Z`,
         });
@@ -290,6 +298,14 @@ describe("filters", () => {
       (e) => e.description.toLowerCase().includes("mercado") && e.categoryId === categoryB,
     ],
     ["another family's category", () => ({ categoryId: otherCategory }), () => false],
+    ["a payer", () => ({ paidByUserId: family.user.id }), (e) => e.paidByUserId === family.user.id],
+    ["another payer", () => ({ paidByUserId: secondPayer }), (e) => e.paidByUserId === secondPayer],
+    [
+      "a payer, a category and a date range",
+      () => ({ paidByUserId: secondPayer, categoryId: categoryA, from: "2021-01-01" }),
+      (e) => e.paidByUserId === secondPayer && e.categoryId === categoryA && e.date >= "2021-01-01",
+    ],
+    ["another family's payer", () => ({ paidByUserId: other.user.id }), () => false],
   ];
 
   for (const [name, filters, matches] of cases) {
@@ -309,6 +325,11 @@ describe("filters", () => {
     expect((await page(family, { search: "0%" })).totals?.count).toBe(3);
     expect((await page(family, { search: "a_b" })).totals?.count).toBe(3);
     expect((await page(family, { categoryId: "none" })).totals?.count).toBe(11);
+    expect((await page(family, { paidByUserId: secondPayer })).totals?.count).toBe(11);
+    expect(
+      (await page(family, { paidByUserId: secondPayer, categoryId: categoryA, from: "2021-01-01" }))
+        .totals?.count,
+    ).toBeGreaterThan(0);
   });
 
   it("adds up the totals in exact cents", async () => {
@@ -357,6 +378,8 @@ describe("filters", () => {
       "to=yesterday",
       "categoryId=nope",
       "categoryId=",
+      "paidByUserId=nope",
+      "paidByUserId=",
       `search=${"x".repeat(101)}`,
       "unknown=1",
     ]) {
@@ -457,6 +480,7 @@ describe("GET /api/expenses, JSON written by the database", () => {
         micros,
         updatedMicros: micros,
         categorised: fc.boolean(),
+        paid: fc.boolean(),
         isExample: fc.boolean(),
       }),
       { minLength: 1, maxLength: 15 },
@@ -467,8 +491,8 @@ describe("GET /api/expenses, JSON written by the database", () => {
         for (const g of generated) {
           const date = `2026-0${g.month}-${String(g.day).padStart(2, "0")}`;
           await t.database.pool.query(
-            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
+            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at, paid_by_user_id)
+             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz, $10)`,
             [
               family.familyId,
               g.description,
@@ -479,6 +503,7 @@ describe("GET /api/expenses, JSON written by the database", () => {
               g.isExample,
               `${date}T23:59:59.${g.micros}Z`,
               `2026-05-01T00:00:00.${g.updatedMicros}+03:00`,
+              g.paid ? family.user.id : null,
             ],
           );
         }

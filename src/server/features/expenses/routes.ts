@@ -47,9 +47,9 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const { cursor, search, categoryId, from, to, limit } = request.query;
+      const { cursor, search, categoryId, from, to, paidByUserId, limit } = request.query;
       if (cursor !== undefined) return service.expensePage(app.db, scope, request.query);
-      const call = `page:${JSON.stringify([search, categoryId, from, to, limit])}`;
+      const call = `page:${JSON.stringify([search, categoryId, from, to, limit, paidByUserId])}`;
       const body = await app.familyJson.json(request, call, async () =>
         JSON.stringify(await service.expensePage(app.db, scope, request.query)),
       );

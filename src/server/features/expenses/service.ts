@@ -12,7 +12,7 @@ import {
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { categories, expenses } from "../../db/schema";
+import { categories, expenses, familyMembers } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 
@@ -20,6 +20,29 @@ const categoryNotFound = () =>
   new AppError("validation_error", {
     fieldErrors: [{ path: "categoryId", messageKey: "validation.categoryNotFound" }],
   });
+
+const payerNotMember = () =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: "paidByUserId", messageKey: "validation.payerNotMember" }],
+  });
+
+/**
+ * A payer from the client must be a current member of the caller's family. When editing, the
+ * payer the expense already has is accepted too (a member who has since left stays its payer
+ * while its description or amount is corrected).
+ */
+async function assertPayer(db: Db, scope: FamilyScope, payerId: string, expenseId?: string) {
+  if (payerId === scope.userId) return;
+  const keeps = expenseId
+    ? sql`or exists (select 1 from ${expenses} where ${expenses.id} = ${expenseId}
+        and ${expenses.familyId} = ${scope.familyId} and ${expenses.paidByUserId} = ${payerId})`
+    : sql``;
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select (exists (select 1 from ${familyMembers} where ${familyMembers.familyId} = ${scope.familyId}
+      and ${familyMembers.userId} = ${payerId}) ${keeps}) as ok`);
+  const [row] = (result as unknown as { rows: { ok: boolean }[] }).rows;
+  if (!row?.ok) throw payerNotMember();
+}
 
 /** A category id from the client must be one of the caller's family's categories. */
 async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: string) {
@@ -57,6 +80,7 @@ export async function listExpensesJson(
     cross join lateral (
       select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
+        e.paid_by_user_id as "paidByUserId",
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
@@ -139,6 +163,8 @@ export async function expensePage(
   else if (query.categoryId) filters.push(eq(expenses.categoryId, query.categoryId));
   if (query.from) filters.push(gte(expenses.date, query.from));
   if (query.to) filters.push(lte(expenses.date, query.to));
+  // Equality on the family and the payer, then the keyset order: expenses_family_payer_keyset_idx.
+  if (query.paidByUserId) filters.push(eq(expenses.paidByUserId, query.paidByUserId));
 
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const pageFilters = after
@@ -185,7 +211,7 @@ export async function expensePage(
 export async function createExpense(
   db: Db,
   scope: FamilyScope,
-  input: Required<CreateExpenseInput>,
+  input: CreateExpenseInput,
   idempotencyKey: string | undefined,
 ): Promise<Expense> {
   const findRepeat = async () => {
@@ -207,10 +233,18 @@ export async function createExpense(
   const repeat = await findRepeat();
   if (repeat) return toExpense(repeat);
   await assertOwnCategory(db, scope, input.categoryId);
+  const paidByUserId = input.paidByUserId ?? scope.userId;
+  await assertPayer(db, scope, paidByUserId);
   try {
     const [row] = await db
       .insert(expenses)
-      .values({ ...input, familyId: scope.familyId, addedByUserId: scope.userId, idempotencyKey })
+      .values({
+        ...input,
+        paidByUserId,
+        familyId: scope.familyId,
+        addedByUserId: scope.userId,
+        idempotencyKey,
+      })
       .returning();
     if (!row) throw new AppError("internal");
     return toExpense(row);
@@ -234,6 +268,7 @@ export async function updateExpense(
   now: Date,
 ): Promise<Expense> {
   if (input.categoryId !== undefined) await assertOwnCategory(db, scope, input.categoryId);
+  if (input.paidByUserId !== undefined) await assertPayer(db, scope, input.paidByUserId, id);
   try {
     const [row] = await db
       .update(expenses)

@@ -10,6 +10,7 @@ import {
 import {
   createFamilyInputSchema,
   familyMemberSchema,
+  familyPersonSchema,
   familySchema,
   invitePreviewParamsSchema,
   invitePreviewSchema,
@@ -95,6 +96,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       "/api/family/members",
       { schema: { response: { 200: z.array(familyMemberSchema) } } },
       async (request) => family.listMembers(app.db, requireFamily(request)),
+    );
+
+    signedIn.get(
+      "/api/family/people",
+      { schema: { response: { 200: z.array(familyPersonSchema) } } },
+      async (request) => family.listPeople(app.db, requireFamily(request)),
     );
 
     signedIn.post(

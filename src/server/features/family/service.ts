@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import {
   type Family,
   type FamilyMember,
+  type FamilyPerson,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
   INVITE_TTL_DAYS,
@@ -71,6 +72,47 @@ export async function listMembers(db: Db, scope: FamilyScope): Promise<FamilyMem
   }));
 }
 
+/**
+ * The members, then everyone else who paid one of the family's expenses (a member who left or
+ * was removed and kept their expenses), so every payer has a name. Of a former member only the
+ * name fields: the e-mail and picture were shared with the family while they belonged to it.
+ */
+export async function listPeople(db: Db, scope: FamilyScope): Promise<FamilyPerson[]> {
+  const result = await db.execute<PersonRow>(sql`
+    with people as (
+      select ${familyMembers.userId} as user_id from ${familyMembers}
+        where ${familyMembers.familyId} = ${scope.familyId}
+      union
+      select ${expenses.paidByUserId} from ${expenses}
+        where ${expenses.familyId} = ${scope.familyId} and ${expenses.paidByUserId} is not null
+    )
+    select u.id, u.name, u.first_name, u.last_name, u.email, u.profile_image_url,
+      m.user_id is not null as is_member
+    from people p
+    join users u on u.id = p.user_id
+    left join family_members m on m.user_id = p.user_id and m.family_id = ${scope.familyId}
+    order by m.user_id is null, m.role = 'owner' desc, m.joined_at, u.name, u.id`);
+  return (result as unknown as { rows: PersonRow[] }).rows.map((row) => ({
+    userId: row.id,
+    name: row.name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.is_member ? row.email : null,
+    profileImageUrl: row.is_member ? row.profile_image_url : null,
+    isMember: row.is_member,
+  }));
+}
+
+type PersonRow = {
+  id: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  profile_image_url: string | null;
+  is_member: boolean;
+};
+
 /** The calendar date of `now` in UTC, for seeding examples into "this month". */
 const utcDate = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -112,6 +154,7 @@ export async function createFamily(
           date: example.date,
           categoryId: idByKey.get(example.categoryKey) ?? null,
           addedByUserId: user.id,
+          paidByUserId: user.id,
           isExample: true,
         })),
       );

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { MonthSummaryResponse, SummaryQuery } from "../../../contract/summary";
 import { RECENT_TRANSACTIONS } from "../../../domain/budget";
+import { comparePayerSpending } from "../../../domain/payer-spending";
 import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
@@ -14,8 +15,8 @@ const spentWhere = (condition: SQL) =>
 
 /**
  * One month of the family, added up by the database in one statement: grouping sets give one
- * row per category (the null category is the uncategorised spending) and one row for the whole
- * month (its week buckets and hasExamples). The categories and the 3 latest expenses are two
+ * row per category (the null category is the uncategorised spending), one per payer, and one row
+ * for the whole month (its week buckets and hasExamples). The categories and the 3 latest expenses are two
  * more statements, run together. docs/product.md, "Month summary"; the reference definition of
  * the sums is monthSpendingOf in src/domain/month-summary.ts.
  */
@@ -37,8 +38,11 @@ export async function monthSummary(
       .orderBy(...categoryListOrder()),
     db
       .select({
-        wholeMonth: sql<boolean>`grouping(${expenses.categoryId}) = 1`,
+        // grouping()'s bit mask, a bit per column aggregated away: 1 a category's row, 2 a payer's,
+        // 3 the whole month.
+        grouping: sql<number>`grouping(${expenses.categoryId}, ${expenses.paidByUserId})::int`,
         categoryId: expenses.categoryId,
+        paidByUserId: expenses.paidByUserId,
         spent: money(sql`sum(${expenses.amount})`),
         week1: spentWhere(sql`${day} <= 7`),
         week2: spentWhere(sql`${day} between 8 and 14`),
@@ -48,7 +52,7 @@ export async function monthSummary(
       })
       .from(expenses)
       .where(inMonth)
-      .groupBy(sql`grouping sets ((${expenses.categoryId}), ())`),
+      .groupBy(sql`grouping sets ((${expenses.categoryId}), (${expenses.paidByUserId}), ())`),
     db
       .select()
       .from(expenses)
@@ -58,8 +62,12 @@ export async function monthSummary(
   ]);
 
   // The grand-total row is there even for an empty month (an aggregate without groups).
-  const total = sums.find((row) => row.wholeMonth);
-  const byCategory = sums.filter((row) => !row.wholeMonth);
+  const total = sums.find((row) => row.grouping === 3);
+  const byCategory = sums.filter((row) => row.grouping === 1);
+  const byPayer = sums
+    .filter((row) => row.grouping === 2)
+    .map((row) => ({ userId: row.paidByUserId, spent: row.spent }))
+    .sort(comparePayerSpending);
   return {
     year,
     month,
@@ -69,6 +77,7 @@ export async function monthSummary(
     spentByCategory: byCategory.flatMap((row) =>
       row.categoryId === null ? [] : [{ categoryId: row.categoryId, spent: row.spent }],
     ),
+    spentByPayer: byPayer,
     spentByWeek: [
       total?.week1 ?? "0.00",
       total?.week2 ?? "0.00",

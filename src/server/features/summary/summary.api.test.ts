@@ -6,6 +6,7 @@ import type { Expense } from "../../../contract/expenses";
 import { fromCents } from "../../../contract/money";
 import { type MonthSummaryResponse, monthSummaryResponseSchema } from "../../../contract/summary";
 import { monthSpendingOf } from "../../../domain/month-summary";
+import { spentByPayerOf } from "../../../domain/payer-spending";
 import { expenses } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
@@ -88,6 +89,8 @@ describe("GET /api/summary", () => {
         { categoryId: home.id, spent: "100.33" },
       ]),
     );
+    // Another family's payer and other months are not in it.
+    expect(result.spentByPayer).toEqual([{ userId: family.user.id, spent: "121.58" }]);
     expect(result.latest.map((e) => e.description)).toEqual(["newest", "latest", "third-latest"]);
     expect(result.categories.map((c) => c.name)).toEqual(["Food", "Home"]);
     expect(result.categories).toEqual((await get(family, "/api/categories")).json());
@@ -102,6 +105,7 @@ describe("GET /api/summary", () => {
       totalSpent: "0.00",
       uncategorisedSpent: "0.00",
       spentByCategory: [],
+      spentByPayer: [],
       spentByWeek: ["0.00", "0.00", "0.00", "0.00"],
       latest: [],
       hasExamples: false,
@@ -125,8 +129,11 @@ describe("GET /api/summary", () => {
     expect((await summary(family, example.year, example.month)).hasExamples).toBe(false);
   });
 
-  it("agrees with monthSpendingOf on random months", async () => {
+  it("agrees with monthSpendingOf and spentByPayerOf on random months", async () => {
     const family: FamilyMemberSession = await signUpWithFamily(t.app);
+    // Payers as the rows may hold them: the caller, someone else (a former member, say), and
+    // null (an account deleted since).
+    const payers = [family.user.id, (await signUp(t.app)).user.id, null];
     const categories: Category[] = [];
     for (const name of ["A", "B", "C"]) {
       categories.push(await createCategory(t.app, family, { name }));
@@ -141,6 +148,7 @@ describe("GET /api/summary", () => {
       day: fc.integer({ min: 1, max: 31 }),
       cents: fc.oneof(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 9_999_999_999 })),
       category: fc.integer({ min: -1, max: categories.length - 1 }),
+      payer: fc.integer({ min: 0, max: payers.length - 1 }),
       isExample: fc.boolean(),
     });
     await fc.assert(
@@ -156,6 +164,7 @@ describe("GET /api/summary", () => {
             amount: fromCents(g.cents),
             categoryId: g.category < 0 ? null : (categories[g.category] as Category).id,
             addedByUserId: family.user.id,
+            paidByUserId: payers[g.payer] ?? null,
             date: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
             isExample: g.isExample,
             year,
@@ -173,6 +182,8 @@ describe("GET /api/summary", () => {
           expect(result.totalSpent).toBe(expected.totalSpent);
           expect(result.uncategorisedSpent).toBe(expected.uncategorisedSpent);
           expect(result.spentByWeek).toEqual(expected.spentByWeek);
+          // In the contract's order too: most spent first, then by id, null last.
+          expect(result.spentByPayer).toEqual(spentByPayerOf(yearMonth, rows));
           expect(byCategory(result.spentByCategory)).toEqual(byCategory(expected.spentByCategory));
           const inMonth = rows.filter(
             (r) => r.year === yearMonth.year && r.month === yearMonth.month,

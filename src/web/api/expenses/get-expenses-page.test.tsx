@@ -8,6 +8,7 @@ import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import {
   ALL_CATEGORIES,
+  ALL_PAYERS,
   dateRangeReversed,
   type ExpenseFilters,
   expensePageQuery,
@@ -31,6 +32,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     amount: "1.00",
     categoryId: food,
     addedByUserId: null,
+    paidByUserId: null,
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),
@@ -65,6 +67,13 @@ describe("expensePageQuery", () => {
       categoryId: "none",
     });
     expect(expensePageQuery({ ...noExpenseFilters, category: ALL_CATEGORIES })).toEqual({});
+  });
+
+  it("passes a payer, and nothing for everyone", () => {
+    const payer = "44444444-4444-4444-8444-444444444444";
+    expect(expensePageQuery({ ...noExpenseFilters, payer })).toEqual({ paidByUserId: payer });
+    expect(hasActiveFilters({ ...noExpenseFilters, payer })).toBe(true);
+    expect(expensePageQuery({ ...noExpenseFilters, payer: ALL_PAYERS })).toEqual({});
   });
 
   it("passes each end of the date range on its own", () => {

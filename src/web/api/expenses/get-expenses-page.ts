@@ -9,6 +9,8 @@ import { getJson, withQuery } from "../../lib/api-client";
 
 /** The category filter's value for "every category" (the contract's is simply no categoryId). */
 export const ALL_CATEGORIES = "all";
+/** The payer filter's value for "everyone" (no paidByUserId). */
+export const ALL_PAYERS = "all";
 
 /** The Expenses screen's filters as its inputs hold them: strings, "" when unset. */
 export type ExpenseFilters = {
@@ -18,6 +20,8 @@ export type ExpenseFilters = {
   /** YYYY-MM-DD or "". */
   from: string;
   to: string;
+  /** ALL_PAYERS or a user id (a member, or a former member who paid). */
+  payer: string;
 };
 
 export const noExpenseFilters: ExpenseFilters = {
@@ -25,6 +29,7 @@ export const noExpenseFilters: ExpenseFilters = {
   category: ALL_CATEGORIES,
   from: "",
   to: "",
+  payer: ALL_PAYERS,
 };
 
 /** The query as sent: the contract's input type, with `limit` a number (the schema coerces it). */
@@ -48,6 +53,7 @@ export function expensePageQuery(filters: ExpenseFilters): PageRequest {
   }
   if (filters.from !== "") query.from = filters.from;
   if (filters.to !== "") query.to = filters.to;
+  if (filters.payer !== ALL_PAYERS && filters.payer !== "") query.paidByUserId = filters.payer;
   return query;
 }
 
@@ -64,6 +70,7 @@ export const fetchExpensesPage = (query: PageRequest, signal?: AbortSignal) =>
       categoryId: query.categoryId,
       from: query.from,
       to: query.to,
+      paidByUserId: query.paidByUserId,
       cursor: query.cursor,
       limit: query.limit,
     }),

@@ -40,6 +40,7 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     amount,
     categoryId,
     addedByUserId: null,
+    paidByUserId: null,
     date,
     month: 3,
     year: 2025,
@@ -63,6 +64,7 @@ const response: MonthSummaryResponse = {
   ...march,
   categories: [food, car],
   ...monthSpendingOf(march, expenses),
+  spentByPayer: [],
   latest: [expenses[3], expenses[2], expenses[1]] as Expense[],
   hasExamples: true,
 };

@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
+import { usePayerName } from "../../lib/payer-names";
 import { useMoney } from "../../lib/use-money";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
@@ -33,6 +34,7 @@ export function RecentTransactions({
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
+  const payerName = usePayerName();
   const [editing, setEditing] = useState<Expense | null>(null);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
 
@@ -98,6 +100,13 @@ export function RecentTransactions({
                             {category?.name ?? t("dashboard.recent.uncategorised")}
                           </span>
                         </span>
+                      </p>
+                      {/* A line of its own: beside the date and category it would be cut short on a phone. */}
+                      <p
+                        className="truncate text-muted-foreground text-xs"
+                        data-testid="recent-payer"
+                      >
+                        {t("dashboard.recent.paidBy", { name: payerName(expense.paidByUserId) })}
                       </p>
                     </div>
                     <Button

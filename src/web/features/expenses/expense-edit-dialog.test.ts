@@ -9,6 +9,7 @@ const expense: Expense = {
   amount: "12.50",
   categoryId: "33333333-3333-4333-8333-333333333333",
   addedByUserId: null,
+  paidByUserId: null,
   date: "2025-03-10",
   month: 3,
   year: 2025,
@@ -47,5 +48,15 @@ describe("changedFields", () => {
     );
     const chosen = "44444444-4444-4444-8444-444444444444";
     expect(changedFields(uncategorised, { categoryId: chosen })).toEqual({ categoryId: chosen });
+  });
+
+  it("sends the payer only when another one is chosen", () => {
+    const ana = "55555555-5555-4555-8555-555555555555";
+    const bruno = "66666666-6666-4666-8666-666666666666";
+    const paidByAna = { ...expense, paidByUserId: ana };
+    expect(changedFields(paidByAna, { description: "Feira", paidByUserId: ana })).toEqual({});
+    expect(changedFields(paidByAna, { paidByUserId: bruno })).toEqual({ paidByUserId: bruno });
+    // A payer whose account is gone ("" in the select, undefined after the resolver) stays.
+    expect(changedFields(expense, { paidByUserId: undefined })).toEqual({});
   });
 });

@@ -29,12 +29,16 @@ type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 const contractResolver = zodResolver(updateExpenseInputSchema);
 
 /**
- * The contract's partial schema, except that an uncategorised expense left uncategorised ("" in
- * the select) is simply not part of the change.
+ * The contract's partial schema, except that an uncategorised expense left uncategorised, or one
+ * whose payer's account is gone left so ("" in the selects), is simply not part of the change.
  */
 const resolver: Resolver<ExpenseFieldValues, unknown, UpdateOutput> = (values, context, options) =>
   contractResolver(
-    { ...values, categoryId: values.categoryId === "" ? undefined : values.categoryId },
+    {
+      ...values,
+      categoryId: values.categoryId === "" ? undefined : values.categoryId,
+      paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
+    },
     context,
     // Only the field names and modes are read from the options; their value types do not matter.
     options as unknown as Parameters<typeof contractResolver>[2],
@@ -53,6 +57,9 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
     changes.categoryId = values.categoryId;
   }
   if (values.date !== undefined && values.date !== expense.date) changes.date = values.date;
+  if (values.paidByUserId !== undefined && values.paidByUserId !== expense.paidByUserId) {
+    changes.paidByUserId = values.paidByUserId;
+  }
   return changes;
 }
 
@@ -71,6 +78,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
       amount: expense.amount,
       categoryId: expense.categoryId ?? "",
       date: expense.date,
+      paidByUserId: expense.paidByUserId ?? "",
     },
   });
 
@@ -97,6 +105,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.uncategorized")}
+        currentPayerId={expense.paidByUserId}
         compact
       />
       <DialogFooter>

@@ -11,8 +11,10 @@ import {
   DESCRIPTION_MAX,
   type Expense,
 } from "../../../contract/expenses";
+import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { newIdempotencyKey, useCreateExpense } from "../../api/expenses/create-expense";
+import { PayerSelect } from "../../components/payer-select";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -23,12 +25,14 @@ import { todayIso } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { cn } from "../../lib/utils";
 
-/** The four fields of an expense as the form holds them: every value a string, as typed. */
+/** The fields of an expense as the form holds them: every value a string, as typed. */
 export type ExpenseFieldValues = {
   description: string;
   amount: string;
   categoryId: string;
   date: string;
+  /** Optional as in the contract: left out, the server takes whoever adds it. */
+  paidByUserId?: string;
 };
 
 /**
@@ -40,6 +44,7 @@ export function ExpenseFields({
   errors,
   categories,
   categoryPlaceholder,
+  currentPayerId,
   compact,
 }: {
   register: UseFormRegister<ExpenseFieldValues>;
@@ -47,6 +52,8 @@ export function ExpenseFields({
   categories: Category[];
   /** The label of the empty choice: "choose one" when adding, "Sem categoria" when editing. */
   categoryPlaceholder: string;
+  /** When editing: the expense's payer now, kept as a choice if they have left the family. */
+  currentPayerId?: string | null;
   compact: boolean;
 }) {
   const { t } = useTranslation();
@@ -87,6 +94,11 @@ export function ExpenseFields({
       <FormField label={t("expenses.form.date")} error={message(errors.date?.message)}>
         <Input type="date" {...register("date")} />
       </FormField>
+      <PayerSelect
+        currentPayerId={currentPayerId}
+        error={message(errors.paidByUserId?.message)}
+        {...register("paidByUserId")}
+      />
     </div>
   );
 }
@@ -105,6 +117,7 @@ export function ExpenseForm({
   const { t } = useTranslation();
   const categories = useCategories();
   const createExpense = useCreateExpense();
+  const { user } = useCurrentUser();
   const {
     register,
     handleSubmit,
@@ -114,7 +127,14 @@ export function ExpenseForm({
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
     resolver: zodResolver(createExpenseInputSchema),
-    defaultValues: { description: "", amount: "", categoryId: "", date: todayIso() },
+    defaultValues: {
+      description: "",
+      amount: "",
+      categoryId: "",
+      date: todayIso(),
+      // Whoever adds it paid, unless they say otherwise (DESIGN.md decision 15).
+      paidByUserId: user?.id ?? "",
+    },
   });
   // One key per submission: a request retried after a lost answer returns the first expense.
   const idempotencyKey = useRef<string | null>(null);

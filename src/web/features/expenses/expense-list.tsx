@@ -18,6 +18,7 @@ import { useCategories } from "../../api/categories/get-categories";
 import { useDeleteExpense } from "../../api/expenses/delete-expense";
 import {
   ALL_CATEGORIES,
+  ALL_PAYERS,
   dateRangeReversed,
   type ExpenseFilters,
   flattenPages,
@@ -25,6 +26,7 @@ import {
   noExpenseFilters,
   useExpensesPage,
 } from "../../api/expenses/get-expenses-page";
+import { useFamilyPeople } from "../../api/family/get-family-people";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -37,6 +39,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
+import { usePayerName } from "../../lib/payer-names";
 import { toastError } from "../../lib/toast-error";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useReturnFocus } from "../../lib/use-return-focus";
@@ -50,7 +53,7 @@ const SEARCH_DELAY_MS = 250;
 /** Rows rendered beyond each edge of the screen, so Tab and fast scrolling land on real rows. */
 const OVERSCAN = 8;
 /** First guesses of a row's height before it is measured (a table row, a phone card). */
-const ROW_ESTIMATE = { table: 49, card: 92 } as const;
+const ROW_ESTIMATE = { table: 49, card: 112 } as const;
 
 type RowHandlers = {
   onEdit: (expense: Expense) => void;
@@ -130,6 +133,7 @@ type VirtualListProps = RowHandlers & {
   layout: "table" | "card";
   labelledBy: string;
   categoryOf: (expense: Expense) => Category | undefined;
+  payerName: (userId: string | null) => string;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -150,6 +154,7 @@ function VirtualExpenseList({
   layout,
   labelledBy,
   categoryOf,
+  payerName,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -203,7 +208,8 @@ function VirtualExpenseList({
           <colgroup>
             <col className="w-28" />
             <col />
-            <col className="w-[26%]" />
+            <col className="w-[20%]" />
+            <col className="w-[16%]" />
             <col className="w-32" />
             <col className="w-24" />
           </colgroup>
@@ -218,6 +224,9 @@ function VirtualExpenseList({
               <th scope="col" className="px-3 py-2 font-medium">
                 {t("expenses.list.category")}
               </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("payer.label")}
+              </th>
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 {t("expenses.list.amount")}
               </th>
@@ -230,7 +239,7 @@ function VirtualExpenseList({
             {before > 0 ? (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row cannot take focus; hidden so it is not counted as a row
               <tr aria-hidden="true">
-                <td colSpan={5} className="p-0" style={{ height: before }} />
+                <td colSpan={6} className="p-0" style={{ height: before }} />
               </tr>
             ) : null}
             {rows.map(({ row, expense }) => (
@@ -248,6 +257,7 @@ function VirtualExpenseList({
                 <td className="px-3 py-2">
                   <CategoryName category={categoryOf(expense)} />
                 </td>
+                <td className="truncate px-3 py-2">{payerName(expense.paidByUserId)}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
                   {formatMoney(expense.amount, language)}
                 </td>
@@ -259,13 +269,13 @@ function VirtualExpenseList({
             {after > 0 ? (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row cannot take focus; hidden so it is not counted as a row
               <tr aria-hidden="true">
-                <td colSpan={5} className="p-0" style={{ height: after }} />
+                <td colSpan={6} className="p-0" style={{ height: after }} />
               </tr>
             ) : null}
           </tbody>
         </table>
       ) : (
-        // Below 40rem a five-column table cannot fit, so each expense becomes a card.
+        // Below 40rem a six-column table cannot fit, so each expense becomes a card.
         <ul
           aria-labelledby={labelledBy}
           className="grid divide-y"
@@ -292,6 +302,9 @@ function VirtualExpenseList({
                   <CategoryName category={categoryOf(expense)} />
                   <span className="text-muted-foreground tabular-nums">
                     {formatDate(expense.date, language)}
+                  </span>
+                  <span className="break-words text-muted-foreground">
+                    {t("expenses.list.paidBy", { name: payerName(expense.paidByUserId) })}
                   </span>
                 </span>
                 <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
@@ -333,11 +346,14 @@ export function ExpenseList() {
   const headingId = useId();
   const searchId = useId();
   const filterId = useId();
+  const payerFilterId = useId();
   const fromId = useId();
   const toId = useId();
   const rangeErrorId = useId();
   const wide = useMediaQuery("(min-width: 40rem)");
   const categories = useCategories();
+  const people = useFamilyPeople();
+  const payerName = usePayerName();
   const deleteExpense = useDeleteExpense();
   const [filters, setFilters] = useState<ExpenseFilters>(noExpenseFilters);
   const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
@@ -404,6 +420,7 @@ export function ExpenseList() {
           layout={layout}
           labelledBy={headingId}
           categoryOf={categoryOf}
+          payerName={payerName}
           hasNextPage={pages.hasNextPage}
           isFetchingNextPage={pages.isFetchingNextPage}
           fetchNextPage={() => void pages.fetchNextPage()}
@@ -438,7 +455,7 @@ export function ExpenseList() {
         >
           {t("expenses.list.title")}
         </h2>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <div className="grid gap-1.5">
             <Label htmlFor={searchId} className="sr-only">
               {t("expenses.list.searchLabel")}
@@ -475,6 +492,25 @@ export function ExpenseList() {
                 </option>
               ))}
               <option value={UNCATEGORISED}>{t("expenses.uncategorized")}</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={payerFilterId} className="sr-only">
+              {t("expenses.list.payerFilterLabel")}
+            </Label>
+            <NativeSelect
+              id={payerFilterId}
+              value={filters.payer}
+              onChange={(event) => setFilter("payer")(event.target.value)}
+            >
+              <option value={ALL_PAYERS}>{t("expenses.list.allPayers")}</option>
+              {(people.data ?? []).map((person) => (
+                <option key={person.userId} value={person.userId}>
+                  {person.isMember
+                    ? payerName(person.userId)
+                    : t("payer.formerMember", { name: payerName(person.userId) })}
+                </option>
+              ))}
             </NativeSelect>
           </div>
           <div className="grid gap-1.5">

@@ -15,6 +15,7 @@ import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryTable } from "./category-table";
+import { PayerSpending } from "./payer-spending";
 import { PerformanceSummary } from "./performance-summary";
 import { spendingShares } from "./report-view";
 import { SpendingChart } from "./spending-chart";
@@ -55,7 +56,7 @@ function MonthReport({ month }: { month: YearMonth }) {
       errorTitle={t("reports.loadError.title")}
       retryLabel={t("reports.loadError.retry")}
     >
-      {({ summary }) => {
+      {({ summary, response }) => {
         const slices = spendingShares(summary, t("reports.table.uncategorised"));
         const hasCategories = summary.categories.length > 0;
         return (
@@ -63,6 +64,9 @@ function MonthReport({ month }: { month: YearMonth }) {
             <SummaryTiles summary={summary} />
             {hasCategories || summary.uncategorisedSpentCents > 0 ? (
               <CategoryTable summary={summary} />
+            ) : null}
+            {response.spentByPayer.length > 0 ? (
+              <PayerSpending spentByPayer={response.spentByPayer} />
             ) : null}
             {hasCategories ? null : <NoCategories />}
             {slices.length > 0 || hasCategories ? (
