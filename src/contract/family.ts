@@ -62,6 +62,25 @@ export const familyMemberSchema = z.object({
 });
 export type FamilyMember = z.infer<typeof familyMemberSchema>;
 
+/**
+ * GET /api/family/people: everyone who can appear as a payer of the family's expenses, so a name
+ * is shown for each: the current members (owner first, then by joining date), then anyone else who
+ * paid one of its expenses (a member who left or was removed with keep-expenses). Of a former
+ * member only what shows their name: their e-mail and picture are no longer the family's to see.
+ */
+export const familyPersonSchema = z.object({
+  userId: z.uuid(),
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** null for a former member. */
+  email: z.string().nullable(),
+  /** null for a former member. */
+  profileImageUrl: z.string().nullable(),
+  isMember: z.boolean(),
+});
+export type FamilyPerson = z.infer<typeof familyPersonSchema>;
+
 export const memberParamsSchema = z.object({ userId: z.uuid({ error: "validation.invalid" }) });
 
 /** keepExpenses defaults to true: removing someone never deletes money unless asked to. */

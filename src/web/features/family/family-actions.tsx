@@ -10,7 +10,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { DeleteFamilyDialog } from "./delete-family-dialog";
 import { LeaveFamilyDialog } from "./leave-family-dialog";
-import { memberDisplayName, sortMembers } from "./member-name";
+import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
 
 /**

@@ -7,7 +7,7 @@ import { useFamilyMembers } from "../../api/family/get-family-members";
 import { UserAvatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { memberDisplayName, sortMembers } from "./member-name";
+import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
 export function MembersList({ isOwner }: { isOwner: boolean }) {

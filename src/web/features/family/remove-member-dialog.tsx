@@ -16,7 +16,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
-import { memberDisplayName } from "./member-name";
+import { memberDisplayName } from "../../lib/member-name";
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner

@@ -13,7 +13,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
-import { memberDisplayName } from "./member-name";
+import { memberDisplayName } from "../../lib/member-name";
 
 /** The owner's confirmation before handing the family to a member; they stay on as a member. */
 export function TransferOwnershipDialog({

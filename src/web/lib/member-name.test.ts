@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FamilyMember } from "../../../contract/family";
-import { memberDisplayName, sortMembers } from "./member-name";
+import type { FamilyMember } from "../../contract/family";
+import { displayNameOf, memberDisplayName, sortMembers } from "./member-name";
 
 const user = (overrides: Partial<FamilyMember["user"]> = {}): FamilyMember["user"] => ({
   id: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
@@ -28,6 +28,15 @@ describe("memberDisplayName", () => {
     );
     expect(memberDisplayName(user({ firstName: "Ana" }))).toBe("Ana");
     expect(memberDisplayName(user())).toBe("ana@example.com");
+  });
+});
+
+describe("displayNameOf", () => {
+  it("is null for a former member known by no name (their e-mail is not shared)", () => {
+    expect(displayNameOf({ name: null, firstName: " ", lastName: null, email: null })).toBeNull();
+    expect(displayNameOf({ name: null, firstName: null, lastName: "Lima", email: null })).toBe(
+      "Lima",
+    );
   });
 });
 
