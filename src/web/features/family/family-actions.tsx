@@ -8,9 +8,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { DeleteFamilyDialog } from "./delete-family-dialog";
 import { LeaveFamilyDialog } from "./leave-family-dialog";
-import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
 
 /**

@@ -15,8 +15,8 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { toastError } from "../../lib/toast-error";
 import { memberDisplayName } from "../../lib/member-name";
+import { toastError } from "../../lib/toast-error";
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner

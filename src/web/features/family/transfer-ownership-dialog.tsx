@@ -12,8 +12,8 @@ import {
 } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { toastError } from "../../lib/toast-error";
 import { memberDisplayName } from "../../lib/member-name";
+import { toastError } from "../../lib/toast-error";
 
 /** The owner's confirmation before handing the family to a member; they stay on as a member. */
 export function TransferOwnershipDialog({
