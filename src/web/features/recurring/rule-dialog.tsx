@@ -36,7 +36,7 @@ import { useReturnFocus } from "../../lib/use-return-focus";
 import { weekdayName } from "./schedule-text";
 
 /** The form's values, every one a string as the controls hold it. */
-type RuleValues = {
+export type RuleValues = {
   description: string;
   amount: string;
   categoryId: string;
@@ -65,7 +65,7 @@ const fieldNames = [
 ] as const;
 
 /** The request the values make: only the day fields of the chosen frequency, no end as null. */
-function ruleInputOf(values: RuleValues) {
+export function ruleInputOf(values: RuleValues) {
   const { frequency } = values;
   return {
     description: values.description,
