@@ -101,6 +101,7 @@ test("a monthly rule from three months ago: its expenses once, pause, edit, the 
   // Its three past dates are ordinary expenses, each once.
   await page.getByRole("link", { name: "Voltar aos gastos" }).click();
   await expect(expenseRows(page, testInfo).filter({ hasText: "Aluguel" })).toHaveCount(3);
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Gastos recorrentes" }).click();
 
   await card.getByRole("button", { name: "Pausar Aluguel" }).click();
