@@ -127,8 +127,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);
-  await app.register(summaryRoutes);
   await app.register(recurringRoutes);
+  await app.register(summaryRoutes);
 
   await registerWebApp(app, deps.webDir);
   return app;
