@@ -814,3 +814,5 @@ report += `\nBuilt JS+CSS, gzip: landing page ${fmt(sizes.landingKb, 1)} KiB; wh
 console.log(report);
 // Every figure, for a closer look than the tables: .tmp/ is not committed.
 await writeFile(join(projectRoot, ".tmp", "bench-last.json"), JSON.stringify(results, null, 2));
+// Issue 15: recurring expenses after 90 days of downtime (bench/recurring.mjs prints its own table).
+await (await import("./recurring.mjs")).benchRecurring();

@@ -24,6 +24,7 @@ export const errorStatusByCode = {
   member_not_found: 404,
   category_not_found: 404,
   expense_not_found: 404,
+  recurring_rule_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

@@ -13,6 +13,7 @@ import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { recurringRoutes } from "./features/recurring/routes";
 import { summaryRoutes } from "./features/summary/routes";
 import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication } from "./http/authentication";
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);
+  await app.register(recurringRoutes);
   await app.register(summaryRoutes);
 
   await registerWebApp(app, deps.webDir);

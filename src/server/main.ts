@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
 import { EmbeddedPostgresError } from "./db/embedded-postgres";
 import { importLegacyPglite, LegacyImportError } from "./db/legacy-pglite";
+import { startRecurringJob } from "./features/recurring/job";
 import { loggerOptions } from "./http/logging";
 import { webDistFolder } from "./paths";
 
@@ -37,6 +38,9 @@ async function main() {
     throw error;
   }
 
+  // Recurring expenses due up to today, at start (after downtime) and then every minute.
+  const recurringJob = startRecurringJob({ db: database.db, clock: app.clock, log: app.log });
+
   let backupTimer: NodeJS.Timeout | undefined;
   let firstBackupCheck: NodeJS.Timeout | undefined;
   if (database.kind === "embedded-postgres") {
@@ -66,6 +70,7 @@ async function main() {
     clearInterval(backupTimer);
     clearTimeout(firstBackupCheck);
     try {
+      await recurringJob.stop();
       if (app) await closeGracefully(app);
       // On the embedded database this also stops PostgreSQL (fast shutdown) and waits for it.
       await database?.close();

@@ -28,6 +28,9 @@ const DashboardPage = lazyScreen(() =>
 const ExpensesPage = lazyScreen(() =>
   import("./features/expenses/expenses-page").then((m) => m.ExpensesPage),
 );
+const RecurringPage = lazyScreen(() =>
+  import("./features/recurring/recurring-page").then((m) => m.RecurringPage),
+);
 const FamilyPage = lazyScreen(() =>
   import("./features/family/family-page").then((m) => m.FamilyPage),
 );
@@ -51,6 +54,7 @@ const ReportsPage = lazyScreen(() =>
 const screens: Record<string, LazyScreen> = {
   "/": DashboardPage,
   "/expenses": ExpensesPage,
+  "/expenses/recurring": RecurringPage,
   "/categories": CategoriesPage,
   "/reports": ReportsPage,
   "/profile": ProfilePage,

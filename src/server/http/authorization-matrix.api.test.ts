@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
+import type { RecurringRule } from "../../contract/recurring";
 import { login, registerUser, type SignedIn, signUp } from "../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -145,7 +146,82 @@ let target: Expense;
 let targetCategory: Category;
 let newOwner: SignedIn;
 
+const rulePayload = async () => ({
+  description: "Aluguel",
+  amount: "1.00",
+  categoryId: (await ourCategory()).id,
+  frequency: "monthly",
+  dayOfMonth: 1,
+  startDate: "2199-01-01",
+});
+const ourRule = async (): Promise<RecurringRule> =>
+  (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/recurring",
+      headers: await as("owner"),
+      payload: await rulePayload(),
+    })
+  ).json();
+const unchangedRule = (rule: () => RecurringRule) => async (actor: Actor) => {
+  if (actor !== "otherOwner") return;
+  const list = (await ownerGet("/api/recurring")) as RecurringRule[];
+  expect(list.find((r) => r.id === rule().id)).toEqual(rule());
+};
+let targetRule: RecurringRule;
+
 const routes: Record<string, RouteCase> = {
+  // Recurring expenses (issue 15): another family's rule answers 404 and stays as it was.
+  "GET /api/recurring": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourRule();
+      return { url: "/api/recurring" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/recurring",
+        headers: await as(actor),
+      });
+      expect(theirs.json().every((r: RecurringRule) => r.familyId !== familyId)).toBe(true);
+    },
+  },
+  "GET /api/recurring/due": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourRule();
+      return { url: "/api/recurring/due?month=12&year=2199" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const url = "/api/recurring/due?month=12&year=2199";
+      const theirs = await t.app.inject({ method: "GET", url, headers: await as(actor) });
+      expect(theirs.json()).toEqual({ items: [], total: "0.00" });
+    },
+  },
+  "POST /api/recurring": {
+    // The other family cannot file a rule under our category.
+    expected: scoped(201, 400),
+    request: async () => ({ url: "/api/recurring", payload: await rulePayload() }),
+  },
+  "PATCH /api/recurring/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetRule = await ourRule();
+      return { url: `/api/recurring/${targetRule.id}`, payload: { paused: true } };
+    },
+    check: unchangedRule(() => targetRule),
+  },
+  "DELETE /api/recurring/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetRule = await ourRule();
+      return { url: `/api/recurring/${targetRule.id}` };
+    },
+    check: unchangedRule(() => targetRule),
+  },
   "GET /api/health": {
     expected: signedIn(200, 200),
     request: async () => ({ url: "/api/health" }),

@@ -333,6 +333,16 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     paidByUserId: userId,
   };
   const month = { month: "3", year: "2026" };
+  const rule = {
+    description: "Aluguel",
+    amount: "900.00",
+    categoryId,
+    paidByUserId: userId,
+    frequency: "monthly",
+    dayOfMonth: 5,
+    startDate: "2026-03-01",
+    endDate: "2026-12-31",
+  };
   // Deleting is refused as not found, so the samples leave the walk's rows in place.
   const missingId = "00000000-0000-4000-8000-000000000000";
   return {
@@ -364,6 +374,11 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "POST /api/categories": { body: category },
     "PATCH /api/categories/:id": { params: { id: categoryId }, body: category },
     "DELETE /api/categories/:id": { params: { id: missingId } },
+    "POST /api/recurring": { body: rule },
+    // A missing rule: the fields are checked before it is looked up, and nothing changes.
+    "PATCH /api/recurring/:id": { params: { id: missingId }, body: rule },
+    "DELETE /api/recurring/:id": { params: { id: missingId } },
+    "GET /api/recurring/due": { querystring: month },
     "GET /api/expenses": { querystring: month },
     "GET /api/expenses/page": {
       querystring: {

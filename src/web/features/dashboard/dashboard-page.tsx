@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
+import { DueBills } from "./due-bills";
 import { MonthTotals } from "./month-totals";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
 import { WeekCards } from "./week-cards";
@@ -50,7 +51,8 @@ function MonthOverview({
               <ClearExamplesButton />
             </div>
           ) : null}
-          <MonthTotals summary={summary} />
+          <MonthTotals summary={summary} month={month} />
+          <DueBills month={month} categories={response.categories} />
           <WeekCards weeks={summary.weeks} month={month} />
           <CategoryCards categories={summary.categories} />
           <RecentTransactions

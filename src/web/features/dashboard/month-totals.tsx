@@ -1,11 +1,16 @@
 import { useTranslation } from "react-i18next";
+import type { YearMonth } from "../../../domain/budget";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Card } from "../../components/ui/card";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
+import { PlannedLine } from "./due-bills";
 
-/** Gasto Total, Meta Mensal and Saldo Restante (absolute, green when >= 0, red when over). */
-export function MonthTotals({ summary }: { summary: MonthSummary }) {
+/**
+ * Gasto Total, Meta Mensal and Saldo Restante (absolute, green when >= 0, red when over); the
+ * recurring bills still due show under the total as planned, never added to it.
+ */
+export function MonthTotals({ summary, month }: { summary: MonthSummary; month: YearMonth }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { remaining } = summary;
@@ -17,7 +22,12 @@ export function MonthTotals({ summary }: { summary: MonthSummary }) {
       <dl className="grid gap-3 sm:grid-cols-3">
         <Card className="p-4 sm:p-5" data-testid="total-spent">
           <dt className="text-muted-foreground text-sm">{t("dashboard.totals.spent")}</dt>
-          <dd className="mt-1 font-bold text-2xl tabular-nums">{money(summary.totalSpentCents)}</dd>
+          <dd className="mt-1">
+            <span className="block font-bold text-2xl tabular-nums">
+              {money(summary.totalSpentCents)}
+            </span>
+            <PlannedLine month={month} />
+          </dd>
         </Card>
         <Card className="p-4 sm:p-5" data-testid="total-budget">
           <dt className="text-muted-foreground text-sm">{t("dashboard.totals.budget")}</dt>

@@ -1,6 +1,9 @@
+import { Repeat } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -14,7 +17,15 @@ export function ExpensesPage() {
 
   return (
     <div className="grid gap-6">
-      <PageTitle>{title}</PageTitle>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <PageTitle>{title}</PageTitle>
+        <Button asChild variant="outline">
+          <Link href="/expenses/recurring">
+            <Repeat aria-hidden="true" />
+            {t("expenses.recurringLink")}
+          </Link>
+        </Button>
+      </div>
       <RequireFamily fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
         <Card>
           <CardHeader>

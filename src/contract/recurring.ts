@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { calendarDateSchema, daysInMonth, monthSchema, yearSchema } from "./calendar-date";
+import { DESCRIPTION_MAX } from "./expenses";
+import { amountSchema } from "./money";
+import { text } from "./text";
+
+export const frequencies = ["weekly", "monthly", "yearly"] as const;
+export const frequencySchema = z.enum(frequencies, { error: "validation.frequencyInvalid" });
+export type Frequency = z.infer<typeof frequencySchema>;
+
+export const recurringRuleSchema = z.object({
+  id: z.uuid(),
+  familyId: z.uuid(),
+  description: z.string(),
+  amount: z.string(),
+  /** null when its category was deleted: the expenses it creates are uncategorised. */
+  categoryId: z.uuid().nullable(),
+  paidByUserId: z.uuid().nullable(),
+  createdByUserId: z.uuid().nullable(),
+  frequency: frequencySchema,
+  /** weekly: 1 = Monday ... 7 = Sunday. */
+  dayOfWeek: z.number().int().nullable(),
+  /** monthly and yearly: 1-31 (the last day of shorter months). */
+  dayOfMonth: z.number().int().nullable(),
+  /** yearly: 1-12. */
+  monthOfYear: z.number().int().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  paused: z.boolean(),
+  /** The next date it will create an expense on (after today); null when paused or ended. */
+  nextDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecurringRule = z.infer<typeof recurringRuleSchema>;
+
+const dayNumber = (message: string, max: number) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, message).nullable();
+
+const ruleFields = {
+  description: text("validation.descriptionRequired")
+    .trim()
+    .min(1, "validation.descriptionRequired")
+    .max(DESCRIPTION_MAX, "validation.descriptionMax"),
+  amount: amountSchema,
+  categoryId: z.uuid({ error: "validation.categoryRequired" }),
+  /** A current member of the family; defaults to whoever creates the rule. */
+  paidByUserId: z.uuid({ error: "validation.payerInvalid" }),
+  frequency: frequencySchema,
+  dayOfWeek: dayNumber("validation.dayOfWeekInvalid", 7),
+  dayOfMonth: dayNumber("validation.dayOfMonthInvalid", 31),
+  monthOfYear: dayNumber("validation.monthInvalid", 12),
+  startDate: calendarDateSchema,
+  endDate: calendarDateSchema.nullable(),
+};
+
+export type RuleSchedule = {
+  frequency: Frequency;
+  dayOfWeek?: number | null;
+  dayOfMonth?: number | null;
+  monthOfYear?: number | null;
+  startDate: string;
+  endDate?: string | null;
+};
+
+/**
+ * What the fields alone cannot check: the day the rule falls on for its frequency (a weekday for
+ * weekly, a day of the month for monthly, a month and a day that month can have for yearly, 29
+ * February included), and an end on or after the start. The create schema runs it; an update
+ * runs it in the service on the rule as it will be.
+ */
+export function scheduleIssues(rule: RuleSchedule): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (rule.frequency === "weekly" && rule.dayOfWeek == null)
+    issues.push({ path: "dayOfWeek", message: "validation.dayOfWeekInvalid" });
+  if (rule.frequency !== "weekly" && rule.dayOfMonth == null)
+    issues.push({ path: "dayOfMonth", message: "validation.dayOfMonthInvalid" });
+  if (rule.frequency === "yearly") {
+    if (rule.monthOfYear == null)
+      issues.push({ path: "monthOfYear", message: "validation.monthInvalid" });
+    // A leap year's month length: 29 February is a yearly date (the 28th in other years).
+    else if (rule.dayOfMonth != null && rule.dayOfMonth > daysInMonth(2028, rule.monthOfYear))
+      issues.push({ path: "dayOfMonth", message: "validation.dayOfMonthInvalid" });
+  }
+  if (rule.endDate && rule.endDate < rule.startDate)
+    issues.push({ path: "endDate", message: "validation.endBeforeStart" });
+  return issues;
+}
+
+/** Only the day fields of its frequency are kept; the others are stored as null. */
+export const createRecurringRuleInputSchema = z
+  .strictObject({
+    ...ruleFields,
+    paidByUserId: ruleFields.paidByUserId.optional(),
+    dayOfWeek: ruleFields.dayOfWeek.optional(),
+    dayOfMonth: ruleFields.dayOfMonth.optional(),
+    monthOfYear: ruleFields.monthOfYear.optional(),
+    endDate: ruleFields.endDate.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    for (const issue of scheduleIssues(rule))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
+export type CreateRecurringRuleInput = z.input<typeof createRecurringRuleInputSchema>;
+
+/** Partial, and `paused` to pause or resume; the schedule is checked on the rule as it will be. */
+export const updateRecurringRuleInputSchema = z
+  .strictObject({ ...ruleFields, paused: z.boolean({ error: "validation.invalid" }) })
+  .partial();
+export type UpdateRecurringRuleInput = z.input<typeof updateRecurringRuleInputSchema>;
+
+export const recurringRuleParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });
+
+export const recurringDueQuerySchema = z.strictObject({ month: monthSchema, year: yearSchema });
+
+/** GET /api/recurring/due: the bills still to come in a month, by date, and their total. */
+export const recurringDueSchema = z.object({
+  items: z.array(
+    z.object({
+      ruleId: z.uuid(),
+      description: z.string(),
+      amount: z.string(),
+      date: z.string(),
+      categoryId: z.uuid().nullable(),
+    }),
+  ),
+  total: z.string(),
+});
+export type RecurringDue = z.infer<typeof recurringDueSchema>;

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
+import type { Db } from "../../db/client";
+
+/**
+ * Creating the expenses of recurring rules (docs/product.md#recurring-expenses): every date a
+ * rule falls on up to today becomes an ordinary expense, once. `generated_through` is the last
+ * date a rule has handled: what lies on or before it is never created again, so deleting or
+ * editing a created expense, or editing the rule, never brings one back. The unique
+ * (recurring_rule_id, recurring_date) on expenses is the last word when two processes meet.
+ */
+
+export type DueRule = RecurrenceRule & { id: string; generatedThrough: string | null };
+
+type RuleRow = {
+  id: string;
+  frequency: RecurrenceRule["frequency"];
+  day_of_week: number | null;
+  day_of_month: number | null;
+  month_of_year: number | null;
+  start_date: string;
+  end_date: string | null;
+  generated_through: string | null;
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const toDueRule = (row: RuleRow): DueRule => ({
+  id: row.id,
+  frequency: row.frequency,
+  dayOfWeek: row.day_of_week,
+  dayOfMonth: row.day_of_month,
+  monthOfYear: row.month_of_year,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  generatedThrough: row.generated_through,
+});
+
+// Dates as text: node-postgres would turn a date into a JS Date at local midnight.
+const ruleColumns = sql.raw(`id, frequency, day_of_week, day_of_month, month_of_year,
+  start_date::text as start_date, end_date::text as end_date,
+  generated_through::text as generated_through`);
+
+/** A PostgreSQL array literal of uuids or dates (no quoting needed: neither has , { } or "). */
+const arrayLiteral = (values: string[]) => `{${values.join(",")}}`;
+
+/**
+ * Creates the occurrences of `rules` after their watermark up to `today` and moves the watermark
+ * to today, in the caller's transaction (which holds the rules' row locks). Returns the number of
+ * expenses created.
+ */
+async function createOccurrences(tx: Db, rules: DueRule[], today: string): Promise<number> {
+  if (rules.length === 0) return 0;
+  const ruleIds: string[] = [];
+  const dates: string[] = [];
+  for (const rule of rules) {
+    const from = rule.generatedThrough ? addDays(rule.generatedThrough, 1) : rule.startDate;
+    for (const date of occurrencesBetween(rule, from, today)) {
+      ruleIds.push(rule.id);
+      dates.push(date);
+    }
+  }
+  let created = 0;
+  if (ruleIds.length > 0) {
+    // One statement for the whole batch; the rule's payer pays, its creator is who added it.
+    const result = await tx.execute(sql`
+      insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+        paid_by_user_id, date, recurring_rule_id, recurring_date)
+      select r.family_id, r.description, r.amount, r.category_id, r.created_by_user_id,
+        coalesce(r.paid_by_user_id, r.created_by_user_id), o.date, r.id, o.date
+      from unnest(${arrayLiteral(ruleIds)}::uuid[], ${arrayLiteral(dates)}::date[]) as o(rule_id, date)
+      join recurring_rules r on r.id = o.rule_id
+      on conflict (recurring_rule_id, recurring_date) do nothing`);
+    created = (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+  }
+  await tx.execute(sql`
+    update recurring_rules set generated_through = ${today}::date
+    where id = any(${arrayLiteral(rules.map((rule) => rule.id))}::uuid[])
+      and (generated_through is null or generated_through < ${today}::date)`);
+  return created;
+}
+
+/**
+ * One rule, in the transaction that created or changed it (which locked it): a rule starting in
+ * the past shows its past expenses at once.
+ */
+export async function generateRule(tx: Db, ruleId: string, today: string): Promise<number> {
+  const rows = rowsOf<RuleRow>(
+    await tx.execute(sql`select ${ruleColumns} from recurring_rules
+      where id = ${ruleId} and not paused and start_date <= ${today}::date
+        and (generated_through is null or generated_through < ${today}::date)`),
+  );
+  return createOccurrences(tx, rows.map(toDueRule), today);
+}
+
+export type GenerationResult = { rules: number; expenses: number; batches: number };
+
+/**
+ * Every active rule with dates due up to `today`, `batchSize` rules per transaction. Each batch
+ * locks its rules with SKIP LOCKED, so another process running at the same moment takes other
+ * rules instead of waiting, and commits the expenses with the watermark. Between batches the
+ * event loop is given back (requests are served), so a backlog of days never holds it for long.
+ */
+export async function generateDueOccurrences(
+  db: Db,
+  today: string,
+  options: { batchSize?: number } = {},
+): Promise<GenerationResult> {
+  const batchSize = options.batchSize ?? 100;
+  const total: GenerationResult = { rules: 0, expenses: 0, batches: 0 };
+  for (;;) {
+    const { rules, expenses } = await db.transaction(async (tx) => {
+      const rows = rowsOf<RuleRow>(
+        await tx.execute(sql`select ${ruleColumns} from recurring_rules
+          where not paused and start_date <= ${today}::date
+            and (generated_through is null or generated_through < ${today}::date)
+            and (end_date is null or generated_through is null or generated_through < end_date)
+          order by generated_through nulls first, id
+          limit ${batchSize}
+          for update skip locked`),
+      );
+      return {
+        rules: rows.length,
+        expenses: await createOccurrences(tx as unknown as Db, rows.map(toDueRule), today),
+      };
+    });
+    total.rules += rules;
+    total.expenses += expenses;
+    total.batches += 1;
+    if (rules < batchSize) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -1,0 +1,247 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { fromCents, toCents } from "../../../contract/money";
+import {
+  type CreateRecurringRuleInput,
+  type RecurringDue,
+  type RecurringRule,
+  scheduleIssues,
+  type UpdateRecurringRuleInput,
+} from "../../../contract/recurring";
+import {
+  addDays,
+  endOfMonth,
+  nextOccurrenceAfter,
+  occurrencesBetween,
+} from "../../../domain/recurrence";
+import type { Db } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/errors";
+import { categories, familyMembers, recurringRules } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { FamilyScope } from "../../http/family-scope";
+import { generateRule } from "./generate";
+
+type RuleRow = typeof recurringRules.$inferSelect;
+
+const fieldError = (path: string, messageKey: string) =>
+  new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
+
+const toRule = (row: RuleRow, today: string): RecurringRule => ({
+  id: row.id,
+  familyId: row.familyId,
+  description: row.description,
+  amount: row.amount,
+  categoryId: row.categoryId,
+  paidByUserId: row.paidByUserId,
+  createdByUserId: row.createdByUserId,
+  frequency: row.frequency,
+  dayOfWeek: row.dayOfWeek,
+  dayOfMonth: row.dayOfMonth,
+  monthOfYear: row.monthOfYear,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  paused: row.paused,
+  nextDate: row.paused ? null : nextOccurrenceAfter(row, today),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The rule's category must be one of the family's; the payer one of its current members. */
+async function assertOwnReferences(
+  db: Db,
+  scope: FamilyScope,
+  refs: { categoryId?: string; paidByUserId?: string },
+) {
+  if (refs.categoryId !== undefined) {
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, refs.categoryId), eq(categories.familyId, scope.familyId)));
+    if (!row) throw fieldError("categoryId", "validation.categoryNotFound");
+  }
+  if (refs.paidByUserId !== undefined && refs.paidByUserId !== scope.userId) {
+    const [row] = await db
+      .select({ id: familyMembers.id })
+      .from(familyMembers)
+      .where(
+        and(
+          eq(familyMembers.userId, refs.paidByUserId),
+          eq(familyMembers.familyId, scope.familyId),
+        ),
+      );
+    if (!row) throw fieldError("paidByUserId", "validation.payerNotMember");
+  }
+}
+
+/** Only the day fields of the rule's frequency are stored. */
+const scheduleColumns = (rule: {
+  frequency: RuleRow["frequency"];
+  dayOfWeek?: number | null;
+  dayOfMonth?: number | null;
+  monthOfYear?: number | null;
+}) => ({
+  dayOfWeek: rule.frequency === "weekly" ? (rule.dayOfWeek ?? null) : null,
+  dayOfMonth: rule.frequency === "weekly" ? null : (rule.dayOfMonth ?? null),
+  monthOfYear: rule.frequency === "yearly" ? (rule.monthOfYear ?? null) : null,
+});
+
+export async function listRules(
+  db: Db,
+  scope: FamilyScope,
+  today: string,
+): Promise<RecurringRule[]> {
+  const rows = await db
+    .select()
+    .from(recurringRules)
+    .where(eq(recurringRules.familyId, scope.familyId))
+    .orderBy(
+      asc(recurringRules.description),
+      asc(recurringRules.createdAt),
+      asc(recurringRules.id),
+    );
+  return rows.map((row) => toRule(row, today));
+}
+
+/** Creates the rule and, in the same transaction, its occurrences already due (up to today). */
+export async function createRule(
+  db: Db,
+  scope: FamilyScope,
+  input: CreateRecurringRuleInput,
+  today: string,
+): Promise<RecurringRule> {
+  const paidByUserId = input.paidByUserId ?? scope.userId;
+  await assertOwnReferences(db, scope, { categoryId: input.categoryId, paidByUserId });
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(recurringRules)
+        .values({
+          familyId: scope.familyId,
+          description: input.description,
+          amount: input.amount,
+          categoryId: input.categoryId,
+          paidByUserId,
+          createdByUserId: scope.userId,
+          frequency: input.frequency,
+          ...scheduleColumns(input),
+          startDate: input.startDate,
+          endDate: input.endDate ?? null,
+        })
+        .returning();
+      if (!row) throw new AppError("internal");
+      await generateRule(tx as unknown as Db, row.id, today);
+      return toRule(row, today);
+    });
+  } catch (error) {
+    // The category was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
+    throw error;
+  }
+}
+
+/**
+ * Partial. The watermark stays: dates already handled are never created again, whatever the new
+ * schedule says. Resuming skips the dates that fell while the rule was paused (the watermark moves
+ * to yesterday); today's and later ones are created.
+ */
+export async function updateRule(
+  db: Db,
+  scope: FamilyScope,
+  id: string,
+  input: UpdateRecurringRuleInput,
+  today: string,
+  now: Date,
+): Promise<RecurringRule> {
+  await assertOwnReferences(db, scope, input);
+  try {
+    return await db.transaction(async (tx) => {
+      // Locked: the background generation skips this rule until the change is committed.
+      const [current] = await tx
+        .select()
+        .from(recurringRules)
+        .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
+        .for("update");
+      if (!current) throw new AppError("recurring_rule_not_found");
+      const next = { ...current, ...input };
+      const issues = scheduleIssues(next);
+      if (issues.length > 0) {
+        throw new AppError("validation_error", {
+          fieldErrors: issues.map((issue) => ({ path: issue.path, messageKey: issue.message })),
+        });
+      }
+      const resumed = current.paused && next.paused === false;
+      const yesterday = addDays(today, -1);
+      const [row] = await tx
+        .update(recurringRules)
+        .set({
+          ...input,
+          ...scheduleColumns(next),
+          ...(resumed && (current.generatedThrough ?? "") < yesterday
+            ? { generatedThrough: yesterday }
+            : {}),
+          updatedAt: now,
+        })
+        .where(eq(recurringRules.id, id))
+        .returning();
+      if (!row) throw new AppError("recurring_rule_not_found");
+      await generateRule(tx as unknown as Db, row.id, today);
+      return toRule(row, today);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
+    throw error;
+  }
+}
+
+/** The expenses it created stay (ordinary expenses, no longer tied to a rule). */
+export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promise<void> {
+  const deleted = await db
+    .delete(recurringRules)
+    .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
+    .returning({ id: recurringRules.id });
+  if (deleted.length === 0) throw new AppError("recurring_rule_not_found");
+}
+
+/**
+ * The bills still to come in a month: the dates of the active rules after today up to the
+ * month's end (none for a past month, every one for a future month), with their total.
+ */
+export async function dueInMonth(
+  db: Db,
+  scope: FamilyScope,
+  month: { month: number; year: number },
+  today: string,
+): Promise<RecurringDue> {
+  const first = `${String(month.year).padStart(4, "0")}-${String(month.month).padStart(2, "0")}-01`;
+  const last = endOfMonth(month.year, month.month);
+  const tomorrow = addDays(today, 1);
+  const from = tomorrow > first ? tomorrow : first;
+  if (from > last) return { items: [], total: "0.00" };
+  const rows = await db
+    .select()
+    .from(recurringRules)
+    .where(
+      and(
+        eq(recurringRules.familyId, scope.familyId),
+        eq(recurringRules.paused, false),
+        sql`${recurringRules.startDate} <= ${last}`,
+        sql`(${recurringRules.endDate} is null or ${recurringRules.endDate} >= ${from})`,
+      ),
+    );
+  const items = rows
+    .flatMap((row) =>
+      occurrencesBetween(row, from, last)
+        // A date the rule has already handled (created or skipped) is not still to come.
+        .filter((date) => row.generatedThrough === null || date > row.generatedThrough)
+        .map((date) => ({
+          ruleId: row.id,
+          description: row.description,
+          amount: row.amount,
+          date,
+          categoryId: row.categoryId,
+        })),
+    )
+    .sort((a, b) => a.date.localeCompare(b.date) || a.description.localeCompare(b.description));
+  // Integer cents: exact, like a sum in SQL.
+  const total = fromCents(items.reduce((sum, item) => sum + toCents(item.amount), 0));
+  return { items, total };
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateRecurringRuleInput, RecurringRule } from "../../../contract/recurring";
+import { sendJson } from "../../lib/api-client";
+import { invalidateRecurringData } from "./invalidate-recurring-data";
+
+/** POST /api/recurring: the rule, and at once the expenses already due since its start. */
+export const createRecurringRule = (input: CreateRecurringRuleInput) =>
+  sendJson<RecurringRule>("POST", "/api/recurring", input);
+
+export function useCreateRecurringRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRecurringRule,
+    onSuccess: () => invalidateRecurringData(queryClient),
+  });
+}

@@ -1,0 +1,299 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { DESCRIPTION_MAX } from "../../../contract/expenses";
+import {
+  createRecurringRuleInputSchema,
+  type Frequency,
+  frequencies,
+  type RecurringRule,
+} from "../../../contract/recurring";
+import { useCurrentUser } from "../../api/auth/get-current-user";
+import { useCategories } from "../../api/categories/get-categories";
+import { useCreateRecurringRule } from "../../api/recurring/create-recurring-rule";
+import { useUpdateRecurringRule } from "../../api/recurring/update-recurring-rule";
+import { PayerSelect } from "../../components/payer-select";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { monthName, todayIso } from "../../lib/format";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
+import { toastError } from "../../lib/toast-error";
+import { useReturnFocus } from "../../lib/use-return-focus";
+import { weekdayName } from "./schedule-text";
+
+/** The form's values, every one a string as the controls hold it. */
+export type RuleValues = {
+  description: string;
+  amount: string;
+  categoryId: string;
+  paidByUserId: string;
+  frequency: Frequency;
+  dayOfWeek: string;
+  dayOfMonth: string;
+  monthOfYear: string;
+  startDate: string;
+  endDate: string;
+};
+
+type RuleOutput = z.output<typeof createRecurringRuleInputSchema>;
+
+const fieldNames = [
+  "description",
+  "amount",
+  "categoryId",
+  "paidByUserId",
+  "frequency",
+  "dayOfWeek",
+  "dayOfMonth",
+  "monthOfYear",
+  "startDate",
+  "endDate",
+] as const;
+
+/** The request the values make: only the day fields of the chosen frequency, no end as null. */
+export function ruleInputOf(values: RuleValues) {
+  const { frequency } = values;
+  return {
+    description: values.description,
+    amount: values.amount,
+    categoryId: values.categoryId,
+    ...(values.paidByUserId ? { paidByUserId: values.paidByUserId } : {}),
+    frequency,
+    dayOfWeek: frequency === "weekly" ? Number(values.dayOfWeek) : null,
+    dayOfMonth: frequency === "weekly" ? null : Number(values.dayOfMonth),
+    monthOfYear: frequency === "yearly" ? Number(values.monthOfYear) : null,
+    startDate: values.startDate,
+    endDate: values.endDate === "" ? null : values.endDate,
+  };
+}
+
+const contractResolver = zodResolver(createRecurringRuleInputSchema);
+// The contract's own rules (the same the server runs) on the request the values make.
+const resolver: Resolver<RuleValues, unknown, RuleOutput> = (values, context, options) =>
+  contractResolver(
+    ruleInputOf(values),
+    context,
+    options as unknown as Parameters<typeof contractResolver>[2],
+  ) as unknown as ReturnType<Resolver<RuleValues, unknown, RuleOutput>>;
+
+function valuesOf(rule: RecurringRule | null, userId: string): RuleValues {
+  const today = todayIso();
+  const now = new Date();
+  if (!rule) {
+    return {
+      description: "",
+      amount: "",
+      categoryId: "",
+      paidByUserId: userId,
+      frequency: "monthly",
+      dayOfWeek: String(((now.getDay() + 6) % 7) + 1),
+      dayOfMonth: String(now.getDate()),
+      monthOfYear: String(now.getMonth() + 1),
+      startDate: today,
+      endDate: "",
+    };
+  }
+  return {
+    description: rule.description,
+    amount: rule.amount,
+    categoryId: rule.categoryId ?? "",
+    paidByUserId: rule.paidByUserId ?? "",
+    frequency: rule.frequency,
+    dayOfWeek: String(rule.dayOfWeek ?? 1),
+    dayOfMonth: String(rule.dayOfMonth ?? 1),
+    monthOfYear: String(rule.monthOfYear ?? 1),
+    startDate: rule.startDate,
+    endDate: rule.endDate ?? "",
+  };
+}
+
+const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { user } = useCurrentUser();
+  const categories = useCategories();
+  const createRule = useCreateRecurringRule();
+  const updateRule = useUpdateRecurringRule();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RuleValues, unknown, RuleOutput>({
+    resolver,
+    defaultValues: valuesOf(rule, user?.id ?? ""),
+  });
+  const frequency = watch("frequency");
+  const message = (key?: string) => (key ? t(key) : undefined);
+
+  const save = handleSubmit(async (input) => {
+    try {
+      if (rule) await updateRule.mutateAsync({ id: rule.id, input });
+      else await createRule.mutateAsync(input);
+      toast({ title: t(rule ? "recurring.toast.updated" : "recurring.toast.created") });
+      onDone();
+    } catch (error) {
+      if (showServerFieldErrors(error, setError, fieldNames)) return;
+      toastError(error, t("recurring.toast.saveError"));
+    }
+  });
+
+  const pending = isSubmitting || createRule.isPending || updateRule.isPending;
+  return (
+    <form noValidate onSubmit={save} className="grid gap-4">
+      <FormField
+        label={t("recurring.form.description")}
+        error={message(errors.description?.message)}
+      >
+        <Input
+          autoComplete="off"
+          maxLength={DESCRIPTION_MAX}
+          placeholder={t("recurring.form.descriptionPlaceholder")}
+          {...register("description")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t("recurring.form.amount")} error={message(errors.amount?.message)}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            placeholder="0.00"
+            {...register("amount")}
+          />
+        </FormField>
+        <FormField label={t("recurring.form.category")} error={message(errors.categoryId?.message)}>
+          <NativeSelect {...register("categoryId")}>
+            <option value="">{t("recurring.form.categoryPlaceholder")}</option>
+            {(categories.data ?? []).map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <PayerSelect
+        currentPayerId={rule ? rule.paidByUserId : undefined}
+        error={message(errors.paidByUserId?.message)}
+        {...register("paidByUserId")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t("recurring.form.frequency")} error={message(errors.frequency?.message)}>
+          <NativeSelect {...register("frequency")}>
+            {frequencies.map((value) => (
+              <option key={value} value={value}>
+                {t(`recurring.form.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {frequency === "weekly" ? (
+          <FormField
+            label={t("recurring.form.dayOfWeek")}
+            error={message(errors.dayOfWeek?.message)}
+          >
+            <NativeSelect {...register("dayOfWeek")}>
+              {range(7).map((day) => (
+                <option key={day} value={day}>
+                  {weekdayName(day, language)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : null}
+        {frequency === "yearly" ? (
+          <FormField label={t("recurring.form.month")} error={message(errors.monthOfYear?.message)}>
+            <NativeSelect {...register("monthOfYear")}>
+              {range(12).map((month) => (
+                <option key={month} value={month}>
+                  {monthName(month, language)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : null}
+        {frequency !== "weekly" ? (
+          <FormField
+            label={t("recurring.form.dayOfMonth")}
+            hint={t("recurring.form.dayOfMonthHint")}
+            error={message(errors.dayOfMonth?.message)}
+          >
+            <NativeSelect {...register("dayOfMonth")}>
+              {range(31).map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t("recurring.form.startDate")} error={message(errors.startDate?.message)}>
+          <Input type="date" {...register("startDate")} />
+        </FormField>
+        <FormField label={t("recurring.form.endDate")} error={message(errors.endDate?.message)}>
+          <Input type="date" {...register("endDate")} />
+        </FormField>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("recurring.form.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("recurring.form.saving") : t("recurring.form.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** "Novo gasto recorrente" (rule null) or "Editar gasto recorrente", while `open`. */
+export function RuleDialog({
+  open,
+  rule,
+  onOpenChange,
+}: {
+  open: boolean;
+  rule: RecurringRule | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent {...returnFocus} className="max-h-dvh overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>
+              {t(rule ? "recurring.form.editTitle" : "recurring.form.newTitle")}
+            </DialogTitle>
+            <DialogDescription>{t("recurring.form.intro")}</DialogDescription>
+          </DialogHeader>
+          <RuleForm key={rule?.id ?? "new"} rule={rule} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
