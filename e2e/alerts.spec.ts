@@ -85,7 +85,9 @@ test("an alert at 80% and at 100%: bell, list, mark as read, e-mail, and e-mails
   });
   await expect(emails).toBeChecked();
   await emails.click();
-  await expect(page.getByText("E-mails de alertas de orçamento desativados")).toBeVisible();
+  await expect(
+    page.getByText("E-mails de alertas de orçamento desativados", { exact: true }),
+  ).toBeVisible();
   await expect(emails).not.toBeChecked();
   await expectNoAxeViolations(page);
 
