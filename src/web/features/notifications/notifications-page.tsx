@@ -87,7 +87,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   return (
     <li>
       <Card className={unread ? "border-primary/40 bg-primary/5" : undefined}>
-        <CardContent className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:p-5 sm:items-center sm:justify-between">
           <div className="grid gap-1">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={notification.alert.threshold === 100 ? "destructive" : "warning"}>
