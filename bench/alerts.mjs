@@ -21,8 +21,8 @@ async function call(base, cookie, method, path, body) {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify(body),
+    headers: body === undefined ? { cookie } : { "content-type": "application/json", cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
   const ms = performance.now() - started;
@@ -39,6 +39,7 @@ async function call(base, cookie, method, path, body) {
  */
 export async function measureAlerts(base, cookie, label) {
   const times = { alert: [], none: [] };
+  const made = { expenses: [], categories: [] };
   const load = loadavg()[0];
   for (let i = 0; i < ROUNDS + WARMUP; i++) {
     const order = i % 2 ? ["alert", "none"] : ["none", "alert"];
@@ -50,17 +51,22 @@ export async function measureAlerts(base, cookie, label) {
         weeklyBudget: "0",
         monthlyBudget: kind === "alert" ? "10.00" : "1000.00",
       });
-      const { ms } = await call(base, cookie, "POST", "/api/expenses", {
+      const { json, ms } = await call(base, cookie, "POST", "/api/expenses", {
         description: `bench alert ${i}`,
         amount: "9.00",
         date: today(),
         categoryId: category.json.id,
       });
       if (i >= WARMUP) times[kind].push(ms);
+      made.categories.push(category.json.id);
+      made.expenses.push(json.id);
     }
   }
   const unread = await fetch(`${base}/api/notifications/unread-count`, { headers: { cookie } });
   const { unreadCount } = await unread.json();
+  // The family is left as it was, so the calls measured after this see the same month.
+  for (const id of made.expenses) await call(base, cookie, "DELETE", `/api/expenses/${id}`);
+  for (const id of made.categories) await call(base, cookie, "DELETE", `/api/categories/${id}`);
   const alert = median(times.alert);
   const none = median(times.none);
   const ratio = alert / none;

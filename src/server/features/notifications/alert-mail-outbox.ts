@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { budgetAlerts, notifications, users } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import { budgetAlertMail } from "../../mail/templates";
+import { budgetAlertOf } from "./service";
 
 /** After this many failed sends a mail is given up ('failed'); the bell still has the alert. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -42,6 +43,7 @@ export class AlertMailOutbox {
   start() {
     if (!this.stopped) return;
     this.stopped = false;
+    this.closing = false;
     this.timer = setInterval(() => this.nudge(), this.options.pollIntervalMs ?? POLL_INTERVAL_MS);
     this.timer.unref();
     this.nudge();
@@ -123,15 +125,7 @@ export class AlertMailOutbox {
         row.language,
         row.email,
         row.name ?? row.email,
-        {
-          categoryId: alert.categoryId,
-          categoryName: alert.categoryName,
-          period: alert.period,
-          periodStart: alert.periodStart,
-          threshold: alert.threshold === 100 ? 100 : 80,
-          budget: alert.budget,
-          spent: alert.spent,
-        },
+        budgetAlertOf(alert),
         `${appUrl}/?month=${month}&year=${year}`,
       );
       try {

@@ -1,5 +1,9 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { NOTIFICATION_LIST_LIMIT, type Notification } from "../../../contract/notifications";
+import {
+  type BudgetAlert,
+  NOTIFICATION_LIST_LIMIT,
+  type Notification,
+} from "../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { budgetAlerts, notifications } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -9,6 +13,18 @@ import type { FamilyScope } from "../../http/family-scope";
 // or one from a family they left, answers 404 like a missing one.
 const mine = (scope: FamilyScope) =>
   and(eq(notifications.userId, scope.userId), eq(notifications.familyId, scope.familyId));
+
+/** A budget_alerts row as the contract shows it (the bell's list and the mail). */
+export const budgetAlertOf = (row: typeof budgetAlerts.$inferSelect): BudgetAlert => ({
+  categoryId: row.categoryId,
+  categoryName: row.categoryName,
+  period: row.period,
+  periodStart: row.periodStart,
+  // The table's check allows only 80 and 100.
+  threshold: row.threshold === 100 ? 100 : 80,
+  budget: row.budget,
+  spent: row.spent,
+});
 
 export async function unreadCount(db: Db, scope: FamilyScope): Promise<number> {
   const [row] = await db
@@ -30,15 +46,7 @@ export async function listNotifications(db: Db, scope: FamilyScope) {
   const list: Notification[] = rows.map(({ notification, alert }) => ({
     id: notification.id,
     kind: notification.kind,
-    alert: {
-      categoryId: alert.categoryId,
-      categoryName: alert.categoryName,
-      period: alert.period,
-      periodStart: alert.periodStart,
-      threshold: alert.threshold === 100 ? 100 : 80,
-      budget: alert.budget,
-      spent: alert.spent,
-    },
+    alert: budgetAlertOf(alert),
     readAt: notification.readAt?.toISOString() ?? null,
     createdAt: notification.createdAt.toISOString(),
   }));
