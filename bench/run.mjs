@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../scripts/build.mjs";
 import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
+import { measureAlerts } from "./alerts.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -389,6 +390,7 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
     };
     console.log(`bench: ${label}: the search and Chromium`);
     const issue13 = await measureIssue13(base, cookie, categories[0].id);
+    await measureAlerts(base, cookie, label);
     console.log(`bench: ${label}: the calls`);
     // Each row's "vs health" is against the health row of its number of connections.
     const calls = [

@@ -64,20 +64,27 @@ export async function createFamilyViaApi(
 
 const serverLog = join(process.cwd(), ".tmp", `e2e-server-${process.env.E2E_PORT ?? 3100}.log`);
 
+export type ReceivedMail = { to: string; subject: string; links: string[]; text: string };
+
 /**
- * The links of the mails sent to `email`: the e2e server runs without SMTP_URL, so each mail is
- * written to its log (scripts/e2e-server.mjs), as an operator would find it.
+ * The mails sent to `email`, oldest first: the e2e server's own SMTP server writes each one it
+ * receives to the server's log (scripts/e2e-mail-sink.mjs).
  */
-export async function mailLinksFor(email: string): Promise<string[]> {
-  const links: string[] = [];
+export async function mailsFor(email: string): Promise<ReceivedMail[]> {
+  const mails: ReceivedMail[] = [];
   for (const line of (await readFile(serverLog, "utf8")).split("\n")) {
     if (!line.includes('"mail"')) continue;
     try {
-      const entry = JSON.parse(line) as { mail?: { to: string; links: string[] } };
-      if (entry.mail?.to === email) links.push(...entry.mail.links);
+      const entry = JSON.parse(line) as { mail?: ReceivedMail };
+      if (entry.mail?.to === email) mails.push(entry.mail);
     } catch {
       // Not a JSON log line.
     }
   }
-  return links;
+  return mails;
+}
+
+/** The links of the mails sent to `email`. */
+export async function mailLinksFor(email: string): Promise<string[]> {
+  return (await mailsFor(email)).flatMap((mail) => mail.links);
 }

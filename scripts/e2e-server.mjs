@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildAll } from "./build.mjs";
+import { startMailSink } from "./e2e-mail-sink.mjs";
 import { buildIsCurrent, projectRoot } from "./source-stamp.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -25,10 +26,12 @@ if (!(await buildIsCurrent(outDir))) {
 // as the user postgres, which must be able to reach DATA_DIR wherever the clone is.
 const dataDir = await mkdtemp(join(tmpdir(), "budget-e2e-"));
 
-// The server's log goes to a file the tests read: without SMTP_URL each mail (with its links) is
-// logged there, which is how the tests follow a password-reset link.
+// The server's log goes to a file the tests read. The app sends its mails through SMTP to a
+// server of our own, which writes each one (with its links and text) to that log: that is how the
+// tests follow a password-reset link and read a budget alert.
 export const serverLogFile = join(projectRoot, ".tmp", `e2e-server-${port}.log`);
 const log = openSync(serverLogFile, "w");
+const mailSink = await startMailSink(log);
 
 const child = spawn(process.execPath, [join(outDir, "server/main.js")], {
   cwd: projectRoot,
@@ -38,6 +41,7 @@ const child = spawn(process.execPath, [join(outDir, "server/main.js")], {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: mailSink.url,
     // Every test signs up its own users from 127.0.0.1: the per-IP limits would stop the suite.
     RATE_LIMIT_REGISTER_PER_IP: "100000",
     RATE_LIMIT_LOGIN_PER_IP: "100000",
@@ -73,6 +77,7 @@ child.on("error", async (error) => {
 });
 
 child.on("exit", async (code, signal) => {
+  mailSink.close();
   if (code) console.error(`e2e: the server exited with ${code}; its log is in ${serverLogFile}`);
   await removeDataDir();
   process.exit(code ?? (signal ? 1 : 0));

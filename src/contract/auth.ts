@@ -70,6 +70,7 @@ export const verifyEmailQuerySchema = z.object({ token: text().max(200).optional
 export const profileUpdateInputSchema = z.strictObject({
   firstName: text().trim().max(NAME_MAX, "validation.nameMax").optional(),
   lastName: text().trim().max(NAME_MAX, "validation.nameMax").optional(),
+  budgetAlertEmails: z.boolean({ error: "validation.invalidType" }).optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
 

@@ -11,6 +11,8 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   emailVerified: z.boolean(),
   preferredLanguage: languageSchema,
+  /** Budget alerts also by e-mail (the bell always gets them); changed in Profile. */
+  budgetAlertEmails: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -12,6 +12,8 @@ import { categoryRoutes } from "./features/categories/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
+import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
+import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
 import { summaryRoutes } from "./features/summary/routes";
@@ -55,6 +57,8 @@ declare module "fastify" {
     clock: Clock;
     /** Bodies of a family's costly reads, kept under its data version (http/family-json-cache.ts). */
     familyJson: FamilyJsonCache;
+    /** Sends the budget alert e-mails; main.ts starts it, close() stops it. */
+    alertMail: AlertMailOutbox;
   }
 }
 
@@ -129,6 +133,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(expenseRoutes);
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);
+  await app.register(notificationRoutes);
+
+  // Budget alerts are queued by the database in the expense's transaction (migration 0007);
+  // after an expense write answered, the outbox is told to look now instead of at its next poll.
+  const alertMail = new AlertMailOutbox({
+    db: database.db,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+    now: () => clock.now(),
+  });
+  app.decorate("alertMail", alertMail);
+  app.addHook("onResponse", async (request, reply) => {
+    if (
+      request.method !== "GET" &&
+      reply.statusCode < 300 &&
+      request.url.startsWith("/api/expenses")
+    ) {
+      alertMail.nudge();
+    }
+  });
+  app.addHook("onClose", async () => alertMail.stop());
 
   await registerWebApp(app, deps.webDir);
   return app;

@@ -32,6 +32,8 @@ async function main() {
       await importLegacyPglite(config.dataDir, database.pool, log);
     }
     await app.listen({ port: config.port, host: config.host });
+    // Budget alert e-mails: polled and sent by every process; app.close() stops it.
+    app.alertMail.start();
   } catch (error) {
     await database?.close().catch(() => {});
     await lock?.release();

@@ -14,6 +14,7 @@ export function toUser(row: UserRow): User {
     profileImageUrl: row.profileImageUrl,
     emailVerified: row.emailVerified,
     preferredLanguage: row.preferredLanguage,
+    budgetAlertEmails: row.budgetAlertEmails,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -46,6 +46,9 @@ const ProfilePage = lazyScreen(() =>
     import("./features/family/family-tab"),
   ]).then(([profile, family]) => () => <profile.ProfilePage familyTab={<family.FamilyTab />} />),
 );
+const NotificationsPage = lazyScreen(() =>
+  import("./features/notifications/notifications-page").then((m) => m.NotificationsPage),
+);
 const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
@@ -59,6 +62,7 @@ const screens: Record<string, LazyScreen> = {
   "/reports": ReportsPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,
+  "/notifications": NotificationsPage,
   "/join/:code": JoinConfirmPage,
 };
 

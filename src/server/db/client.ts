@@ -48,6 +48,11 @@ export function openPostgres(
   const config = typeof settings === "string" ? { connectionString: settings } : settings;
   const pool = new pg.Pool({ max: 10, ...config });
   pool.on("error", options.onPoolError ?? (() => {}));
+  // A connection that dies while checked out but between two queries (a transaction awaiting
+  // something else, such as the alert outbox sending a mail) emits 'error' on its client, which
+  // node-postgres leaves without a listener: the process would crash. The next query on it fails
+  // and reports the error, and the pool discards it when it is released, so it is ignored here.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -130,6 +130,20 @@ const ownerGet = async (url: string) =>
 const ourCategory = () => createCategory(t.app, ownerAccount);
 const ourExpense = async () =>
   createExpense(t.app, ownerAccount, { categoryId: (await ourCategory()).id });
+/** A new budget alert of this family (spending past a 10.00 budget today): the owner's copy. */
+const ownerNotification = async (): Promise<string> => {
+  const category = await createCategory(t.app, ownerAccount, {
+    monthlyBudget: "10.00",
+    weeklyBudget: "0",
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  await createExpense(t.app, ownerAccount, {
+    categoryId: category.id,
+    amount: "20.00",
+    date: today,
+  });
+  return (await ownerGet("/api/notifications")).notifications[0].id;
+};
 const freshInvite = async (): Promise<string> =>
   (
     await t.app.inject({ method: "POST", url: "/api/family/invite", headers: await as("owner") })
@@ -272,6 +286,28 @@ const routes: Record<string, RouteCase> = {
   "PATCH /api/profile": {
     expected: signedIn(401, 200),
     request: async () => ({ url: "/api/profile", payload: { lastName: "Matrix" } }),
+  },
+  "GET /api/notifications": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/notifications" }),
+  },
+  "GET /api/notifications/unread-count": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/notifications/unread-count" }),
+  },
+  // The owner's own notification: every other caller, this family's member too, gets 404.
+  "POST /api/notifications/:id/read": {
+    expected: scoped(404, 404, 200),
+    request: async () => ({ url: `/api/notifications/${await ownerNotification()}/read` }),
+    check: async (actor) => {
+      if (actor !== "member" && actor !== "otherOwner") return;
+      const list = await ownerGet("/api/notifications");
+      expect(list.notifications[0].readAt).toBeNull();
+    },
+  },
+  "POST /api/notifications/read-all": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/notifications/read-all" }),
   },
   "GET /api/family": {
     expected: signedIn(401, 200),

@@ -1,4 +1,6 @@
 import type { Language } from "../../contract/common";
+import type { BudgetAlert } from "../../contract/notifications";
+import { budgetAlertMessage } from "../../domain/budget-alert-message";
 import { translate } from "../i18n";
 import type { MailMessage } from "./mailer";
 
@@ -33,3 +35,34 @@ export const passwordResetMail = (language: Language, to: string, name: string, 
 
 export const emailVerificationMail = (language: Language, to: string, name: string, link: string) =>
   linkMail("verify", language, to, name, link);
+
+/**
+ * A budget alert (docs/product.md#budget-alerts): the bell's sentence, a link to the period's
+ * dashboard, and where to turn these mails off.
+ */
+export function budgetAlertMail(
+  language: Language,
+  to: string,
+  name: string,
+  alert: BudgetAlert,
+  link: string,
+): MailMessage {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const greeting = t("mail.greeting", { name });
+  const sentence = budgetAlertMessage(alert, language, t);
+  const open = t("mail.budgetAlert.open");
+  const optOut = t("mail.budgetAlert.optOut");
+  const signature = t("mail.signature");
+  return {
+    to,
+    subject: t("mail.budgetAlert.subject", {
+      category: alert.categoryName,
+      threshold: alert.threshold,
+    }),
+    text: `${greeting}\n\n${sentence}\n\n${open}\n${link}\n\n${optOut}\n\n${signature}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(sentence)}</p>` +
+      `<p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      `<p>${escapeHtml(optOut)}</p><p>${escapeHtml(signature)}</p>`,
+  };
+}

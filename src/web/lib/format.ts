@@ -1,16 +1,7 @@
 import type { Language } from "../../contract/common";
+import { localeSettings } from "../../contract/locale";
 
-type LocaleSettings = { locale: string; currency: string };
-
-/**
- * es uses es-US: Spanish words with a "$1,234.56" dollar amount and day-first dates, the format
- * Spanish speakers who budget in US dollars read every day (es-ES would print "1234,56 US$").
- */
-const settings: Record<Language, LocaleSettings> = {
-  en: { locale: "en-US", currency: "USD" },
-  pt: { locale: "pt-BR", currency: "BRL" },
-  es: { locale: "es-US", currency: "USD" },
-};
+const settings = localeSettings;
 
 export function localeOf(language: Language): string {
   return settings[language].locale;

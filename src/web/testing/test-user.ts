@@ -10,6 +10,7 @@ export const testUser: User = {
   profileImageUrl: null,
   emailVerified: true,
   preferredLanguage: "pt",
+  budgetAlertEmails: true,
   createdAt: "2025-01-10T12:00:00.000Z",
   updatedAt: "2025-01-10T12:00:00.000Z",
 };

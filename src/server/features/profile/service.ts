@@ -8,7 +8,10 @@ import { AppError } from "../../errors";
 import type { ActiveSession, SessionStore } from "../../http/sessions";
 import type { UserRow } from "../../users";
 
-/** First and last name only: the e-mail cannot be changed. An empty name is stored as none. */
+/**
+ * First and last name, and whether budget alerts also come by e-mail; the e-mail address cannot be
+ * changed. An empty name is stored as none.
+ */
 export async function updateProfile(
   db: Db,
   clock: Clock,
@@ -20,7 +23,13 @@ export async function updateProfile(
   const name = [firstName, lastName].filter(Boolean).join(" ") || user.name;
   const [updated] = await db
     .update(users)
-    .set({ firstName, lastName, name, updatedAt: clock.now() })
+    .set({
+      firstName,
+      lastName,
+      name,
+      budgetAlertEmails: input.budgetAlertEmails ?? user.budgetAlertEmails,
+      updatedAt: clock.now(),
+    })
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw new AppError("not_found");

@@ -5,7 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
  * under "/api/expenses") and each month's summary the dashboard or the reports hold. Prefixes, so
  * one call covers every filter and every month without knowing which are cached.
  */
-const expenseDataKeys = [["/api/expenses"], ["/api/summary"]] as const;
+const expenseDataKeys = [["/api/expenses"], ["/api/summary"], ["/api/notifications"]] as const;
 
 export function invalidateExpenseData(queryClient: QueryClient) {
   return Promise.all(

@@ -1,6 +1,7 @@
 import type { User } from "../../../contract/user";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
+import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 
 /** Sticky on top, so the tabs stay one tap away on long pages. */
@@ -9,7 +10,10 @@ export function Header({ user }: { user: User }) {
     <header className="sticky top-0 z-40 border-border border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo />
-        <UserMenu user={user} />
+        <div className="flex min-w-0 items-center gap-1">
+          <NotificationBell />
+          <UserMenu user={user} />
+        </div>
       </div>
       <NavTabs />
     </header>

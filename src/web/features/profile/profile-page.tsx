@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { AlertEmailsCard } from "./alert-emails-card";
 import { ChangePasswordCard } from "./change-password-card";
 
 const tabs = ["personal", "family"] as const;
@@ -77,6 +78,7 @@ export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
           {user ? (
             <div className="grid gap-6">
               <PersonalInfo user={user} />
+              <AlertEmailsCard user={user} />
               <ChangePasswordCard />
             </div>
           ) : null}

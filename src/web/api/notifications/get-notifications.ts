@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { NotificationList } from "../../../contract/notifications";
+import { getJson } from "../../lib/api-client";
+
+/** GET /api/notifications: the newest notifications (newest first) and the unread count. */
+export const fetchNotifications = (signal?: AbortSignal) =>
+  getJson<NotificationList>("/api/notifications", { signal });
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["/api/notifications", "list"] as const,
+    queryFn: ({ signal }) => fetchNotifications(signal),
+    // Opening the list shows what is new since it was last opened.
+    staleTime: 0,
+  });
+
+export const useNotifications = () => useQuery(notificationsQueryOptions());
