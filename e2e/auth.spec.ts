@@ -81,7 +81,7 @@ test("pt: register, log in, edit the profile, log out", async ({ page }) => {
     "true",
   );
   await expect(page.getByRole("tab", { name: "Família" })).toBeVisible();
-  const emailField = main.getByLabel("E-mail");
+  const emailField = main.getByLabel("E-mail", { exact: true });
   await expect(emailField).toHaveValue(email);
   await expect(emailField).toHaveAttribute("readonly", "");
   await expect(emailField).toHaveAccessibleDescription("O e-mail não pode ser alterado");
