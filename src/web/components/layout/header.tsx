@@ -10,7 +10,8 @@ export function Header({ user }: { user: User }) {
     <header className="sticky top-0 z-40 border-border border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo />
-        <div className="flex min-w-0 items-center gap-1">
+        {/* Kept whole (the name truncates inside the menu button): the logo is what wraps, as before the bell. */}
+        <div className="flex shrink-0 items-center gap-1">
           <NotificationBell />
           <UserMenu user={user} />
         </div>
