@@ -25,11 +25,14 @@ export const expenseSchema = z.object({
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
+/** An expense's description, and a recurring rule's (which becomes one). */
+export const descriptionSchema = text("validation.descriptionRequired")
+  .trim()
+  .min(1, "validation.descriptionRequired")
+  .max(DESCRIPTION_MAX, "validation.descriptionMax");
+
 const expenseFields = {
-  description: text("validation.descriptionRequired")
-    .trim()
-    .min(1, "validation.descriptionRequired")
-    .max(DESCRIPTION_MAX, "validation.descriptionMax"),
+  description: descriptionSchema,
   amount: amountSchema,
   categoryId: z.uuid({ error: "validation.categoryRequired" }),
   date: calendarDateSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDateSchema, daysInMonth, monthSchema, yearSchema } from "./calendar-date";
-import { DESCRIPTION_MAX } from "./expenses";
+import { descriptionSchema } from "./expenses";
 import { amountSchema } from "./money";
 import { text } from "./text";
 
@@ -38,10 +38,7 @@ const dayNumber = (message: string, max: number) =>
   z.number({ error: message }).int(message).min(1, message).max(max, message).nullable();
 
 const ruleFields = {
-  description: text("validation.descriptionRequired")
-    .trim()
-    .min(1, "validation.descriptionRequired")
-    .max(DESCRIPTION_MAX, "validation.descriptionMax"),
+  description: descriptionSchema,
   amount: amountSchema,
   categoryId: z.uuid({ error: "validation.categoryRequired" }),
   /** A current member of the family; defaults to whoever creates the rule. */
