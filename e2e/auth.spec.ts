@@ -254,7 +254,9 @@ test("invalid reset links and e-mail verification results", desktopOnly, async (
   await expect(page).toHaveURL(/\/login\?verified=false$/);
 });
 
-test("an invite link opened while signed out continues after login", async ({ page }) => {
+test("an invite link opened while signed out continues to its confirmation after login", async ({
+  page,
+}) => {
   // The inviter makes a family and an invite, then signs out of this browser.
   await signUpViaApi(page, { language: "pt" });
   const familyRes = await page.request.post("/api/family", { data: { name: "Família Lima" } });
@@ -272,12 +274,17 @@ test("an invite link opened while signed out continues after login", async ({ pa
   await expect(main).toContainText("Entre para aceitar o convite da família.");
   await expect(main.getByRole("link", { name: "Criar conta" })).toHaveAttribute(
     "href",
-    `/register?next=${encodeURIComponent(`/api/family/join/${invite.inviteCode}`)}`,
+    `/register?next=${encodeURIComponent(`/join/${invite.inviteCode}`)}`,
   );
   await expectNoAxeViolations(page);
 
+  // The sign-in leads to the confirmation screen: a /login?next= address can be crafted by anyone,
+  // so signing in never joins a family by itself (docs/product.md#joining-by-link).
   await fillLogin(page, pt, invitee);
-  await expect(page).toHaveURL(/\/\?success=familia-ingressada$|\/$/);
+  await expect(page).toHaveURL(new RegExp(`/join/${invite.inviteCode}$`));
+  expect(await (await page.request.get("/api/family")).json()).toBeNull();
+  await main.getByRole("button", { name: "Entrar na família" }).click();
+  await expect(page).toHaveURL(/\/$/);
   const family = (await (await page.request.get("/api/family")).json()) as { name: string };
   expect(family.name).toBe("Família Lima");
 });

@@ -303,10 +303,10 @@ describe("invites", () => {
 describe("GET /api/family/join/:code (the invite link)", () => {
   const open = (who: SignedIn | null, code: string) => call(who, "GET", `/api/family/join/${code}`);
 
-  it("sends a signed-out visitor to log in, then back to the link", async () => {
+  it("sends a signed-out visitor to log in, then to the confirmation screen, never the link", async () => {
     const res = await open(null, "abcd2345");
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/login?next=%2Fapi%2Ffamily%2Fjoin%2FABCD2345");
+    expect(res.headers.location).toBe("/login?next=%2Fjoin%2FABCD2345");
   });
 
   it("joins and redirects with the query-string feedback of the spec", async () => {

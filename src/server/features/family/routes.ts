@@ -69,7 +69,13 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       await limitJoinAttempts(request);
       const code = request.params.code.trim().toUpperCase();
       if (!request.auth) {
-        return reply.redirect(`/login?next=${encodeURIComponent(`/api/family/join/${code}`)}`, 302);
+        // After the sign-in the confirmation screen, never this link: anyone can craft
+        // /login?next=..., and the app's own navigation to the link would join in one step
+        // (docs/product.md#joining-by-link).
+        return reply.redirect(
+          `/login?next=${encodeURIComponent(`/join/${encodeURIComponent(code)}`)}`,
+          302,
+        );
       }
       try {
         await family.joinFamily(app.db, app.clock, request.auth.user, code);

@@ -31,12 +31,7 @@ export function LoginPage() {
   const login = useLogin({
     onSuccess: () => {
       toast({ title: t("auth.login.success") });
-      if (continuation) {
-        // The invite link is a server route: the browser must load it to join and be redirected.
-        window.location.assign(continuation);
-      } else {
-        navigate("/");
-      }
+      navigate(continuation ?? "/");
     },
     onError: (error) =>
       toastError(error, t("auth.login.errorFallback"), t("auth.login.errorTitle")),

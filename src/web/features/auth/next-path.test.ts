@@ -4,8 +4,9 @@ import { joinContinuation, withNext } from "./next-path";
 const origin = "http://localhost:3000";
 
 describe("joinContinuation", () => {
-  it("accepts this app's invite links", () => {
-    expect(joinContinuation("/api/family/join/ABCD2345", origin)).toBe("/api/family/join/ABCD2345");
+  it("turns this app's invite link into its confirmation screen, so a crafted next never joins", () => {
+    expect(joinContinuation("/api/family/join/ABCD2345", origin)).toBe("/join/ABCD2345");
+    expect(joinContinuation("/api/family/join/ABCD2345?x=1", origin)).toBe("/join/ABCD2345");
   });
 
   it("accepts the join confirmation screen, so it survives the login", () => {
@@ -39,8 +40,11 @@ describe("joinContinuation", () => {
 
 describe("withNext", () => {
   it("keeps a valid continuation in the query string", () => {
+    expect(withNext("/register", "/join/ABCD2345", origin)).toBe(
+      "/register?next=%2Fjoin%2FABCD2345",
+    );
     expect(withNext("/register", "/api/family/join/ABCD2345", origin)).toBe(
-      "/register?next=%2Fapi%2Ffamily%2Fjoin%2FABCD2345",
+      "/register?next=%2Fjoin%2FABCD2345",
     );
   });
 

@@ -1,12 +1,15 @@
-// The invite link itself (opened directly), or the join confirmation screen (an invite link
-// opened from another site; docs/product.md#joining-by-link), so that screen survives the login.
-const joinPrefixes = ["/api/family/join/", "/join/"];
+// The join confirmation screen, where the server sends a signed-out visitor of an invite link
+// (docs/product.md#joining-by-link), so that screen survives the login. The invite link itself is
+// still understood, from a /login?next= address of an earlier version, but leads to the screen.
+const screenPrefix = "/join/";
+const linkPrefix = "/api/family/join/";
 
 /**
- * Where to continue after signing in: only an invite link of this app or its confirmation screen
- * (the server sends a signed-out visitor to /login?next=/api/family/join/CODE or
- * /login?next=/join/CODE). Anything else, another origin included, is ignored, so a crafted link
- * cannot send people off-site after they log in.
+ * Where to continue after signing in: only the join confirmation screen. Anything else, another
+ * origin included, is ignored, so a crafted link cannot send people off-site after they log in;
+ * and an invite link becomes its confirmation screen, since the app's own navigation to the link
+ * would join in one step: a crafted /login?next=/api/family/join/CODE must not make someone a
+ * member of a stranger's family just by signing in.
  */
 export function joinContinuation(next: string | null | undefined, origin: string): string | null {
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
@@ -18,12 +21,12 @@ export function joinContinuation(next: string | null | undefined, origin: string
   }
   if (url.origin !== origin) return null;
   const { pathname } = url;
-  if (
-    !joinPrefixes.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length)
-  ) {
-    return null;
+  for (const prefix of [screenPrefix, linkPrefix]) {
+    if (pathname.startsWith(prefix) && pathname.length > prefix.length) {
+      return `${screenPrefix}${pathname.slice(prefix.length)}`;
+    }
   }
-  return `${url.pathname}${url.search}`;
+  return null;
 }
 
 /** `path` carrying the invite continuation along, when there is a valid one. */
