@@ -30,6 +30,11 @@ const zeroMonth = (name: string) => [name, "R$ 0,00", "R$ 1.400,00", "R$ 0,00", 
 test("the 12-month trend: spent against the budget per month and per category", async ({
   page,
 }) => {
+  // The charts must draw under the app's strict Content-Security-Policy.
+  const cspViolations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   // January 2026 is the current month: the trend runs from February 2025 to January 2026.
   await page.clock.setFixedTime(new Date("2026-01-15T12:00:00"));
   await storeLanguage(page, "pt");
@@ -110,6 +115,7 @@ test("the 12-month trend: spent against the budget per month and per category", 
     /Casa\s*R\$\s900,00 em 12 meses/,
   ]);
   await expect(categories.getByTestId("category-sparkline")).toHaveCount(2);
+  expect(cspViolations).toEqual([]);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 

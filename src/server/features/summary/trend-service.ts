@@ -19,9 +19,10 @@ type TrendRow = {
 
 /**
  * The twelve months that end with the shown one, added up by the database in one statement:
- * generate_series gives the months (so a month without expenses is a zero, not a gap), each read
- * through the (family_id, year, month) index; grouping sets give each month's total and each
- * (month, category) sum; every series comes back as an array in month order. The family's
+ * generate_series gives the months (so a month without expenses is a zero, not a gap); the
+ * expenses are read by the date range of those months on the keyset index (family_id, date, ...);
+ * grouping sets give each month's total and each (month, category) sum; every series comes back
+ * as an array in month order. The family's
  * categories are read in the same statement, so the budget and the series agree. The reference
  * definition is monthTrendOf in src/domain/month-trend.ts; docs/product.md, "12-month trend".
  */
@@ -50,8 +51,9 @@ export async function monthTrend(
       select m.i, e.category_id, grouping(e.category_id) as whole, sum(e.amount) as spent
       from months m
       join expenses e on e.family_id = ${family} and e.year = m.year and e.month = m.month
-      -- The same twelve months as a date range, which the planner can estimate: without it, it
-      -- reads every expense of a family with years of them.
+      -- The same twelve months as a date range, which the planner can estimate: joined on year
+      -- and month alone it read all ten years of the bench's 50,000-expense family (70 ms; 4 ms
+      -- with the range, docs/architecture.md).
       where e.date >= (${shown} - interval '11 months')::date
         and e.date < (${shown} + interval '1 month')::date
       group by grouping sets ((m.i, e.category_id), (m.i))
