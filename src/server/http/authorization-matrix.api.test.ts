@@ -528,6 +528,32 @@ const routes: Record<string, RouteCase> = {
       expect(theirs.totalSpent).toBe("0.00");
     },
   },
+  "GET /api/summary/trend": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/summary/trend?month=3&year=2026" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/summary/trend?month=3&year=2026",
+          headers: await as(actor),
+        })
+      ).json();
+      // Only their own categories, and none of our spending in any month.
+      const theirCategories = (
+        await t.app.inject({ method: "GET", url: "/api/categories", headers: await as(actor) })
+      ).json() as Category[];
+      expect(theirs.categories.map((c: { id: string }) => c.id)).toEqual(
+        theirCategories.map((c) => c.id),
+      );
+      expect(theirCategories.every((c) => c.familyId !== familyId)).toBe(true);
+      expect(theirs.months.every((m: { spent: string }) => m.spent === "0.00")).toBe(true);
+    },
+  },
   "POST /api/expenses": {
     // The other family cannot file an expense under our category.
     expected: scoped(201, 400),

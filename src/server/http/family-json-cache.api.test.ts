@@ -33,6 +33,7 @@ const READS = [
   "/api/expenses?month=3&year=2026",
   "/api/expenses/page",
   "/api/expenses/page?search=pão",
+  "/api/summary/trend?month=3&year=2026",
 ];
 
 async function bodies(t: TestApp, who: FamilyMemberSession) {
@@ -134,6 +135,7 @@ describe("a family's kept answers follow every change, on every process", () => 
       send(a, family, "PATCH", `/api/categories/${food}`, { monthlyBudget: "777.00" }),
     );
     expect(JSON.parse(budget.now[0] as string).categories[0].monthlyBudget).toBe("777.00");
+    expect(JSON.parse(budget.now[4] as string).months[11].budget).toBe("777.00");
     await afterChange(() => createCategory(a.app, family, { name: "Home" }));
     const deleted = await afterChange(() => send(a, family, "DELETE", `/api/categories/${food}`));
     expect(JSON.parse(deleted.now[0] as string).uncategorisedSpent).toBe("2.50");

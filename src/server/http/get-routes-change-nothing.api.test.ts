@@ -65,6 +65,7 @@ async function urlOf(route: string): Promise<string> {
   const queries: Record<string, string> = {
     "/api/expenses": "?month=3&year=2026",
     "/api/summary": "?month=3&year=2026",
+    "/api/summary/trend": "?month=3&year=2026",
     // A capability link: it verifies the account whose mailed token it carries, not the caller's,
     // so a forged cross-site request has nothing to act with. A wrong token must change nothing.
     "/api/auth/verify-email": "?token=forged",

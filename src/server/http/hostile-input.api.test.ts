@@ -394,6 +394,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "PATCH /api/expenses/:id": { params: { id: expenseId }, body: expense },
     "DELETE /api/expenses/:id": { params: { id: missingId } },
     "GET /api/summary": { querystring: month },
+    "GET /api/summary/trend": { querystring: month },
     "POST /api/notifications/:id/read": { params: { id: missingId } },
   };
 }

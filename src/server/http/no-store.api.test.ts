@@ -84,6 +84,7 @@ describe("Cache-Control: no-store", () => {
     await createExpense(t.app, owner, { categoryId: category.id, date: "2026-03-02" });
     for (const url of [
       "/api/summary?month=3&year=2026",
+      "/api/summary/trend?month=3&year=2026",
       "/api/expenses?month=3&year=2026",
       "/api/expenses/page",
       "/api/expenses",

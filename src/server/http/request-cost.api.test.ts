@@ -110,6 +110,22 @@ describe("statements and bytes per request", () => {
     expect(again.res.body).toBe(res.body);
   });
 
+  it("GET /api/summary/trend: the caller plus one statement for the twelve months", async () => {
+    const { statements, bytes, res } = await measure("GET", "/api/summary/trend?month=3&year=2026");
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/generate_series/);
+    expect(res.json().months[11]).toEqual({
+      year: 2026,
+      month: 3,
+      spent: "1848.30",
+      budget: "800.00",
+    });
+    expect(bytes).toBe(TREND_BYTES);
+    const again = await measure("GET", "/api/summary/trend?month=3&year=2026");
+    expect(again.statements).toHaveLength(1);
+    expect(again.res.body).toBe(res.body);
+  });
+
   it("GET /api/expenses/page: the caller plus the page and its totals; a later page, no totals", async () => {
     const first = await measure("GET", "/api/expenses/page");
     expect(first.statements).toHaveLength(3);
@@ -160,6 +176,8 @@ describe("statements and bytes per request", () => {
 const USER_BYTES = 300;
 // 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses.
 const SUMMARY_BYTES = 2092;
+// Twelve months, 2 categories and the uncategorised series, every amount with two places.
+const TREND_BYTES = 1279;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
 const PAGE_BYTES = 20_028;
 // Paid by the caller: a payer id.

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formatDate,
   formatMoney,
+  formatMoneyTick,
   formatMonthYear,
   monthName,
   parseIsoDate,
+  shortMonthName,
   todayIso,
 } from "./format";
 
@@ -145,3 +147,20 @@ for (const { zone, offsetMinutes } of zones) {
     });
   });
 }
+
+describe("shortMonthName and formatMoneyTick (the trend chart's axes)", () => {
+  it("names months briefly in each language", () => {
+    expect(shortMonthName(1, "pt")).toBe("jan.");
+    expect(shortMonthName(1, "en")).toBe("Jan");
+    expect(shortMonthName(1, "es")).toBe("ene");
+    expect(() => shortMonthName(13, "pt")).toThrow(RangeError);
+  });
+
+  it("writes ticks compactly in the language's currency, without needless decimals", () => {
+    const plain = (text: string) => text.replace(/\s/g, " ");
+    expect(plain(formatMoneyTick(0, "pt"))).toBe("R$ 0");
+    expect(plain(formatMoneyTick(160_000, "pt"))).toBe("R$ 1,6 mil");
+    expect(formatMoneyTick(160_000, "en")).toBe("$1.6K");
+    expect(formatMoneyTick(80_000, "en")).toBe("$800");
+  });
+});

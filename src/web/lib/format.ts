@@ -89,6 +89,37 @@ export function monthName(month: number, language: Language): string {
   return capitalize(name, locale);
 }
 
+const shortMonthFormat = cachedPerLanguage(
+  (language) => new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "short" }),
+);
+
+/** A month's short name for a chart's axis: "Jan", "jan.", "ene". */
+export function shortMonthName(month: number, language: Language): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Not a month: ${month}`);
+  }
+  return shortMonthFormat(language).format(Date.UTC(2000, month - 1, 1));
+}
+
+const compactMoneyFormat = cachedPerLanguage((language) => {
+  const { locale, currency } = settings[language];
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+});
+
+/**
+ * A chart axis' tick ("R$ 1,2 mil", "$1.2K"): a position on a scale, not an amount anyone reads
+ * to the cent, so the integer cents may go through a float here. Amounts use formatMoney.
+ */
+export function formatMoneyTick(cents: number, language: Language): string {
+  return compactMoneyFormat(language).format(cents / 100);
+}
+
 /** "March 2025", "Março de 2025", "Marzo de 2025". */
 export function formatMonthYear(month: number, year: number, language: Language): string {
   if (!Number.isInteger(month) || month < 1 || month > 12) {

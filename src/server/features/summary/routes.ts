@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { monthSummaryResponseSchema, summaryQuerySchema } from "../../../contract/summary";
+import { monthTrendResponseSchema, trendQuerySchema } from "../../../contract/trend";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { sendJsonText } from "../../http/trusted-json";
 import * as service from "./service";
+import { monthTrend } from "./trend-service";
 
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
@@ -18,6 +20,20 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { year, month } = request.query;
       const body = await app.familyJson.json(request, `summary:${year}-${month}`, async () =>
         JSON.stringify(await service.monthSummary(app.db, scope, request.query)),
+      );
+      return sendJsonText(reply, body);
+    },
+  );
+
+  // The Reports' 12-month trend, kept like the summary: every member's visit to Reports asks it.
+  app.get(
+    "/api/summary/trend",
+    { schema: { querystring: trendQuerySchema, response: { 200: monthTrendResponseSchema } } },
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const { year, month } = request.query;
+      const body = await app.familyJson.json(request, `trend:${year}-${month}`, async () =>
+        JSON.stringify(await monthTrend(app.db, scope, request.query)),
       );
       return sendJsonText(reply, body);
     },

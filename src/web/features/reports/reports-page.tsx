@@ -15,6 +15,7 @@ import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryTable } from "./category-table";
+import { MonthTrend } from "./month-trend";
 import { PayerSpending } from "./payer-spending";
 import { PerformanceSummary } from "./performance-summary";
 import { spendingShares } from "./report-view";
@@ -106,6 +107,7 @@ export function ReportsPage() {
       </div>
       <RequireFamily fallback={<ReportSkeleton />}>
         <MonthReport month={month} />
+        <MonthTrend month={month} />
       </RequireFamily>
     </div>
   );

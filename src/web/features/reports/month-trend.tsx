@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { YearMonth } from "../../../domain/budget";
+import { useMonthTrend } from "../../api/summary/get-trend";
+import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { useLanguage } from "../../i18n/use-language";
+import { formatMonthYear } from "../../lib/format";
+import { CategoryTrends } from "./category-trends";
+import { TrendChart } from "./trend-chart";
+import { TrendTable } from "./trend-table";
+import { type TrendView, trendViewOf } from "./trend-view";
+
+const skeletonRows: SkeletonRow[] = [
+  { count: 1, block: "h-80 rounded-2xl" },
+  { count: 3, block: "h-32 rounded-2xl", grid: "sm:grid-cols-2 lg:grid-cols-3" },
+];
+
+function Trend({ view }: { view: TrendView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [asTable, setAsTable] = useState(false);
+  const first = view.months[0];
+  const last = view.months[view.months.length - 1];
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="trend-title">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <h2 id="trend-title" className="font-semibold text-lg">
+                {t("reports.trend.title")}
+              </h2>
+              {first && last ? (
+                <p className="text-muted-foreground text-sm">
+                  {t("reports.trend.range", {
+                    from: formatMonthYear(first.month, first.year, language),
+                    to: formatMonthYear(last.month, last.year, language),
+                  })}
+                </p>
+              ) : null}
+            </div>
+            {view.empty ? null : (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+                aria-pressed={asTable}
+                onClick={() => setAsTable((shown) => !shown)}
+              >
+                {t("reports.trend.showTable")}
+              </Button>
+            )}
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {view.empty ? (
+              <p className="text-muted-foreground text-sm">{t("reports.trend.empty")}</p>
+            ) : (
+              <>
+                {asTable ? null : <TrendChart months={view.months} />}
+                <TrendTable view={view} visible={asTable} />
+                <p className="text-muted-foreground text-sm">{t("reports.trend.note")}</p>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </section>
+      {view.empty || view.series.length === 0 ? null : (
+        <CategoryTrends series={view.series} months={view.months} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The Reports' 12-month trend (docs/product.md, "12-month trend"): its own call, so the month's
+ * report shows without waiting for it, with the same loading and error states.
+ */
+export function MonthTrend({ month }: { month: YearMonth }) {
+  const { t } = useTranslation();
+  const query = useMonthTrend(month);
+  const uncategorised = t("reports.table.uncategorised");
+  return (
+    <MonthViewState
+      query={query}
+      skeleton={<MonthSkeleton rows={skeletonRows} testId="trend-skeleton" />}
+      errorTitle={t("reports.trend.loadError")}
+      retryLabel={t("reports.loadError.retry")}
+    >
+      {(response) => <Trend view={trendViewOf(response, uncategorised)} />}
+    </MonthViewState>
+  );
+}
