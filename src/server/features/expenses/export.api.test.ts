@@ -467,6 +467,8 @@ describe("streaming", () => {
     expect(rows).toHaveLength(2501);
     // Three statements (1,000, 1,000 and 500 rows): none ever read the whole list.
     expect(selects()).toHaveLength(3);
+    // The one person's name is looked up once, not per batch or per row.
+    expect(t.statements.texts.filter((text) => /"users"\."id" in \(/.test(text))).toHaveLength(1);
     expect(t.statements.texts.some((text) => /repeatable read/i.test(text))).toBe(true);
     expect(new Set(rows.slice(1).map((row) => row[1])).size).toBe(2500);
   });

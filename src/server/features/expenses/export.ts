@@ -1,10 +1,9 @@
 import type { Readable } from "node:stream";
 import { type Stringifier, stringify } from "csv-stringify";
-import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/common";
 import type { ExpenseFilterQuery } from "../../../contract/expenses";
-import { displayNameOf, type NamedPerson } from "../../../domain/person-name";
+import { displayNameOf } from "../../../domain/person-name";
 import type { Db } from "../../db/client";
 import { categories, expenses, familyMembers, users } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
@@ -58,19 +57,34 @@ export function exportFilename(
   return translate(language, `csvExport.filename.${key}`, { from: query.from, to: query.to });
 }
 
-const payer = alias(users, "payer");
-const payerMembership = alias(familyMembers, "payer_membership");
-const author = alias(users, "author");
-const authorMembership = alias(familyMembers, "author_membership");
-
 /**
- * A person's name fields and, for a current member only, the e-mail (as /api/family/people does),
- * as one JSON object per row: null for a null id (a deleted account).
+ * The names of the people `ids` point at, as the screens name them: a current member by name,
+ * else first and last name, else e-mail; a former member by name only (their e-mail is not
+ * shared, as in /api/family/people); nobody known, "former member".
  */
-const personFields = (person: typeof payer | typeof author, memberId: SQLWrapper) =>
-  sql<NamedPerson | null>`case when ${person.id} is null then null else json_build_object(
-    'name', ${person.name}, 'firstName', ${person.firstName}, 'lastName', ${person.lastName},
-    'email', case when ${memberId} is not null then ${person.email} end) end`;
+async function namesOf(
+  tx: Db,
+  familyId: string,
+  ids: string[],
+): Promise<Map<string, string | null>> {
+  const rows = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: sql<
+        string | null
+      >`case when ${familyMembers.userId} is not null then ${users.email} end`,
+    })
+    .from(users)
+    .leftJoin(
+      familyMembers,
+      and(eq(familyMembers.userId, users.id), eq(familyMembers.familyId, familyId)),
+    )
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
+}
 
 /**
  * The export as a stream of CSV text (UTF-8, with a byte order mark, so spreadsheets read the
@@ -99,8 +113,10 @@ export function exportExpensesCsv(
   });
   const uncategorised = t("csvExport.uncategorised");
   const formerMember = t("csvExport.formerMember");
-  // A deleted account leaves a null id: no person, "former member" as on the screens.
-  const nameOf = (person: NamedPerson | null) => (person && displayNameOf(person)) ?? formerMember;
+  // Each person's name, looked up once per export when a batch first meets them (a household
+  // has a handful): the rows carry ids only. A deleted account leaves a null id.
+  const names = new Map<string, string | null>();
+  const nameOf = (id: string | null) => (id ? names.get(id) : null) ?? formerMember;
   const filters = expenseFilters(scope, query);
 
   const write = async (tx: Db) => {
@@ -114,27 +130,22 @@ export function exportExpensesCsv(
           id: expenses.id,
           key: createdAtKey,
           category: categories.name,
-          payer: personFields(payer, payerMembership.userId),
-          author: personFields(author, authorMembership.userId),
+          paidBy: expenses.paidByUserId,
+          addedBy: expenses.addedByUserId,
         })
         .from(expenses)
         .leftJoin(categories, eq(categories.id, expenses.categoryId))
-        .leftJoin(payer, eq(payer.id, expenses.paidByUserId))
-        .leftJoin(
-          payerMembership,
-          and(eq(payerMembership.userId, payer.id), eq(payerMembership.familyId, scope.familyId)),
-        )
-        .leftJoin(author, eq(author.id, expenses.addedByUserId))
-        .leftJoin(
-          authorMembership,
-          and(
-            eq(authorMembership.userId, author.id),
-            eq(authorMembership.familyId, scope.familyId),
-          ),
-        )
         .where(and(...filters, ...(after ? [afterKey(after)] : [])))
         .orderBy(...listOrder)
         .limit(batchSize);
+      const unknown = new Set<string>();
+      for (const row of rows) {
+        for (const id of [row.paidBy, row.addedBy]) if (id && !names.has(id)) unknown.add(id);
+      }
+      if (unknown.size > 0) {
+        for (const [id, name] of await namesOf(tx, scope.familyId, [...unknown]))
+          names.set(id, name);
+      }
       for (const row of rows) {
         if (csv.destroyed) return;
         const record = {
@@ -142,8 +153,8 @@ export function exportExpensesCsv(
           description: row.description,
           category: row.category ?? uncategorised,
           amount: format.amount(row.amount),
-          paidBy: nameOf(row.payer),
-          addedBy: nameOf(row.author),
+          paidBy: nameOf(row.paidBy),
+          addedBy: nameOf(row.addedBy),
         };
         if (!csv.write(record)) await drained(csv);
       }
