@@ -473,6 +473,21 @@ describe("streaming", () => {
     expect(new Set(rows.slice(1).map((row) => row[1])).size).toBe(2500);
   });
 
+  it("answers HEAD with the headers only, reading no expense", async () => {
+    const family = await signUpWithFamily(t.app);
+    await insertMany(family, 10);
+    t.statements.reset();
+    const res = await t.app.inject({
+      method: "HEAD",
+      url: exportUrl({ language: "en" }),
+      headers: { cookie: family.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="expenses-all.csv"');
+    expect(res.body).toBe("");
+    expect(t.statements.texts.filter((text) => /from "expenses"/.test(text))).toHaveLength(0);
+  });
+
   it("reads no further than the reader takes (backpressure)", async () => {
     const family = await signUpWithFamily(t.app);
     await insertMany(family, 1500);

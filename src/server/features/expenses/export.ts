@@ -20,7 +20,7 @@ import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from 
  * them (its write() answers false when the buffers are full; the next row waits for 'drain').
  */
 
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 type CsvFormat = {
   delimiter: "," | ";";
@@ -40,7 +40,7 @@ const decimalComma = (value: string) => value.replace(".", ",");
  * day first there, ISO in English (which every spreadsheet reads as a date). No thousands
  * separator: a spreadsheet would read "1.234,56" as text in some locales.
  */
-export const csvFormats: Record<Language, CsvFormat> = {
+const csvFormats: Record<Language, CsvFormat> = {
   en: { delimiter: ",", amount: (value) => value, date: (value) => value },
   pt: { delimiter: ";", amount: decimalComma, date: dayFirst },
   es: { delimiter: ";", amount: decimalComma, date: dayFirst },

@@ -69,13 +69,15 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       const { language: asked, ...filters } = request.query;
       const language = asked ?? requestLanguage(request);
-      return reply
+      reply
         .type("text/csv; charset=utf-8")
         .header(
           "content-disposition",
           `attachment; filename="${exportFilename(language, filters)}"`,
-        )
-        .send(exportExpensesCsv(app.db, scope, filters, language));
+        );
+      // Fastify's HEAD would read the whole stream to throw it away: headers only, no rows read.
+      if (request.method === "HEAD") return reply.send();
+      return reply.send(exportExpensesCsv(app.db, scope, filters, language));
     },
   );
 
