@@ -15,6 +15,8 @@ import { expectNoHorizontalScroll, storeLanguage } from "./support";
 const texts = {
   pt: {
     filter: "Filtrar por categoria",
+    from: "De",
+    to: "Até",
     summary: "2 gastos · total R$ 1.244,56",
     exportCsv: "Exportar CSV",
     filename: "gastos-todos.csv",
@@ -27,6 +29,8 @@ const texts = {
   },
   en: {
     filter: "Filter by category",
+    from: "From",
+    to: "To",
     summary: "2 expenses · total $1,244.56",
     exportCsv: "Export CSV",
     filename: "expenses-all.csv",
@@ -88,4 +92,11 @@ test("export a filtered list and parse the file", async ({ page }, testInfo) => 
   expect(rows).toEqual(t.rows);
   // The page is as it was: still filtered, nothing navigated away.
   await expect(main.getByTestId("expense-totals")).toHaveText(t.summary);
+
+  // A start after the end: the list asks for nothing, and no file is offered either.
+  await main.getByLabel(t.from, { exact: true }).fill("2026-11-10");
+  await main.getByLabel(t.to, { exact: true }).fill("2026-11-01");
+  await expect(link).toHaveCount(0);
+  await main.getByLabel(t.from, { exact: true }).fill("");
+  await expect(link).toBeVisible();
 });
