@@ -20,6 +20,7 @@ import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
 import { measureAlerts } from "./alerts.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 import { measureTrend } from "./trend.mjs";
+import { measureExport } from "./export.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -393,6 +394,8 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
     const issue13 = await measureIssue13(base, cookie, categories[0].id);
     await measureAlerts(base, cookie, label);
     await measureTrend(base, cookie, categories[0].id, label);
+    // Issue 16: the big family's 50,000 expenses as CSV (bench/export.mjs prints its own table).
+    await measureExport(base, cookie, server.child.pid, label);
     console.log(`bench: ${label}: the calls`);
     // Each row's "vs health" is against the health row of its number of connections.
     const calls = [

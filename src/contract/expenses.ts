@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDateSchema, monthSchema, yearSchema } from "./calendar-date";
+import { languages } from "./common";
 import { amountSchema } from "./money";
 import { text } from "./text";
 
@@ -68,15 +69,26 @@ export const EXPENSE_SEARCH_MAX = 100;
 /** The category filter's value for expenses whose category was deleted. */
 export const UNCATEGORISED = "none";
 
+/**
+ * The Expenses screen's filters, shared by the page call and the CSV export so the two can never
+ * disagree on what matches (docs/product.md#search-filters-and-paging).
+ */
+const expenseFilterFields = {
+  search: text().trim().max(EXPENSE_SEARCH_MAX, "validation.searchMax").optional(),
+  categoryId: z
+    .union([z.uuid(), z.literal(UNCATEGORISED)], { error: "validation.invalid" })
+    .optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  paidByUserId: z.uuid({ error: "validation.invalid" }).optional(),
+};
+const dateRangeInOrder = (q: { from?: string; to?: string }) =>
+  q.from === undefined || q.to === undefined || q.from <= q.to;
+const dateRangeOrder = { error: "validation.dateRangeOrder", path: ["to"] };
+
 export const expensePageQuerySchema = z
   .strictObject({
-    search: text().trim().max(EXPENSE_SEARCH_MAX, "validation.searchMax").optional(),
-    categoryId: z
-      .union([z.uuid(), z.literal(UNCATEGORISED)], { error: "validation.invalid" })
-      .optional(),
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
-    paidByUserId: z.uuid({ error: "validation.invalid" }).optional(),
+    ...expenseFilterFields,
     cursor: text().max(300).optional(),
     limit: z.coerce
       .number({ error: "validation.invalid" })
@@ -85,10 +97,7 @@ export const expensePageQuerySchema = z
       .max(EXPENSE_PAGE_SIZE_MAX, "validation.invalid")
       .optional(),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    error: "validation.dateRangeOrder",
-    path: ["to"],
-  });
+  .refine(dateRangeInOrder, dateRangeOrder);
 export type ExpensePageQuery = z.input<typeof expensePageQuerySchema>;
 
 export const expensePageSchema = z.object({
@@ -103,3 +112,18 @@ export type ExpensePage = z.infer<typeof expensePageSchema>;
 export const idempotencyKeySchema = text().min(1).max(200).optional();
 
 export const clearExamplesResponseSchema = z.object({ deletedCount: z.number().int() });
+
+/**
+ * GET /api/expenses/export.csv: every expense the same filters match, in the list's order, as a
+ * CSV file for a spreadsheet in `language` (the caller's language when left out; the web sends
+ * the language its screen is in). docs/product.md#exporting-to-csv.
+ */
+export const expenseExportQuerySchema = z
+  .strictObject({
+    ...expenseFilterFields,
+    language: z.enum(languages, { error: "validation.invalid" }).optional(),
+  })
+  .refine(dateRangeInOrder, dateRangeOrder);
+export type ExpenseExportQuery = z.input<typeof expenseExportQuerySchema>;
+/** Filters only: what the list and the export share. */
+export type ExpenseFilterQuery = Omit<ExpenseExportQuery, "language">;

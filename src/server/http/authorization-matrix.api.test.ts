@@ -508,6 +508,37 @@ const routes: Record<string, RouteCase> = {
       expect(filtered.totals).toEqual({ count: 0, amount: "0.00" });
     },
   },
+  // Issue 16's CSV export: the other family's file holds none of this family's expenses.
+  "GET /api/expenses/export.csv": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/expenses/export.csv?language=en" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const category = await ourCategory();
+      await createExpense(t.app, ownerAccount, {
+        categoryId: category.id,
+        description: "Only ours",
+      });
+      for (const url of [
+        "/api/expenses/export.csv?language=en",
+        `/api/expenses/export.csv?categoryId=${category.id}`,
+        `/api/expenses/export.csv?paidByUserId=${ownerAccount.user.id}`,
+      ]) {
+        const res = await t.app.inject({ method: "GET", url, headers: await as(actor) });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain("Only ours");
+      }
+      const filtered = await t.app.inject({
+        method: "GET",
+        url: `/api/expenses/export.csv?categoryId=${category.id}&language=en`,
+        headers: await as(actor),
+      });
+      expect(filtered.body.trim().split("\r\n")).toHaveLength(1);
+    },
+  },
   "GET /api/summary": {
     expected: scoped(200, 200),
     request: async () => {

@@ -390,6 +390,16 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
         limit: "5",
       },
     },
+    "GET /api/expenses/export.csv": {
+      querystring: {
+        search: "pão",
+        categoryId,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        paidByUserId: userId,
+        language: "pt",
+      },
+    },
     "POST /api/expenses": { body: expense, headers: { "idempotency-key": "hostile-walk-1" } },
     "PATCH /api/expenses/:id": { params: { id: expenseId }, body: expense },
     "DELETE /api/expenses/:id": { params: { id: missingId } },
@@ -473,6 +483,8 @@ describe("hostile bytes in every text field", () => {
         "POST /api/expenses headers.idempotency-key",
         "GET /api/expenses/page querystring.search",
         "GET /api/expenses/page querystring.cursor",
+        "GET /api/expenses/export.csv querystring.search",
+        "GET /api/expenses/export.csv querystring.language*",
         "PATCH /api/categories/:id body.color",
       ]),
     );

@@ -145,6 +145,18 @@ describe("statements and bytes per request", () => {
     );
   });
 
+  it("GET /api/expenses/export.csv: the caller, then one read-only transaction of batches", async () => {
+    const { statements, res } = await measure("GET", "/api/expenses/export.csv?language=en");
+    // The caller; begin, the one batch the 80 expenses fit in, the names of the people it
+    // meets (once per export, not per row), commit. Never kept: a second export reads again.
+    expect(statements).toHaveLength(5);
+    expect(statements[1]).toMatch(/^begin isolation level repeatable read read only/i);
+    expect(res.body.trim().split("\r\n")).toHaveLength(81);
+    expect((await measure("GET", "/api/expenses/export.csv?language=en")).statements).toHaveLength(
+      5,
+    );
+  });
+
   it("GET /api/expenses?month=&year=: the caller plus one, whatever the number of rows", async () => {
     const { statements, res } = await measure("GET", "/api/expenses?month=3&year=2026");
     expect(statements).toHaveLength(2);

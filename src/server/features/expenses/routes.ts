@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
+  expenseExportQuerySchema,
   expenseListQuerySchema,
   expensePageQuerySchema,
   expensePageSchema,
@@ -14,7 +15,9 @@ import {
 } from "../../../contract/expenses";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
+import { exportExpensesCsv, exportFilename } from "./export";
 import * as service from "./service";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +57,27 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         JSON.stringify(await service.expensePage(app.db, scope, request.query)),
       );
       return sendJsonText(reply, body);
+    },
+  );
+
+  // The CSV file of what the screen's filters show (export.ts): streamed, never kept. The
+  // language is the screen's (sent by the web), else the caller's.
+  app.get(
+    "/api/expenses/export.csv",
+    { schema: { querystring: expenseExportQuerySchema } },
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const { language: asked, ...filters } = request.query;
+      const language = asked ?? requestLanguage(request);
+      reply
+        .type("text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="${exportFilename(language, filters)}"`,
+        );
+      // Fastify's HEAD would read the whole stream to throw it away: headers only, no rows read.
+      if (request.method === "HEAD") return reply.send();
+      return reply.send(exportExpensesCsv(app.db, scope, filters, language));
     },
   );
 

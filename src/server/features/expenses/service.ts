@@ -4,6 +4,7 @@ import {
   type CreateExpenseInput,
   EXPENSE_PAGE_SIZE,
   type Expense,
+  type ExpenseFilterQuery,
   type ExpensePage,
   type ExpensePageQuery,
   UNCATEGORISED,
@@ -102,12 +103,12 @@ const isoInstant = (column: SQL) =>
  * two expenses created in the same millisecond would then be skipped or repeated).
  */
 
-type PageKey = { date: string; createdAt: string; id: string };
+export type PageKey = { date: string; createdAt: string; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 // to_char in UTC, microseconds included: the exact instant, and a valid timestamptz literal.
-const createdAtKey = sql<string>`to_char(${expenses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtKey = sql<string>`to_char(${expenses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const encodeCursor = (key: PageKey) =>
   Buffer.from(`${key.date}|${key.createdAt}|${key.id}`).toString("base64url");
@@ -147,15 +148,10 @@ const likePattern = (search: string) =>
 type ValidPageQuery = Omit<ExpensePageQuery, "limit"> & { limit?: number };
 
 /**
- * One page of the family's expenses with the filters; the first page (no cursor) also carries
- * the count and the sum of every matching expense, added up by the database.
+ * The family and the Expenses screen's filters as WHERE terms: the page call and the CSV export
+ * (export.ts) both use these, so what the list shows and what the file holds cannot differ.
  */
-export async function expensePage(
-  db: Db,
-  scope: FamilyScope,
-  query: ValidPageQuery,
-): Promise<ExpensePage> {
-  const limit = query.limit ?? EXPENSE_PAGE_SIZE;
+export function expenseFilters(scope: FamilyScope, query: ExpenseFilterQuery): SQL[] {
   const filters: SQL[] = [eq(expenses.familyId, scope.familyId)];
   const search = query.search?.trim();
   if (search) filters.push(sql`${expenses.searchText} ilike ${likePattern(search)} escape '\\'`);
@@ -165,21 +161,37 @@ export async function expensePage(
   if (query.to) filters.push(lte(expenses.date, query.to));
   // Equality on the family and the payer, then the keyset order: expenses_family_payer_keyset_idx.
   if (query.paidByUserId) filters.push(eq(expenses.paidByUserId, query.paidByUserId));
+  return filters;
+}
+
+/** The rows after `key` in the list's order (newest first), on the keyset index. */
+export const afterKey = (key: PageKey) =>
+  sql`(${expenses.date}, ${expenses.createdAt}, ${expenses.id}) < (${key.date}::date, ${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+
+/** The list's order: newest date, then latest recorded, then id (one order for ties). */
+export const listOrder = [desc(expenses.date), desc(expenses.createdAt), desc(expenses.id)];
+
+/**
+ * One page of the family's expenses with the filters; the first page (no cursor) also carries
+ * the count and the sum of every matching expense, added up by the database.
+ */
+export async function expensePage(
+  db: Db,
+  scope: FamilyScope,
+  query: ValidPageQuery,
+): Promise<ExpensePage> {
+  const limit = query.limit ?? EXPENSE_PAGE_SIZE;
+  const filters = expenseFilters(scope, query);
 
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const pageFilters = after
-    ? [
-        ...filters,
-        sql`(${expenses.date}, ${expenses.createdAt}, ${expenses.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
-      ]
-    : filters;
+  const pageFilters = after ? [...filters, afterKey(after)] : filters;
 
   const [rows, totals] = await Promise.all([
     db
       .select({ expense: expenses, key: createdAtKey })
       .from(expenses)
       .where(and(...pageFilters))
-      .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+      .orderBy(...listOrder)
       .limit(limit + 1),
     after
       ? undefined

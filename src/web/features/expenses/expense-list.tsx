@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { Pencil, Search, Trash2 } from "lucide-react";
+import { Download, Pencil, Search, Trash2 } from "lucide-react";
 import {
   type MouseEvent,
   type ReactNode,
@@ -16,6 +16,7 @@ import type { Category } from "../../../contract/categories";
 import { EXPENSE_SEARCH_MAX, type Expense, UNCATEGORISED } from "../../../contract/expenses";
 import { useCategories } from "../../api/categories/get-categories";
 import { useDeleteExpense } from "../../api/expenses/delete-expense";
+import { expensesExportUrl } from "../../api/expenses/export-expenses-csv";
 import {
   ALL_CATEGORIES,
   ALL_PAYERS,
@@ -322,6 +323,24 @@ function VirtualExpenseList({
   );
 }
 
+/**
+ * 'Exportar CSV': a download link for what the list shows (the applied filters, every year when
+ * none), in the screen's language. While the dates are reversed the list shows nothing and asks
+ * for nothing, and so does the link: it is not offered.
+ */
+function ExportCsvLink({ filters }: { filters: ExpenseFilters }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={expensesExportUrl(filters, language)} download>
+        <Download aria-hidden="true" />
+        {t("expenses.list.exportCsv")}
+      </a>
+    </Button>
+  );
+}
+
 function ListSkeleton() {
   const { t } = useTranslation();
   return (
@@ -447,14 +466,17 @@ export function ExpenseList() {
   return (
     <Card>
       <CardHeader className="gap-4">
-        <h2
-          id={headingId}
-          ref={headingRef}
-          tabIndex={-1}
-          className="font-semibold text-lg leading-tight outline-none"
-        >
-          {t("expenses.list.title")}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="font-semibold text-lg leading-tight outline-none"
+          >
+            {t("expenses.list.title")}
+          </h2>
+          {reversed ? null : <ExportCsvLink filters={applied} />}
+        </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <div className="grid gap-1.5">
             <Label htmlFor={searchId} className="sr-only">

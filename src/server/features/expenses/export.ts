@@ -1,0 +1,184 @@
+import type { Readable } from "node:stream";
+import { type Stringifier, stringify } from "csv-stringify";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Language } from "../../../contract/common";
+import type { ExpenseFilterQuery } from "../../../contract/expenses";
+import { displayNameOf } from "../../../domain/person-name";
+import type { Db } from "../../db/client";
+import { categories, expenses, familyMembers, users } from "../../db/schema";
+import type { FamilyScope } from "../../http/family-scope";
+import { translate } from "../../i18n";
+import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from "./service";
+
+/*
+ * GET /api/expenses/export.csv (docs/product.md#exporting-to-csv): every expense the Expenses
+ * screen's filters match, in its order, as a CSV file a spreadsheet in the person's language
+ * opens as it is. Ten years of a household are 50,000 rows, so they never sit in memory at once:
+ * keyset batches of EXPORT_BATCH rows on the list's index, inside one REPEATABLE READ READ ONLY
+ * transaction (every batch sees the same snapshot: an expense edited during the download can be
+ * neither skipped nor written twice), written into csv-stringify only as fast as the reply takes
+ * them (its write() answers false when the buffers are full; the next row waits for 'drain').
+ */
+
+const EXPORT_BATCH = 1000;
+
+type CsvFormat = {
+  delimiter: "," | ";";
+  /** "1234.56" (numeric(10,2)'s text) as the spreadsheet reads a number. */
+  amount: (value: string) => string;
+  /** "YYYY-MM-DD" as the spreadsheet reads a date. */
+  date: (value: string) => string;
+};
+
+const dayFirst = (value: string) =>
+  `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+const decimalComma = (value: string) => value.replace(".", ",");
+
+/**
+ * The list separator and decimal mark of a spreadsheet set to the language: in Portuguese and
+ * Spanish locales the comma is the decimal mark, so fields are separated by semicolons; dates are
+ * day first there, ISO in English (which every spreadsheet reads as a date). No thousands
+ * separator: a spreadsheet would read "1.234,56" as text in some locales.
+ */
+const csvFormats: Record<Language, CsvFormat> = {
+  en: { delimiter: ",", amount: (value) => value, date: (value) => value },
+  pt: { delimiter: ";", amount: decimalComma, date: dayFirst },
+  es: { delimiter: ";", amount: decimalComma, date: dayFirst },
+};
+
+const columns = ["date", "description", "category", "amount", "paidBy", "addedBy"] as const;
+
+/** The file's name in the language, from the date filter: gastos-2026-11-01-a-2026-11-30.csv. */
+export function exportFilename(
+  language: Language,
+  query: Pick<ExpenseFilterQuery, "from" | "to">,
+): string {
+  const key = query.from && query.to ? "range" : query.from ? "from" : query.to ? "to" : "all";
+  return translate(language, `csvExport.filename.${key}`, { from: query.from, to: query.to });
+}
+
+/**
+ * The names of the people `ids` point at, as the screens name them: a current member by name,
+ * else first and last name, else e-mail; a former member by name only (their e-mail is not
+ * shared, as in /api/family/people); nobody known, "former member".
+ */
+async function namesOf(
+  tx: Db,
+  familyId: string,
+  ids: string[],
+): Promise<Map<string, string | null>> {
+  const rows = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: sql<
+        string | null
+      >`case when ${familyMembers.userId} is not null then ${users.email} end`,
+    })
+    .from(users)
+    .leftJoin(
+      familyMembers,
+      and(eq(familyMembers.userId, users.id), eq(familyMembers.familyId, familyId)),
+    )
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, displayNameOf(row)]));
+}
+
+/**
+ * The export as a stream of CSV text (UTF-8, with a byte order mark, so spreadsheets read the
+ * accents right): the header row in the language, then one row per expense. A failure after the
+ * first bytes destroys the stream (the reply is cut short and the error logged, the process goes
+ * on); a reader that goes away stops the batches.
+ */
+export function exportExpensesCsv(
+  db: Db,
+  scope: FamilyScope,
+  query: ExpenseFilterQuery,
+  language: Language,
+  batchSize = EXPORT_BATCH,
+): Readable {
+  const format = csvFormats[language];
+  const t = (key: string) => translate(language, key);
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((key) => ({ key, header: t(`csvExport.columns.${key}`) })),
+    delimiter: format.delimiter,
+    record_delimiter: "\r\n",
+    // OWASP's CSV injection rule: a cell starting with = + - @ (or tab, CR) gets a leading
+    // single quote, so no spreadsheet runs it as a formula. Amounts are never negative.
+    escape_formulas: true,
+  });
+  const uncategorised = t("csvExport.uncategorised");
+  const formerMember = t("csvExport.formerMember");
+  // Each person's name, looked up once per export when a batch first meets them (a household
+  // has a handful): the rows carry ids only. A deleted account leaves a null id.
+  const names = new Map<string, string | null>();
+  const nameOf = (id: string | null) => (id ? names.get(id) : null) ?? formerMember;
+  const filters = expenseFilters(scope, query);
+
+  const write = async (tx: Db) => {
+    let after: PageKey | undefined;
+    for (;;) {
+      const rows = await tx
+        .select({
+          date: expenses.date,
+          description: expenses.description,
+          amount: expenses.amount,
+          id: expenses.id,
+          key: createdAtKey,
+          category: categories.name,
+          paidBy: expenses.paidByUserId,
+          addedBy: expenses.addedByUserId,
+        })
+        .from(expenses)
+        .leftJoin(categories, eq(categories.id, expenses.categoryId))
+        .where(and(...filters, ...(after ? [afterKey(after)] : [])))
+        .orderBy(...listOrder)
+        .limit(batchSize);
+      const unknown = new Set<string>();
+      for (const row of rows) {
+        for (const id of [row.paidBy, row.addedBy]) if (id && !names.has(id)) unknown.add(id);
+      }
+      if (unknown.size > 0) {
+        for (const [id, name] of await namesOf(tx, scope.familyId, [...unknown]))
+          names.set(id, name);
+      }
+      for (const row of rows) {
+        if (csv.destroyed) return;
+        const record = {
+          date: format.date(row.date),
+          description: row.description,
+          category: row.category ?? uncategorised,
+          amount: format.amount(row.amount),
+          paidBy: nameOf(row.paidBy),
+          addedBy: nameOf(row.addedBy),
+        };
+        if (!csv.write(record)) await drained(csv);
+      }
+      const last = rows.at(-1);
+      if (rows.length < batchSize || !last) break;
+      after = { date: last.date, createdAt: last.key, id: last.id };
+    }
+    if (!csv.destroyed) csv.end();
+  };
+
+  db.transaction(write, { isolationLevel: "repeatable read", accessMode: "read only" }).catch(
+    (error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return csv;
+}
+
+/** Until the stream takes more, or is gone (the reader left: the loop then stops). */
+const drained = (stream: Stringifier) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.once("drain", done);
+    stream.once("close", done);
+  });
