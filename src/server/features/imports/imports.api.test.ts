@@ -37,7 +37,7 @@ const preview = (who: SignedIn, payload: ImportPreviewInput) =>
     payload,
   });
 
-const commit = (who: SignedIn, payload: unknown, key: string | null = crypto.randomUUID()) =>
+const commit = (who: SignedIn, payload: object, key: string | null = crypto.randomUUID()) =>
   t.app.inject({
     method: "POST",
     url: "/api/imports",
