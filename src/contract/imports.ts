@@ -11,10 +11,8 @@ import { text } from "./text";
 
 /** A file larger than this is refused (a bank's year of statements is far smaller). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-/** Lines (header included) a file may have. */
+/** Non-empty lines (header included) a file may have, and lines one commit may carry. */
 export const IMPORT_MAX_LINES = 20_000;
-/** Lines one commit may carry. */
-export const IMPORT_MAX_COMMIT_LINES = IMPORT_MAX_LINES;
 /** Base64 of IMPORT_MAX_BYTES, with room for padding. */
 export const IMPORT_MAX_BASE64_CHARS = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4;
 
@@ -127,7 +125,7 @@ export const importCommitInputSchema = z.strictObject({
   lines: z
     .array(importCommitLineSchema, { error: "validation.invalidType" })
     .min(1, "validation.importNothingTicked")
-    .max(IMPORT_MAX_COMMIT_LINES, "validation.importTooManyLines"),
+    .max(IMPORT_MAX_LINES, "validation.importTooManyLines"),
 });
 export type ImportCommitInput = z.input<typeof importCommitInputSchema>;
 

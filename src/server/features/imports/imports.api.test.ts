@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_LINES,
   type ImportPreview,
   type ImportPreviewInput,
+  importPreviewSchema,
 } from "../../../contract/imports";
 import { budgetAlerts, expenses, notifications } from "../../db/schema";
 import type { SignedIn } from "../../testing/api-helpers";
@@ -97,6 +98,8 @@ describe("the preview", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body: ImportPreview = res.json();
+    // Written with JSON.stringify past the zod serializer (trustedJson): still the contract's shape.
+    expect(importPreviewSchema.strict().parse(body)).toEqual(body);
     expect(body.settings).toEqual({
       encoding: "windows-1252",
       separator: ";",

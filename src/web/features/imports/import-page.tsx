@@ -447,7 +447,11 @@ function Importer() {
 
   const read = async (loaded: LoadedFile, options?: ImportOptions) => {
     try {
-      const data = await previewCall.mutateAsync({ ...loaded, options });
+      const data = await previewCall.mutateAsync({
+        fileName: loaded.name.slice(0, 255),
+        contentBase64: loaded.contentBase64,
+        options,
+      });
       // A new preview is a new submission: its own Idempotency-Key.
       setPreview({ data, key: newIdempotencyKey() });
     } catch {
@@ -476,7 +480,7 @@ function Importer() {
   return (
     <div className="grid gap-6">
       <Card>
-        <CardContent className="grid gap-3 pt-6">
+        <CardContent className="grid gap-3 pt-5 sm:pt-6">
           <Label htmlFor={inputId}>
             <Upload aria-hidden="true" className="size-4" />
             {t("imports.chooseFile")}
