@@ -69,6 +69,12 @@ test("import a pt-BR bank statement with a duplicate and a bad line", async ({ p
   await expect(page.getByLabel("Codificação")).toHaveValue("windows-1252");
   await expect(page.getByLabel("Coluna do valor")).toHaveValue("3");
 
+  // The person can read the dates another way: the file is read again with that choice.
+  await page.getByLabel("Formato da data").selectOption("mm/dd/yyyy");
+  await expect(line(3)).toContainText(`${pad(month)}/03/${year}`);
+  await page.getByLabel("Formato da data").selectOption("dd/mm/yyyy");
+  await expect(line(3)).toContainText(`03/${pad(month)}/${year}`);
+
   await page
     .getByLabel("Categoria para as linhas sem categoria")
     .selectOption({ label: "Mercado" });

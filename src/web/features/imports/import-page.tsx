@@ -104,7 +104,16 @@ function Settings({
     value: String(index),
     label: name || t("imports.column", { number: index + 1 }),
   }));
-  const current: ImportOptions = { ...settings };
+  // Every setting as shown, so a new reading changes only what the person changed.
+  const current: ImportOptions = {
+    encoding: settings.encoding,
+    separator: settings.separator,
+    hasHeader: settings.hasHeader,
+    dateFormat: settings.dateFormat,
+    amountFormat: settings.amountFormat,
+    spendingSign: settings.spendingSign,
+    columns: settings.columns,
+  };
   const change = (patch: ImportOptions) => onChange({ ...current, ...patch });
   // A new encoding, separator or header reads other columns: those are guessed again.
   const reread = (patch: ImportOptions) => {
