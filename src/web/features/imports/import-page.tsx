@@ -22,7 +22,7 @@ import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
+import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
@@ -32,6 +32,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { cn } from "../../lib/utils";
 import {
   applyCategoryToUncategorised,
   canImport,
@@ -470,6 +471,8 @@ function Importer() {
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
+    // Choosing the same file again (after fixing it) must read it again.
+    event.target.value = "";
     setResult(null);
     setFileError(null);
     setPreview(null);
@@ -494,13 +497,29 @@ function Importer() {
             <Upload aria-hidden="true" className="size-4" />
             {t("imports.chooseFile")}
           </Label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={choose}
-            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border file:border-input file:bg-card file:px-3 file:py-2 file:font-medium file:text-sm"
-          />
+          {/* The browser's own button would speak the browser's language, not the person's: the
+              input is kept (for keyboards, screen readers and drops) under a button of ours. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={choose}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={inputId}
+              className={cn(
+                buttonVariants({ variant: "outline" }),
+                "cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50",
+              )}
+            >
+              {t("imports.pickFile")}
+            </label>
+            <span className="min-w-0 break-all text-muted-foreground text-sm">
+              {file?.name ?? t("imports.noFile")}
+            </span>
+          </div>
           <p className="text-muted-foreground text-sm">{t("imports.fileHint")}</p>
           {previewCall.isPending ? (
             <p className="text-muted-foreground text-sm" role="status">
