@@ -163,6 +163,15 @@ describe("the file", () => {
     ]);
     expect(usualColumnCount(records)).toBe(2);
   });
+
+  it("refuses a file whose quote is never closed, whatever the separator guessed", () => {
+    const text = 'Data;Descrição;Valor\n10/03/2026;"Padaria;-1,00\n11/03/2026;Posto;-2,00\n';
+    expect(guessSeparator(text)).toBe(";");
+    expect(refusal(() => readRecords(text, ";"))).toEqual({
+      status: 400,
+      key: "validation.importUnreadable",
+    });
+  });
 });
 
 describe("columns and lines", () => {

@@ -210,6 +210,11 @@ describe("the preview", () => {
         "O arquivo tem mais de 20000 linhas. Divida-o e importe cada parte.",
       ],
       [
+        { contentBase64: base64('Data;Descrição;Valor\n10/03/2026;"Padaria;-1,00\n') },
+        400,
+        "Não foi possível ler o arquivo como CSV (alguma aspa não foi fechada?).",
+      ],
+      [
         { contentBase64: "@@@@" },
         400,
         "Não foi possível ler o arquivo como CSV (alguma aspa não foi fechada?).",

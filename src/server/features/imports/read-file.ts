@@ -126,7 +126,12 @@ export function guessSeparator(text: string): ImportSeparator {
     try {
       records = parseRecords(text, separator, 50);
     } catch {
-      continue;
+      // A quote never closed: count the separator on each line as it stands, so the file is
+      // still read with its own separator and refused for its quote (not read with another).
+      records = text
+        .split("\n", 50)
+        .filter((line) => line.trim() !== "")
+        .map((line, index) => ({ lineNumber: index + 1, cells: line.split(separator) }));
     }
     const { mode, share } = columnCounts(records);
     if (mode < 2) continue;
