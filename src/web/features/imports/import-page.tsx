@@ -103,7 +103,8 @@ function Settings({
   const { settings, columnNames } = preview;
   const columnOptions = columnNames.map((name, index) => ({
     value: String(index),
-    label: name || t("imports.column", { number: index + 1 }),
+    // Without a header the server numbers the columns: "Coluna 1", "Coluna 2"…
+    label: settings.hasHeader && name ? name : t("imports.column", { number: index + 1 }),
   }));
   // Every setting as shown, so a new reading changes only what the person changed.
   const current: ImportOptions = {
