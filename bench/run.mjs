@@ -21,6 +21,7 @@ import { measureAlerts } from "./alerts.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 import { measureTrend } from "./trend.mjs";
 import { measureExport } from "./export.mjs";
+import { measureImports } from "./imports.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -459,6 +460,8 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
+    // Last: the import adds 30,000 expenses (years 2190-2192) that no call above should see.
+    await measureImports(base, cookie, label);
     return {
       label,
       coldTimes,

@@ -12,6 +12,7 @@ import { categoryRoutes } from "./features/categories/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
+import { importRoutes } from "./features/imports/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);
+  await app.register(importRoutes);
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);
   await app.register(notificationRoutes);
@@ -149,7 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (
       request.method !== "GET" &&
       reply.statusCode < 300 &&
-      request.url.startsWith("/api/expenses")
+      (request.url.startsWith("/api/expenses") || request.url === "/api/imports")
     ) {
       alertMail.nudge();
     }

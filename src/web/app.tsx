@@ -31,6 +31,9 @@ const ExpensesPage = lazyScreen(() =>
 const RecurringPage = lazyScreen(() =>
   import("./features/recurring/recurring-page").then((m) => m.RecurringPage),
 );
+const ImportPage = lazyScreen(() =>
+  import("./features/imports/import-page").then((m) => m.ImportPage),
+);
 const FamilyPage = lazyScreen(() =>
   import("./features/family/family-page").then((m) => m.FamilyPage),
 );
@@ -58,6 +61,7 @@ const screens: Record<string, LazyScreen> = {
   "/": DashboardPage,
   "/expenses": ExpensesPage,
   "/expenses/recurring": RecurringPage,
+  "/expenses/import": ImportPage,
   "/categories": CategoriesPage,
   "/reports": ReportsPage,
   "/profile": ProfilePage,

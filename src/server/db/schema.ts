@@ -409,3 +409,27 @@ export const attemptCounters = pgTable(
   },
   (t) => [index("attempt_counters_window_idx").on(t.windowStartedAt)],
 );
+
+/**
+ * CSV imports (issue 16, docs/product.md#csv-import): one row per committed import, written in
+ * the same transaction as its expenses. Keyed by the client's Idempotency-Key per family and
+ * user, so a repeated submission finds this row and imports nothing twice; it keeps what the
+ * import did (how many lines, how much) for the answer to that repeat and for an import history.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    fileName: text("file_name"),
+    importedCount: integer("imported_count").notNull(),
+    // 20,000 lines of up to 99,999,999.99 each.
+    totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("imports_idempotency_unique").on(t.familyId, t.userId, t.idempotencyKey)],
+);

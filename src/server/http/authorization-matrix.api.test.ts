@@ -50,7 +50,7 @@ let ownerAccount: SignedIn;
 let familyId: string;
 let otherFamilyCategory: Category;
 
-type Request = { url: string; payload?: unknown };
+type Request = { url: string; payload?: unknown; headers?: Record<string, string> };
 type RouteCase = {
   expected: Expected;
   request: () => Promise<Request>;
@@ -600,6 +600,43 @@ const routes: Record<string, RouteCase> = {
       },
     }),
   },
+  "POST /api/imports/preview": {
+    // Each family's preview reads the file against its own expenses.
+    expected: scoped(200, 200),
+    request: async () => ({
+      url: "/api/imports/preview",
+      payload: {
+        contentBase64: Buffer.from("Data;Descrição;Valor\n10/03/2026;Compra;-10,00\n").toString(
+          "base64",
+        ),
+      },
+    }),
+  },
+  "POST /api/imports": {
+    // The other family cannot import a line under our category: nothing is imported.
+    expected: scoped(201, 400),
+    request: async () => ({
+      url: "/api/imports",
+      headers: { "idempotency-key": crypto.randomUUID() },
+      payload: {
+        lines: [
+          {
+            description: "Importada",
+            amount: "1.00",
+            date: "2026-03-01",
+            categoryId: (await ourCategory()).id,
+          },
+        ],
+      },
+    }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({ method: "GET", url: "/api/expenses", headers: await as(actor) })
+      ).json();
+      expect(theirs.some((e: Expense) => e.description === "Importada")).toBe(false);
+    },
+  },
   "DELETE /api/expenses/examples/clear": {
     expected: scoped(200, 200),
     request: async () => {
@@ -692,11 +729,11 @@ describe("authorization matrix", () => {
           : fresh
             ? await fresh()
             : await as(actor);
-        const { url, payload } = await routeCase.request();
+        const { url, payload, headers: extra } = await routeCase.request();
         const res = await t.app.inject({
           method: method as "GET",
           url,
-          headers,
+          headers: { ...headers, ...extra },
           ...(payload !== undefined ? { payload: payload as object } : {}),
         });
         got[actor] = res.statusCode;

@@ -405,6 +405,18 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "DELETE /api/expenses/:id": { params: { id: missingId } },
     "GET /api/summary": { querystring: month },
     "GET /api/summary/trend": { querystring: month },
+    "POST /api/imports/preview": {
+      body: {
+        fileName: "extrato.csv",
+        contentBase64: Buffer.from("Data;Descrição;Valor\n10/03/2026;Pão;-1,50\n").toString(
+          "base64",
+        ),
+      },
+    },
+    "POST /api/imports": {
+      body: { fileName: "extrato.csv", lines: [expense] },
+      headers: { "idempotency-key": "hostile-walk-import" },
+    },
     "POST /api/notifications/:id/read": { params: { id: missingId } },
   };
 }

@@ -183,6 +183,46 @@ describe("statements and bytes per request", () => {
   });
 });
 
+describe("statements per CSV import (issue 16)", () => {
+  const csv = (lines: number) =>
+    Buffer.from(
+      `Data;Descrição;Valor\n${Array.from({ length: lines }, (_, i) => `${String((i % 28) + 1).padStart(2, "0")}/03/2026;Compra ${String(i % 80).padStart(2, "0")};-${(i % 80) + 1},01`).join("\n")}`,
+    ).toString("base64");
+
+  it("POST /api/imports/preview: the caller plus the duplicates and the last categories, whatever the lines", async () => {
+    const small = await measure("POST", "/api/imports/preview", { contentBase64: csv(10) });
+    const large = await measure("POST", "/api/imports/preview", { contentBase64: csv(2000) });
+    expect(small.statements).toHaveLength(3);
+    expect(large.statements).toHaveLength(3);
+    expect(large.res.json().lines).toHaveLength(2000);
+    expect(large.res.json().lines.some((l: { duplicate: boolean }) => l.duplicate)).toBe(true);
+  });
+
+  it("POST /api/imports: the same statements for 1 line or 2,000", async () => {
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        date: "2026-04-01",
+        description: `Importada ${i}`,
+        amount: "1.00",
+        categoryId,
+      }));
+    const commit = async (n: number) => {
+      t.statements.reset();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/imports",
+        headers: { cookie: owner.cookie, "idempotency-key": `cost-${n}` },
+        payload: { lines: lines(n) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return [...t.statements.texts];
+    };
+    const one = await commit(1);
+    expect(await commit(2000)).toHaveLength(one.length);
+    expect(one.length).toBeLessThanOrEqual(6);
+  });
+});
+
 // Sizes of the answers on the data above (ids and ISO instants have fixed lengths).
 // The user carries budgetAlertEmails since issue 15 (25 bytes: `,"budgetAlertEmails":true`).
 const USER_BYTES = 300;

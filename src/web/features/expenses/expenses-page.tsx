@@ -1,4 +1,4 @@
-import { Repeat } from "lucide-react";
+import { Repeat, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { PageTitle } from "../../components/layout/page-title";
@@ -19,12 +19,20 @@ export function ExpensesPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <PageTitle>{title}</PageTitle>
-        <Button asChild variant="outline">
-          <Link href="/expenses/recurring">
-            <Repeat aria-hidden="true" />
-            {t("expenses.recurringLink")}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link href="/expenses/recurring">
+              <Repeat aria-hidden="true" />
+              {t("expenses.recurringLink")}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/expenses/import">
+              <Upload aria-hidden="true" />
+              {t("expenses.importLink")}
+            </Link>
+          </Button>
+        </div>
       </div>
       <RequireFamily fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
         <Card>

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { calendarDateSchema } from "./calendar-date";
+import { descriptionSchema } from "./expenses";
+import { amountSchema } from "./money";
+import { text } from "./text";
+
+/**
+ * CSV import (issue 16, docs/product.md#csv-import): POST /api/imports/preview reads a file and
+ * answers every line parsed, POST /api/imports records the lines the person ticked, all or none.
+ */
+
+/** A file larger than this is refused (a bank's year of statements is far smaller). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Non-empty lines (header included) a file may have, and lines one commit may carry. */
+export const IMPORT_MAX_LINES = 20_000;
+/** Base64 of IMPORT_MAX_BYTES, with room for padding. */
+export const IMPORT_MAX_BASE64_CHARS = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4;
+
+export const importEncodings = ["utf-8", "windows-1252"] as const;
+export const importSeparators = [";", ",", "\t", "|"] as const;
+export const importDateFormats = ["dd/mm/yyyy", "mm/dd/yyyy", "yyyy-mm-dd"] as const;
+/** "comma": 1.234,56 (decimal comma); "dot": 1,234.56 (decimal point). */
+export const importAmountFormats = ["comma", "dot"] as const;
+/**
+ * Which sign is spending: a bank statement shows spending negative and credits positive; a
+ * credit-card statement shows purchases positive and payments negative.
+ */
+export const importSpendingSigns = ["negative", "positive"] as const;
+
+export type ImportEncoding = (typeof importEncodings)[number];
+export type ImportSeparator = (typeof importSeparators)[number];
+export type ImportDateFormat = (typeof importDateFormats)[number];
+export type ImportAmountFormat = (typeof importAmountFormats)[number];
+export type ImportSpendingSign = (typeof importSpendingSigns)[number];
+
+const columnIndex = z
+  .number({ error: "validation.invalid" })
+  .int("validation.invalid")
+  .min(0, "validation.invalid")
+  .max(199, "validation.invalid");
+
+export const importColumnsSchema = z.strictObject({
+  date: columnIndex,
+  description: columnIndex,
+  amount: columnIndex,
+});
+export type ImportColumns = z.infer<typeof importColumnsSchema>;
+
+/** What the person chose; anything left out is guessed from the file. */
+export const importOptionsSchema = z.strictObject({
+  encoding: z.enum(importEncodings, { error: "validation.invalidOption" }).optional(),
+  separator: z.enum(importSeparators, { error: "validation.invalidOption" }).optional(),
+  hasHeader: z.boolean({ error: "validation.invalidType" }).optional(),
+  dateFormat: z.enum(importDateFormats, { error: "validation.invalidOption" }).optional(),
+  amountFormat: z.enum(importAmountFormats, { error: "validation.invalidOption" }).optional(),
+  spendingSign: z.enum(importSpendingSigns, { error: "validation.invalidOption" }).optional(),
+  columns: importColumnsSchema.optional(),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+/**
+ * The file travels as base64 inside JSON, so the app's JSON-only rule against cross-site forms
+ * (docs/product.md#cross-site-requests) holds for this route too.
+ */
+export const importPreviewInputSchema = z.strictObject({
+  fileName: text().max(255, "validation.tooLong").optional(),
+  contentBase64: text("validation.importFileRequired").max(
+    IMPORT_MAX_BASE64_CHARS,
+    "validation.importFileTooLarge",
+  ),
+  options: importOptionsSchema.optional(),
+});
+export type ImportPreviewInput = z.input<typeof importPreviewInputSchema>;
+
+export const importPreviewLineSchema = z.object({
+  /** The line's number in the file, from 1 (the header, when there is one, is line 1). */
+  lineNumber: z.number().int(),
+  cells: z.array(z.string()),
+  /** "YYYY-MM-DD", or null when it could not be read. */
+  date: z.string().nullable(),
+  /** A positive decimal string ("1234.56"), or null when it could not be read. */
+  amount: z.string().nullable(),
+  description: z.string(),
+  /** A catalogue key (validation.*) saying why the line cannot be imported; null when it can. */
+  errorKey: z.string().nullable(),
+  /** Of the other sign than spending (a credit, a payment): left out unless ticked. */
+  notSpending: z.boolean(),
+  /** The family already has an expense with this date, amount and description. */
+  duplicate: z.boolean(),
+  /** The category of the family's latest expense with the same description, if any. */
+  suggestedCategoryId: z.uuid().nullable(),
+});
+export type ImportPreviewLine = z.infer<typeof importPreviewLineSchema>;
+
+export const importPreviewSchema = z.object({
+  settings: z.object({
+    encoding: z.enum(importEncodings),
+    separator: z.enum(importSeparators),
+    hasHeader: z.boolean(),
+    dateFormat: z.enum(importDateFormats),
+    /** Both dd/mm and mm/dd read every date: the person should confirm which. */
+    dateFormatAmbiguous: z.boolean(),
+    amountFormat: z.enum(importAmountFormats),
+    spendingSign: z.enum(importSpendingSigns),
+    columns: importColumnsSchema,
+  }),
+  /** The header's cells, or "1", "2"… when the file has none. */
+  columnNames: z.array(z.string()),
+  lines: z.array(importPreviewLineSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importCommitLineSchema = z.strictObject({
+  date: calendarDateSchema,
+  description: descriptionSchema,
+  amount: amountSchema,
+  categoryId: z.uuid({ error: "validation.categoryRequired" }),
+  /** A current member of the family; the caller when left out. */
+  paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
+});
+export type ImportCommitLine = z.input<typeof importCommitLineSchema>;
+
+export const importCommitInputSchema = z.strictObject({
+  fileName: text().max(255, "validation.tooLong").optional(),
+  lines: z
+    .array(importCommitLineSchema, { error: "validation.invalidType" })
+    .min(1, "validation.importNothingTicked")
+    .max(IMPORT_MAX_LINES, "validation.importTooManyLines"),
+});
+export type ImportCommitInput = z.input<typeof importCommitInputSchema>;
+
+export const importResultSchema = z.object({
+  id: z.uuid(),
+  importedCount: z.number().int(),
+  /** The sum of the imported amounts, as a decimal string. */
+  totalAmount: z.string(),
+  createdAt: z.string(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** POST /api/imports refuses a call without one: a repeated submission must import nothing. */
+export const importIdempotencyKeySchema = text("validation.required").min(1).max(200);

@@ -1,0 +1,238 @@
+import { daysInMonth } from "../../../contract/calendar-date";
+import { descriptionSchema } from "../../../contract/expenses";
+import {
+  type ImportAmountFormat,
+  type ImportColumns,
+  type ImportDateFormat,
+  type ImportSpendingSign,
+  importAmountFormats,
+  importDateFormats,
+} from "../../../contract/imports";
+import { fromCents } from "../../../contract/money";
+import type { FileRecord } from "./read-file";
+
+/**
+ * Reading a statement's cells: dates, amounts, which column is which, and each line's verdict.
+ * Pure functions, unit-tested one format at a time (detect.test.ts); the rules are those of
+ * docs/product.md#csv-import.
+ */
+
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const YMD = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/;
+// A time after the date ("2026-03-10 14:02", "2026-03-10T14:02:00Z") is dropped: an expense is a day.
+const TIME_SUFFIX = /(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)$/;
+
+function calendarDate(year: number, month: number, day: number): string | null {
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return null;
+  if (day > daysInMonth(year, month)) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** "YYYY-MM-DD", or null when the value is not a calendar date in that format. */
+export function parseDate(value: string | undefined, format: ImportDateFormat): string | null {
+  const text = (value ?? "").trim().replace(TIME_SUFFIX, "");
+  if (format === "yyyy-mm-dd") {
+    const m = YMD.exec(text);
+    return m ? calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+  }
+  const m = DMY.exec(text);
+  if (!m) return null;
+  const [first, second, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return format === "dd/mm/yyyy"
+    ? calendarDate(year, second, first)
+    : calendarDate(year, first, second);
+}
+
+const CURRENCY = /R\$|US\$|\$|€|£|\b(?:BRL|USD|EUR|GBP)\b/gi;
+const GROUPED = {
+  comma: /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/,
+  dot: /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/,
+};
+const PLAIN = { comma: /^\d+(?:,\d{1,2})?$/, dot: /^\d+(?:\.\d{1,2})?$/ };
+/** numeric(10,2): at most 8 digits before the decimal separator. */
+const MAX_CENTS = 9_999_999_999;
+
+export type ParsedAmount = { cents: number } | { error: "invalid" | "tooBig" };
+
+/**
+ * Signed integer cents: "-1.234,56", "R$ -12,50", "-R$ 12,50", "12,50-", "(12,50)" are spending
+ * of 1234.56, 12.50… in the comma format; "1,234.56" and "1234.56" in the dot format.
+ */
+export function parseAmount(value: string | undefined, format: ImportAmountFormat): ParsedAmount {
+  let text = (value ?? "").replace(CURRENCY, "").replace(/[\s\u00a0\u202f]/g, "");
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1);
+  }
+  if (/^[-+]/.test(text)) {
+    negative = negative || text[0] === "-";
+    text = text.slice(1);
+  } else if (/[-+]$/.test(text)) {
+    negative = negative || text.endsWith("-");
+    text = text.slice(0, -1);
+  }
+  if (!GROUPED[format].test(text) && !PLAIN[format].test(text)) return { error: "invalid" };
+  const [whole = "", fraction = ""] = text
+    .replace(format === "comma" ? /\./g : /,/g, "")
+    .split(format === "comma" ? "," : ".");
+  const digits = whole.replace(/^0+(?=\d)/, "");
+  if (digits.length > 8) return { error: "tooBig" };
+  const cents = Number(digits) * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_CENTS) return { error: "tooBig" };
+  return { cents: negative ? -cents : cents };
+}
+
+const anyDate = (value: string | undefined) =>
+  importDateFormats.some((format) => parseDate(value, format) !== null);
+const anyAmount = (value: string | undefined) =>
+  /\d/.test(value ?? "") &&
+  importAmountFormats.some((format) => "cents" in parseAmount(value, format));
+
+/** Folded for comparisons: lower case, no accents, one space between words. */
+export const foldText = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** A first record with no date in any cell is a header (a statement's first column is a date). */
+export const looksLikeHeader = (record: FileRecord | undefined) =>
+  record !== undefined && !record.cells.some(anyDate);
+
+const HEADER_NAMES: Record<keyof ImportColumns, RegExp> = {
+  date: /^(data|date|fecha|dt|dia|day)\b|\bdata\b|\bdate\b|\bfecha\b/,
+  description:
+    /descri|histor|concepto|detal|memo|payee|estabelecimento|lancamento|narrat|details?|movimiento|texto|text|name|nome/,
+  amount:
+    /^(valor|amount|importe|value|monto|quantia|total)\b|\bvalor\b|\bamount\b|\bimporte\b|\bmonto\b/,
+};
+
+/**
+ * Which column holds the date, the description and the amount: by the header's name in pt, en
+ * or es when one says so, else by the values (the column whose values most often read as dates,
+ * then as amounts, then the longest text).
+ */
+export function guessColumns(columnNames: string[], rows: FileRecord[]): ImportColumns {
+  const sample = rows.slice(0, 200);
+  const width = Math.max(columnNames.length, ...sample.map((row) => row.cells.length));
+  const byName = (field: keyof ImportColumns, taken: number[]) =>
+    columnNames.findIndex(
+      (name, i) => !taken.includes(i) && HEADER_NAMES[field].test(foldText(name)),
+    );
+  const share = (column: number, test: (value: string | undefined) => boolean) =>
+    sample.filter((row) => test(row.cells[column])).length;
+  const best = (taken: number[], score: (column: number) => number) => {
+    let chosen = -1;
+    let top = Number.NEGATIVE_INFINITY;
+    for (let column = 0; column < width; column++) {
+      if (taken.includes(column)) continue;
+      const value = score(column);
+      if (value > top) [chosen, top] = [column, value];
+    }
+    return Math.max(chosen, 0);
+  };
+
+  let date = byName("date", []);
+  if (date < 0) date = best([], (c) => share(c, anyDate));
+  let amount = byName("amount", [date]);
+  if (amount < 0) amount = best([date], (c) => share(c, anyAmount));
+  let description = byName("description", [date, amount]);
+  if (description < 0) {
+    description = best([date, amount], (c) =>
+      sample.reduce((sum, row) => {
+        const cell = row.cells[c] ?? "";
+        return sum + (anyAmount(cell) || anyDate(cell) ? 0 : cell.trim().length);
+      }, 0),
+    );
+  }
+  return { date, description, amount };
+}
+
+/**
+ * The format under which the most values read; when dd/mm and mm/dd read as many (every day is
+ * 12 or less), dd/mm, and the answer says it was a guess so the person can switch.
+ */
+export function guessDateFormat(values: string[]): {
+  dateFormat: ImportDateFormat;
+  ambiguous: boolean;
+} {
+  const counts = importDateFormats.map(
+    (format) => values.filter((value) => parseDate(value, format) !== null).length,
+  );
+  const [dmy = 0, mdy = 0, ymd = 0] = counts;
+  if (ymd > dmy && ymd > mdy) return { dateFormat: "yyyy-mm-dd", ambiguous: false };
+  if (mdy > dmy) return { dateFormat: "mm/dd/yyyy", ambiguous: false };
+  return { dateFormat: "dd/mm/yyyy", ambiguous: dmy > 0 && dmy === mdy };
+}
+
+/** The format under which the most amounts read; ties (whole numbers only) go to the comma. */
+export function guessAmountFormat(values: string[]): ImportAmountFormat {
+  const reads = (format: ImportAmountFormat) =>
+    values.filter((value) => "cents" in parseAmount(value, format)).length;
+  return reads("dot") > reads("comma") ? "dot" : "comma";
+}
+
+/**
+ * A file with both signs is a bank statement: negatives are spending, positives are credits. A
+ * file with one sign only is all spending, whichever it is.
+ */
+export function guessSpendingSign(cents: number[]): ImportSpendingSign {
+  const positives = cents.some((c) => c > 0);
+  const negatives = cents.some((c) => c < 0);
+  return positives && !negatives ? "positive" : "negative";
+}
+
+export type ParsedLine = {
+  lineNumber: number;
+  cells: string[];
+  date: string | null;
+  amount: string | null;
+  description: string;
+  errorKey: string | null;
+  notSpending: boolean;
+};
+
+export type LineSettings = {
+  columns: ImportColumns;
+  dateFormat: ImportDateFormat;
+  amountFormat: ImportAmountFormat;
+  spendingSign: ImportSpendingSign;
+  /** More cells than this on a line is an error. */
+  maxColumns: number;
+};
+
+/** One line's verdict; the first problem found is its error. */
+export function parseLine(record: FileRecord, settings: LineSettings): ParsedLine {
+  const { cells } = record;
+  const { columns } = settings;
+  const date = parseDate(cells[columns.date], settings.dateFormat);
+  const amount = parseAmount(cells[columns.amount], settings.amountFormat);
+  const description = (cells[columns.description] ?? "").replace(/\s+/g, " ").trim();
+  const checked = descriptionSchema.safeParse(description);
+  const cents = "cents" in amount ? amount.cents : null;
+  let errorKey: string | null = null;
+  // A trailing separator leaves empty cells at the end: only text beyond the columns counts.
+  if (cells.slice(settings.maxColumns).some((cell) => cell.trim() !== "")) {
+    errorKey = "validation.importTooManyColumns";
+  } else if (date === null) errorKey = "validation.importDateInvalid";
+  else if ("error" in amount) {
+    errorKey =
+      amount.error === "tooBig" ? "validation.amountTooBig" : "validation.importAmountInvalid";
+  } else if (cents === 0) errorKey = "validation.amountPositive";
+  else if (!checked.success) errorKey = checked.error.issues[0]?.message ?? "validation.invalid";
+  return {
+    lineNumber: record.lineNumber,
+    cells,
+    date,
+    amount: cents === null ? null : fromCents(Math.abs(cents)),
+    description,
+    errorKey,
+    notSpending:
+      cents !== null &&
+      cents !== 0 &&
+      (settings.spendingSign === "negative" ? cents > 0 : cents < 0),
+  };
+}

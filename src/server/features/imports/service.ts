@@ -1,0 +1,247 @@
+import { and, eq, sql } from "drizzle-orm";
+import type {
+  ImportCommitInput,
+  ImportPreview,
+  ImportPreviewInput,
+  ImportResult,
+} from "../../../contract/imports";
+import { fromCents, toCents } from "../../../contract/money";
+import type { Db } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/errors";
+import { imports } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { FamilyScope } from "../../http/family-scope";
+import {
+  foldText,
+  guessAmountFormat,
+  guessColumns,
+  guessDateFormat,
+  guessSpendingSign,
+  looksLikeHeader,
+  parseAmount,
+  parseLine,
+} from "./detect";
+import {
+  assertLineCount,
+  badFile,
+  decodeBase64,
+  decodeText,
+  guessSeparator,
+  readRecords,
+  usualColumnCount,
+} from "./read-file";
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/**
+ * The description as the duplicate and last-category lookups compare it: search_text (the
+ * description without accents, migration 0003) in lower case with single spaces, the same
+ * folding as detect.ts's foldText.
+ */
+const foldedDescription = sql`lower(regexp_replace(e.search_text, '\\s+', ' ', 'g'))`;
+
+/**
+ * Reads the file, guesses what the person did not choose, and answers every line. Two
+ * statements whatever the file's size: one finds the lines the family already has, one the
+ * category last used for each description (docs/product.md#csv-import).
+ */
+export async function previewImport(
+  db: Db,
+  scope: FamilyScope,
+  input: ImportPreviewInput,
+): Promise<ImportPreview> {
+  const options = input.options ?? {};
+  const { text, encoding } = decodeText(decodeBase64(input.contentBase64), options.encoding);
+  assertLineCount(text);
+  const separator = options.separator ?? guessSeparator(text);
+  const records = readRecords(text, separator);
+  const hasHeader = options.hasHeader ?? looksLikeHeader(records[0]);
+  const header = hasHeader ? records[0] : undefined;
+  const rows = hasHeader ? records.slice(1) : records;
+  if (rows.length === 0) throw badFile("validation.importEmpty");
+  // The header says how many columns there are; without one, what most lines have.
+  const maxColumns = header ? header.cells.length : usualColumnCount(rows);
+  const columnNames = header
+    ? header.cells.map((cell) => cell.trim())
+    : Array.from({ length: maxColumns }, (_, i) => String(i + 1));
+  const columns = options.columns ?? guessColumns(columnNames, rows);
+
+  const valuesOf = (column: number) =>
+    rows.map((row) => row.cells[column]?.trim() ?? "").filter((value) => value !== "");
+  const guessedDate = guessDateFormat(valuesOf(columns.date));
+  const dateFormat = options.dateFormat ?? guessedDate.dateFormat;
+  const amountValues = valuesOf(columns.amount);
+  const amountFormat = options.amountFormat ?? guessAmountFormat(amountValues);
+  const spendingSign =
+    options.spendingSign ??
+    guessSpendingSign(
+      amountValues.flatMap((value) => {
+        const parsed = parseAmount(value, amountFormat);
+        return "cents" in parsed ? [parsed.cents] : [];
+      }),
+    );
+  const settings = { columns, dateFormat, amountFormat, spendingSign, maxColumns };
+  const parsed = rows.map((row) => parseLine(row, settings));
+
+  const candidates = parsed.flatMap((line, index) =>
+    line.errorKey === null
+      ? [{ n: index, d: line.date, a: line.amount, k: foldText(line.description) }]
+      : [],
+  );
+  const keys = [...new Set(candidates.map((c) => c.k))];
+  const [duplicates, lastCategories] = candidates.length
+    ? await Promise.all([
+        db.execute(sql`
+          select i.n from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb)
+            as i(n int, d date, a numeric, k text)
+          where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
+            and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)`),
+        db.execute(sql`
+          select distinct on (f.k) f.k, f.category_id as "categoryId"
+          from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
+            from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null) f
+          where f.k in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))
+          order by f.k, f.date desc, f.created_at desc`),
+      ])
+    : [{ rows: [] }, { rows: [] }];
+  const duplicateIndexes = new Set(rowsOf<{ n: number }>(duplicates).map((row) => row.n));
+  const categoryByKey = new Map(
+    rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
+  );
+
+  return {
+    settings: {
+      encoding,
+      separator,
+      hasHeader,
+      dateFormat,
+      dateFormatAmbiguous: guessedDate.ambiguous,
+      amountFormat,
+      spendingSign,
+      columns,
+    },
+    columnNames,
+    lines: parsed.map((line, index) => ({
+      ...line,
+      duplicate: duplicateIndexes.has(index),
+      suggestedCategoryId:
+        line.errorKey === null ? (categoryByKey.get(foldText(line.description)) ?? null) : null,
+    })),
+  };
+}
+
+const lineError = (index: number, field: string, messageKey: string) =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: `lines.${index}.${field}`, messageKey }],
+  });
+
+type ValidLine = {
+  date: string;
+  description: string;
+  amount: string;
+  categoryId: string;
+  paidByUserId?: string | undefined;
+};
+
+/**
+ * Records the ticked lines in one transaction, all or none, under the caller's Idempotency-Key:
+ * the imports row is written first, so a repeated submission (even one running at the same
+ * time, which waits on the unique index) finds it and imports nothing again. Budget alerts come
+ * from migration 0007's trigger on expenses, as for any expense.
+ */
+export async function commitImport(
+  db: Db,
+  scope: FamilyScope,
+  input: Omit<ImportCommitInput, "lines"> & { lines: ValidLine[] },
+  idempotencyKey: string,
+): Promise<ImportResult> {
+  const totalCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(imports)
+        .values({
+          familyId: scope.familyId,
+          userId: scope.userId,
+          idempotencyKey,
+          fileName: input.fileName,
+          importedCount: input.lines.length,
+          totalAmount: fromCents(totalCents),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) {
+        const [first] = await tx
+          .select()
+          .from(imports)
+          .where(
+            and(
+              eq(imports.familyId, scope.familyId),
+              eq(imports.userId, scope.userId),
+              eq(imports.idempotencyKey, idempotencyKey),
+            ),
+          );
+        if (!first) throw new AppError("conflict");
+        return toResult(first);
+      }
+      await assertCategoriesAndPayers(tx as unknown as Db, scope, input.lines);
+      const rows = input.lines.map((line, n) => ({
+        n,
+        d: line.date,
+        t: line.description,
+        a: line.amount,
+        c: line.categoryId,
+        p: line.paidByUserId ?? scope.userId,
+      }));
+      await tx.execute(sql`
+        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date)
+        select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as i(n int, d date, t text, a numeric, c uuid, p uuid)
+        order by i.n`);
+      return toResult(created);
+    });
+  } catch (error) {
+    // A category deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) {
+      throw new AppError("validation_error", {
+        fieldErrors: [{ path: "lines", messageKey: "validation.categoryNotFound" }],
+      });
+    }
+    throw error;
+  }
+}
+
+/** Every category of the family's, every payer a current member: one statement for all lines. */
+async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: ValidLine[]) {
+  // PostgreSQL writes uuids in lower case; a client may send them in upper case.
+  const categoryOf = (line: ValidLine) => line.categoryId.toLowerCase();
+  const payerOf = (line: ValidLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
+  const categoryIds = [...new Set(lines.map(categoryOf))];
+  const payerIds = [...new Set(lines.map(payerOf))];
+  const [row] = rowsOf<{ categories: string[] | null; payers: string[] | null }>(
+    await db.execute(sql`
+      select
+        (select array_agg(c.id::text) from categories c where c.family_id = ${scope.familyId}
+          and c.id::text in (select jsonb_array_elements_text(${JSON.stringify(categoryIds)}::jsonb)))
+          as categories,
+        (select array_agg(m.user_id::text) from family_members m where m.family_id = ${scope.familyId}
+          and m.user_id::text in (select jsonb_array_elements_text(${JSON.stringify(payerIds)}::jsonb)))
+          as payers`),
+  );
+  const known = new Set(row?.categories ?? []);
+  const members = new Set(row?.payers ?? []);
+  const badCategory = lines.findIndex((line) => !known.has(categoryOf(line)));
+  if (badCategory >= 0) throw lineError(badCategory, "categoryId", "validation.categoryNotFound");
+  const badPayer = lines.findIndex((line) => !members.has(payerOf(line)));
+  if (badPayer >= 0) throw lineError(badPayer, "paidByUserId", "validation.payerNotMember");
+}
+
+const toResult = (row: typeof imports.$inferSelect): ImportResult => ({
+  id: row.id,
+  importedCount: row.importedCount,
+  totalAmount: fromCents(toCents(row.totalAmount)),
+  createdAt: row.createdAt.toISOString(),
+});

@@ -1,0 +1,587 @@
+import { ArrowLeft, Upload } from "lucide-react";
+import { type ChangeEvent, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import {
+  IMPORT_MAX_BYTES,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportPreviewLine,
+  type ImportResult,
+  importAmountFormats,
+  importDateFormats,
+  importEncodings,
+  importSeparators,
+  importSpendingSigns,
+} from "../../../contract/imports";
+import { useCategories } from "../../api/categories/get-categories";
+import { newIdempotencyKey } from "../../api/expenses/create-expense";
+import { useCommitImport } from "../../api/imports/commit-import";
+import { usePreviewImport } from "../../api/imports/preview-import";
+import { PageTitle } from "../../components/layout/page-title";
+import { RequireFamily } from "../../components/require-family";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button, buttonVariants } from "../../components/ui/button";
+import { Card, CardContent, CardHeader } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDate, formatMoney } from "../../lib/format";
+import { errorDescription } from "../../lib/toast-error";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { cn } from "../../lib/utils";
+import {
+  applyCategoryToUncategorised,
+  canImport,
+  commitLines,
+  initialSelection,
+  type Selection,
+  selectionSummary,
+} from "./import-selection";
+
+/** Lines shown at a time: 10,000 rows of selects would make the page slow to draw. */
+const PAGE_SIZE = 100;
+
+type LoadedFile = { name: string; contentBase64: string };
+
+/** The file's bytes as base64, read by the browser (the upload is JSON: docs/product.md#csv-import). */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function SettingSelect({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function Settings({
+  preview,
+  disabled,
+  onChange,
+}: {
+  preview: ImportPreview;
+  disabled: boolean;
+  onChange: (options: ImportOptions) => void;
+}) {
+  const { t } = useTranslation();
+  const { settings, columnNames } = preview;
+  const columnOptions = columnNames.map((name, index) => ({
+    value: String(index),
+    // Without a header the server numbers the columns: "Coluna 1", "Coluna 2"…
+    label: settings.hasHeader && name ? name : t("imports.column", { number: index + 1 }),
+  }));
+  // Every setting as shown, so a new reading changes only what the person changed.
+  const current: ImportOptions = {
+    encoding: settings.encoding,
+    separator: settings.separator,
+    hasHeader: settings.hasHeader,
+    dateFormat: settings.dateFormat,
+    amountFormat: settings.amountFormat,
+    spendingSign: settings.spendingSign,
+    columns: settings.columns,
+  };
+  const change = (patch: ImportOptions) => onChange({ ...current, ...patch });
+  // A new encoding, separator or header reads other columns: those are guessed again.
+  const reread = (patch: ImportOptions) => {
+    const { columns: _guessedAgain, ...rest } = current;
+    onChange({ ...rest, ...patch });
+  };
+  const column = (field: "date" | "description" | "amount") => (
+    <SettingSelect
+      label={t(`imports.settings.${field}Column`)}
+      value={String(settings.columns[field])}
+      options={columnOptions}
+      disabled={disabled}
+      onChange={(value) => change({ columns: { ...settings.columns, [field]: Number(value) } })}
+    />
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-semibold text-lg leading-tight">{t("imports.settings.title")}</h2>
+        <p className="text-muted-foreground text-sm">{t("imports.settings.hint")}</p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {settings.dateFormatAmbiguous ? <Alert>{t("imports.settings.dateAmbiguous")}</Alert> : null}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {column("date")}
+          {column("description")}
+          {column("amount")}
+          <SettingSelect
+            label={t("imports.settings.dateFormat")}
+            value={settings.dateFormat}
+            options={importDateFormats.map((value) => ({
+              value,
+              label: t(`imports.dateFormats.${value}`),
+            }))}
+            disabled={disabled}
+            onChange={(value) => change({ dateFormat: value as ImportOptions["dateFormat"] })}
+          />
+          <SettingSelect
+            label={t("imports.settings.amountFormat")}
+            value={settings.amountFormat}
+            options={importAmountFormats.map((value) => ({
+              value,
+              label: t(`imports.amountFormats.${value}`),
+            }))}
+            disabled={disabled}
+            onChange={(value) => change({ amountFormat: value as ImportOptions["amountFormat"] })}
+          />
+          <SettingSelect
+            label={t("imports.settings.spendingSign")}
+            value={settings.spendingSign}
+            options={importSpendingSigns.map((value) => ({
+              value,
+              label: t(`imports.spendingSigns.${value}`),
+            }))}
+            disabled={disabled}
+            onChange={(value) => change({ spendingSign: value as ImportOptions["spendingSign"] })}
+          />
+          <SettingSelect
+            label={t("imports.settings.encoding")}
+            value={settings.encoding}
+            options={importEncodings.map((value) => ({
+              value,
+              label: t(`imports.encodings.${value}`),
+            }))}
+            disabled={disabled}
+            onChange={(value) => reread({ encoding: value as ImportOptions["encoding"] })}
+          />
+          <SettingSelect
+            label={t("imports.settings.separator")}
+            value={settings.separator}
+            options={importSeparators.map((value) => ({
+              value,
+              label: t(`imports.separators.${value === "\t" ? "tab" : value}`),
+            }))}
+            disabled={disabled}
+            onChange={(value) => reread({ separator: value as ImportOptions["separator"] })}
+          />
+          <SettingSelect
+            label={t("imports.settings.header")}
+            value={settings.hasHeader ? "yes" : "no"}
+            options={[
+              { value: "yes", label: t("imports.settings.headerYes") },
+              { value: "no", label: t("imports.settings.headerNo") },
+            ]}
+            disabled={disabled}
+            onChange={(value) => reread({ hasHeader: value === "yes" })}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LineRow({
+  line,
+  ticked,
+  categoryId,
+  categoryOptions,
+  onTick,
+  onCategory,
+}: {
+  line: ImportPreviewLine;
+  ticked: boolean;
+  categoryId: string;
+  categoryOptions: { value: string; label: string }[];
+  onTick: (ticked: boolean) => void;
+  onCategory: (categoryId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const selectId = useId();
+  const importable = canImport(line);
+  return (
+    <li
+      className="grid gap-2 rounded-xl border bg-card p-3 sm:grid-cols-[auto_minmax(0,1fr)_14rem] sm:items-center"
+      data-testid="import-line"
+      data-line={line.lineNumber}
+    >
+      <div className="flex items-center gap-3">
+        <Checkbox
+          checked={importable && ticked}
+          disabled={!importable}
+          onCheckedChange={(value) => onTick(value === true)}
+          aria-label={t("imports.tickLine", { number: line.lineNumber })}
+        />
+        <span className="text-muted-foreground text-xs tabular-nums">
+          {t("imports.lineNumber", { number: line.lineNumber })}
+        </span>
+      </div>
+      <div className="grid min-w-0 gap-1">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="min-w-0 break-words font-medium">
+            {line.description || line.cells.join(" · ")}
+          </span>
+          <span className="text-muted-foreground text-sm tabular-nums">
+            {line.date ? formatDate(line.date, language) : "—"}
+          </span>
+          <span className="font-semibold tabular-nums">
+            {line.amount ? formatMoney(line.amount, language) : "—"}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {line.duplicate ? <Badge variant="warning">{t("imports.duplicate")}</Badge> : null}
+          {line.notSpending ? <Badge variant="secondary">{t("imports.notSpending")}</Badge> : null}
+          {line.errorKey ? (
+            <span className="text-destructive text-sm" data-testid="import-line-error">
+              {t(line.errorKey)}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {importable ? (
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor={selectId} className="sr-only">
+            {t("imports.categoryOfLine", { number: line.lineNumber })}
+          </label>
+          <NativeSelect
+            id={selectId}
+            value={categoryId}
+            onChange={(event) => onCategory(event.target.value)}
+          >
+            <option value="">{t("imports.chooseCategory")}</option>
+            {categoryOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function PreviewLines({
+  preview,
+  fileName,
+  idempotencyKey,
+  onImported,
+}: {
+  preview: ImportPreview;
+  fileName: string;
+  idempotencyKey: string;
+  onImported: (result: ImportResult) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const categories = useCategories();
+  const commit = useCommitImport();
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(preview));
+  const [page, setPage] = useState(0);
+  const [bulkCategory, setBulkCategory] = useState("");
+  const bulkId = useId();
+  const categoryOptions = useMemo(
+    () =>
+      // Inactive ones too: the category last used for a description may have been set aside.
+      (categories.data ?? []).map((category) => ({ value: category.id, label: category.name })),
+    [categories.data],
+  );
+  const summary = selectionSummary(preview, selection);
+  const pages = Math.ceil(preview.lines.length / PAGE_SIZE);
+  const first = page * PAGE_SIZE;
+  const shown = preview.lines.slice(first, first + PAGE_SIZE);
+
+  const update = (index: number, patch: { ticked?: boolean; category?: string }) =>
+    setSelection((current) => ({
+      ticked:
+        patch.ticked === undefined
+          ? current.ticked
+          : current.ticked.map((value, i) => (i === index ? (patch.ticked as boolean) : value)),
+      categories:
+        patch.category === undefined
+          ? current.categories
+          : current.categories.map((value, i) =>
+              i === index ? (patch.category as string) : value,
+            ),
+    }));
+
+  const submit = async () => {
+    try {
+      const result = await commit.mutateAsync({
+        input: { fileName: fileName.slice(0, 255), lines: commitLines(preview, selection) },
+        idempotencyKey,
+      });
+      onImported(result);
+    } catch {
+      // Shown below from commit.error.
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-semibold text-lg leading-tight">{t("imports.lines.title")}</h2>
+        <p className="text-muted-foreground text-sm">
+          {t("imports.lines.read", { count: preview.lines.length })}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid min-w-0 flex-1 gap-1.5 sm:max-w-xs">
+            <Label htmlFor={bulkId}>{t("imports.bulkCategory")}</Label>
+            <NativeSelect
+              id={bulkId}
+              value={bulkCategory}
+              onChange={(event) => setBulkCategory(event.target.value)}
+            >
+              <option value="">{t("imports.chooseCategory")}</option>
+              {categoryOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            variant="outline"
+            disabled={!bulkCategory}
+            onClick={() => setSelection((s) => applyCategoryToUncategorised(s, bulkCategory))}
+          >
+            {t("imports.applyCategory")}
+          </Button>
+        </div>
+        <ul className="grid gap-2" aria-label={t("imports.lines.title")}>
+          {shown.map((line, offset) => {
+            const index = first + offset;
+            return (
+              <LineRow
+                key={line.lineNumber}
+                line={line}
+                ticked={selection.ticked[index] ?? false}
+                categoryId={selection.categories[index] ?? ""}
+                categoryOptions={categoryOptions}
+                onTick={(ticked) => update(index, { ticked })}
+                onCategory={(category) => update(index, { category })}
+              />
+            );
+          })}
+        </ul>
+        {pages > 1 ? (
+          <nav
+            className="flex flex-wrap items-center justify-between gap-2"
+            aria-label={t("imports.pages")}
+          >
+            <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              {t("imports.previous")}
+            </Button>
+            <span className="text-muted-foreground text-sm">
+              {t("imports.showing", {
+                from: first + 1,
+                to: first + shown.length,
+                total: preview.lines.length,
+              })}
+            </span>
+            <Button
+              variant="outline"
+              disabled={page >= pages - 1}
+              onClick={() => setPage(page + 1)}
+            >
+              {t("imports.next")}
+            </Button>
+          </nav>
+        ) : null}
+        <div className="grid gap-2 border-t pt-4">
+          <p className="font-medium" data-testid="import-summary">
+            {t("imports.willImport", { count: summary.count })}
+            {summary.count > 0 ? ` · ${formatMoney(summary.total, language)}` : ""}
+          </p>
+          {summary.missingCategory > 0 ? (
+            <p className="text-destructive text-sm">
+              {t("imports.missingCategory", { count: summary.missingCategory })}
+            </p>
+          ) : null}
+          {commit.isError ? (
+            <Alert variant="destructive">{errorDescription(commit.error)}</Alert>
+          ) : null}
+          <Button
+            className="w-full sm:w-fit"
+            disabled={summary.count === 0 || summary.missingCategory > 0 || commit.isPending}
+            onClick={submit}
+          >
+            {commit.isPending
+              ? t("imports.importing")
+              : t("imports.import", { count: summary.count })}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Importer() {
+  const { t } = useTranslation();
+  const previewCall = usePreviewImport();
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [preview, setPreview] = useState<{ data: ImportPreview; key: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const inputId = useId();
+
+  const read = async (loaded: LoadedFile, options?: ImportOptions) => {
+    try {
+      const data = await previewCall.mutateAsync({
+        fileName: loaded.name.slice(0, 255),
+        contentBase64: loaded.contentBase64,
+        options,
+      });
+      // A new preview is a new submission: its own Idempotency-Key.
+      setPreview({ data, key: newIdempotencyKey() });
+    } catch {
+      setPreview(null);
+    }
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    // Choosing the same file again (after fixing it) must read it again.
+    event.target.value = "";
+    setResult(null);
+    setFileError(null);
+    setPreview(null);
+    previewCall.reset();
+    if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setFile(null);
+      setFileError(t("validation.importFileTooLarge", { max: IMPORT_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    const loaded = { name: chosen.name, contentBase64: await readBase64(chosen) };
+    setFile(loaded);
+    await read({ name: loaded.name, contentBase64: loaded.contentBase64 });
+  };
+
+  const error = fileError ?? (previewCall.isError ? errorDescription(previewCall.error) : null);
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="grid gap-3 pt-5 sm:pt-6">
+          <Label htmlFor={inputId}>
+            <Upload aria-hidden="true" className="size-4" />
+            {t("imports.chooseFile")}
+          </Label>
+          {/* The browser's own button would speak the browser's language, not the person's: the
+              input is kept (for keyboards, screen readers and drops) under a button of ours. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={choose}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={inputId}
+              className={cn(
+                buttonVariants({ variant: "outline" }),
+                "cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50",
+              )}
+            >
+              {t("imports.pickFile")}
+            </label>
+            <span className="min-w-0 break-all text-muted-foreground text-sm">
+              {file?.name ?? t("imports.noFile")}
+            </span>
+          </div>
+          <p className="text-muted-foreground text-sm">{t("imports.fileHint")}</p>
+          {previewCall.isPending ? (
+            <p className="text-muted-foreground text-sm" role="status">
+              {t("imports.reading")}
+            </p>
+          ) : null}
+          {error ? <Alert variant="destructive">{error}</Alert> : null}
+          {result ? (
+            <Alert variant="success">
+              <p>{t("imports.done", { count: result.importedCount })}</p>
+              <Link href="/expenses" className="font-medium underline underline-offset-4">
+                {t("imports.seeExpenses")}
+              </Link>
+            </Alert>
+          ) : null}
+        </CardContent>
+      </Card>
+      {preview && file && !result ? (
+        <>
+          <Settings
+            preview={preview.data}
+            disabled={previewCall.isPending}
+            onChange={(options) => read(file, options)}
+          />
+          <PreviewLines
+            key={preview.key}
+            preview={preview.data}
+            fileName={file.name}
+            idempotencyKey={preview.key}
+            onImported={(done) => {
+              setResult(done);
+              setPreview(null);
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Importar CSV": a bank statement's lines become expenses, reached from the Expenses page. */
+export function ImportPage() {
+  const { t } = useTranslation();
+  const title = t("pages.imports.title");
+  useDocumentTitle(title);
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid gap-2">
+        <Link
+          href="/expenses"
+          className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t("imports.back")}
+        </Link>
+        <PageTitle>{title}</PageTitle>
+        <p className="text-muted-foreground text-sm">{t("imports.intro")}</p>
+      </div>
+      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+        <Importer />
+      </RequireFamily>
+    </div>
+  );
+}
