@@ -19,9 +19,9 @@ import { buildAll } from "../scripts/build.mjs";
 import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
 import { measureAlerts } from "./alerts.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
-import { measureTrend } from "./trend.mjs";
 import { measureExport } from "./export.mjs";
 import { measureImports } from "./imports.mjs";
+import { measureTrend } from "./trend.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

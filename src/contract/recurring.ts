@@ -2,7 +2,6 @@ import { z } from "zod";
 import { calendarDateSchema, daysInMonth, monthSchema, yearSchema } from "./calendar-date";
 import { descriptionSchema } from "./expenses";
 import { amountSchema } from "./money";
-import { text } from "./text";
 
 export const frequencies = ["weekly", "monthly", "yearly"] as const;
 export const frequencySchema = z.enum(frequencies, { error: "validation.frequencyInvalid" });
