@@ -100,7 +100,7 @@ async function addExpenseViaApi(page: Page, description: string) {
 
 const members = (page: Page) => page.getByTestId("family-member");
 
-test("pt: create a family through the UI, join by link after logging in and by a typed code", async ({
+test("pt: create a family through the UI, join by link after logging in (and confirming) and by a typed code", async ({
   browser,
 }, testInfo) => {
   const owner = await newPerson(browser, testInfo, "pt");
@@ -144,7 +144,8 @@ test("pt: create a family through the UI, join by link after logging in and by a
   await expectNoHorizontalScroll(owner.page);
   await expectNoAxeViolations(owner.page);
 
-  // Bruno opens the link signed out, logs in, and lands on the dashboard as a member.
+  // Bruno opens the link signed out, logs in, confirms on the invitation screen (signing in never
+  // joins by itself: docs/product.md#joining-by-link) and lands on the dashboard as a member.
   const brunoAccount = await registerViaApi(bruno.page, { name: "Bruno Lima" });
   await openInviteLink(bruno.page, first.url);
   await expect(bruno.page).toHaveURL(/\/login\?next=/);
@@ -152,6 +153,8 @@ test("pt: create a family through the UI, join by link after logging in and by a
   await brunoMain.getByLabel("E-mail").fill(brunoAccount.email);
   await brunoMain.getByLabel("Senha", { exact: true }).fill(brunoAccount.password);
   await brunoMain.getByRole("button", { name: "Entrar" }).click();
+  await expect(bruno.page).toHaveURL(new RegExp(`/join/${first.code}$`));
+  await brunoMain.getByRole("button", { name: "Entrar na família" }).click();
   await expect(bruno.page).toHaveURL(/\/$/);
   await expectToast(bruno.page, {
     title: "Sucesso!",
