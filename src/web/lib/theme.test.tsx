@@ -44,6 +44,12 @@ function fakeSystem(initiallyDark: boolean) {
   };
 }
 
+let shown: ThemeChoice | undefined;
+function Probe() {
+  shown = useThemeChoice();
+  return null;
+}
+
 const isDark = () => document.documentElement.classList.contains("dark");
 const barColour = () =>
   document.querySelector('meta[name="theme-color"]')?.getAttribute("content") ?? null;
@@ -134,11 +140,6 @@ describe("setThemeChoice", () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     fakeSystem(false);
     stop = followTheme();
-    let shown: ThemeChoice | undefined;
-    function Probe() {
-      shown = useThemeChoice();
-      return null;
-    }
     const root = createRoot(document.createElement("div"));
     act(() => root.render(<Probe />));
     expect(shown).toBe("system");
