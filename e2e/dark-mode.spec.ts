@@ -73,7 +73,15 @@ async function signUpWithData(page: Page) {
 
 test("the public screens follow the system's dark scheme", async ({ page }) => {
   await storeLanguage(page, "pt");
-  for (const path of ["/", "/login", "/register", "/forgot-password", "/no-such-page"]) {
+  const paths = [
+    "/",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password",
+    "/no-such-page",
+  ];
+  for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await checkDark(page);
@@ -118,7 +126,7 @@ test("the other screens in the dark, and the user menu's choice over the system"
 }) => {
   await signUpWithData(page);
   const main = page.getByRole("main");
-  for (const path of ["/notifications", "/expenses/recurring", "/profile"]) {
+  for (const path of ["/notifications", "/expenses/recurring", "/family", "/profile"]) {
     await page.goto(path);
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
     await checkDark(page);
