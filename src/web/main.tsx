@@ -10,9 +10,11 @@ import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n/init";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
+import { followTheme } from "./lib/theme";
 import "./styles.css";
 
 initI18n();
+followTheme();
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
 // renders it (a visitor without a stored user most likely gets the landing page: nothing to load).

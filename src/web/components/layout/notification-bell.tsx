@@ -29,7 +29,7 @@ export function NotificationBell() {
           aria-hidden="true"
           data-testid="notification-count"
           className={cn(
-            "absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[11px] text-white leading-none",
+            "absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[11px] text-destructive-foreground leading-none",
           )}
         >
           {unread > 99 ? "99+" : unread}

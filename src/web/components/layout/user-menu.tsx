@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { languages } from "../../../contract/common";
@@ -7,6 +7,7 @@ import { isLanguage } from "../../i18n/detect";
 import { setLanguage } from "../../i18n/init";
 import { useLanguage } from "../../i18n/use-language";
 import { displayName, logout } from "../../lib/auth";
+import { isThemeChoice, setThemeChoice, type ThemeChoice, useThemeChoice } from "../../lib/theme";
 import { UserAvatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import {
@@ -21,10 +22,17 @@ import {
 } from "../ui/dropdown-menu";
 import { languageNames } from "./language-switcher";
 
+const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
+  { value: "system", label: "userMenu.themeSystem", Icon: Monitor },
+  { value: "light", label: "userMenu.themeLight", Icon: Sun },
+  { value: "dark", label: "userMenu.themeDark", Icon: Moon },
+];
+
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const language = useLanguage();
+  const theme = useThemeChoice();
   const name = displayName(user, t("userMenu.profile"));
   const firstName = user.firstName?.trim();
 
@@ -63,6 +71,24 @@ export function UserMenu({ user }: { user: User }) {
           {languages.map((option) => (
             <DropdownMenuRadioItem key={option} value={option} lang={option}>
               {languageNames[option]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
+          {t("userMenu.theme")}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={theme}
+          aria-label={t("userMenu.theme")}
+          onValueChange={(value) => {
+            if (isThemeChoice(value)) setThemeChoice(value);
+          }}
+        >
+          {themeOptions.map(({ value, label, Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {t(label)}
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

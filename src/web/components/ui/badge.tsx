@@ -10,7 +10,8 @@ const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
-        warning: "border-transparent bg-amber-100 text-amber-900",
+        warning:
+          "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
         outline: "text-foreground",
       },
     },

@@ -92,6 +92,8 @@ export function TrendChart({ months }: { months: TrendMonth[] }) {
               tickLine={false}
               axisLine={false}
               fontSize={12}
+              // Recharts' own grey (#666) is too dark on the dark theme's cards.
+              tick={{ fill: "var(--color-muted-foreground)" }}
               tickFormatter={(cents: number) => formatMoneyTick(cents, language)}
             />
             <Tooltip
