@@ -232,10 +232,13 @@ export async function startOfflineCache({
   });
   // The calls answered while the restore ran are saved too, without waiting for the next change.
   save();
-  if (typeof document !== "undefined") {
+  // What is still gathering is written when the page is hidden or left (a full navigation).
+  if (typeof window !== "undefined") {
+    const flush = () => void persister.flush().catch(() => undefined);
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "hidden") void persister.flush().catch(() => undefined);
+      if (document.visibilityState === "hidden") flush();
     });
+    window.addEventListener("pagehide", flush);
   }
   return unsubscribe;
 }
