@@ -1,7 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { storeLanguage } from "./support";
+import { desktopOnly, storeLanguage } from "./support";
 
 // Issue 17: the installable app (manifest + service worker) and the offline open of the last
 // loaded screens (docs/product.md#offline). The other specs block service workers
@@ -156,3 +158,45 @@ test("opens the last loaded screens offline, marked as offline, and logout delet
   await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
   expect(await savedQueries(page)).toEqual({});
 });
+
+// The service worker the e2e server serves (scripts/e2e-server.mjs builds into .tmp/e2e-build-<port>).
+const servedServiceWorker = join(
+  process.cwd(),
+  ".tmp",
+  `e2e-build-${process.env.E2E_PORT ?? 3100}`,
+  "web",
+  "sw.js",
+);
+
+test(
+  "a new version waits for 'Atualizar', never reloading the page by itself",
+  desktopOnly,
+  async ({ page }) => {
+    await storeLanguage(page, "pt");
+    await page.goto("/login");
+    await controlledByServiceWorker(page);
+    const email = page.getByRole("main").getByLabel("E-mail");
+    await email.fill("meio.do@formulario.org");
+
+    // A new build: another sw.js (one byte differs, as any real change of the file list would).
+    const original = await readFile(servedServiceWorker, "utf8");
+    try {
+      await writeFile(servedServiceWorker, `${original}\n// next version`);
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+      const banner = page.getByRole("status").filter({ hasText: "Nova versão disponível" });
+      await expect(banner).toBeVisible();
+      // Installed and waiting: the page was not reloaded, what was typed is still there.
+      await page.waitForTimeout(1000);
+      await expect(email).toHaveValue("meio.do@formulario.org");
+
+      const reloaded = page.waitForEvent("load");
+      await banner.getByRole("button", { name: "Atualizar" }).click();
+      await reloaded;
+      await expect(email).toHaveValue("");
+      await expect(banner).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await writeFile(servedServiceWorker, original);
+    }
+  },
+);
