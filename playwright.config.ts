@@ -30,6 +30,9 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     trace: "retain-on-failure",
+    // The service worker would answer requests before page.route() sees them: specs that are
+    // about it opt in with test.use({ serviceWorkers: "allow" }) (e2e/pwa.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

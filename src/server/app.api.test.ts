@@ -186,6 +186,8 @@ describe("web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
     writeFileSync(join(webDir, "assets", "main-abc123.js"), "console.log(1)");
+    writeFileSync(join(webDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+    writeFileSync(join(webDir, "manifest.webmanifest"), '{"name":"Family Budget"}');
     web = await createTestApp({ database: t.database, webDir });
   });
   afterAll(() => web.app.close());
@@ -203,6 +205,19 @@ describe("web app", () => {
     const res = await web.app.inject({ method: "GET", url: "/assets/main-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  // The service worker and the manifest keep their names from one version to the next: a year in
+  // the HTTP cache would keep a browser on an old version (docs/architecture.md#the-service-worker).
+  it("never lets the HTTP cache keep the service worker or the manifest", async () => {
+    const sw = await web.app.inject({ method: "GET", url: "/sw.js" });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers["cache-control"]).toBe("no-cache");
+    expect(sw.headers["content-type"]).toMatch(/javascript/);
+    const manifest = await web.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
   });
 
   it("keeps JSON 404 for unknown API paths and for non-GET page paths", async () => {

@@ -7,6 +7,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { Toaster } from "./components/ui/toaster";
+import { UpdatePrompt } from "./features/pwa/update-prompt";
 import { initI18n } from "./i18n/init";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
@@ -37,6 +38,7 @@ void Promise.race([
       <QueryClientProvider client={queryClient}>
         <App />
         <Toaster />
+        <UpdatePrompt />
       </QueryClientProvider>
     </StrictMode>,
   ),

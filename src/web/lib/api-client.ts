@@ -1,5 +1,6 @@
 import { type ApiError, apiErrorSchema, type ErrorCode } from "../../contract/errors";
 import { currentLanguage } from "../i18n/current-language";
+import { reportCallOutcome } from "./connection";
 
 /**
  * The one way the web calls the API. Every endpoint has a file of its own,
@@ -47,13 +48,21 @@ async function request(method: string, url: string, body: unknown, options: Requ
   headers.set("Accept-Language", currentLanguage());
   // The server refuses state-changing requests that are not JSON.
   if (body !== undefined) headers.set("Content-Type", "application/json");
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-    credentials: "include",
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+      credentials: "include",
+    });
+  } catch (error) {
+    // No answer at all (an aborted call is the app's own choice, not the network's).
+    if (!options.signal?.aborted) reportCallOutcome(false);
+    throw error;
+  }
+  reportCallOutcome(true);
   if (!response.ok) throw await parseFailure(response);
   const text = await response.text();
   return text === "" ? null : JSON.parse(text);

@@ -1,4 +1,5 @@
 import { type User, userSchema } from "../../contract/user";
+import { clearOfflineData } from "./offline-cache";
 
 /**
  * Where the last known user is kept between visits (docs/product.md#sessions): only the user object, for a
@@ -72,8 +73,18 @@ export function displayName(
   return profileLabel;
 }
 
-/** A full browser navigation: the server ends the session and redirects, and every cache goes. */
-export function logout() {
+/** How long logout waits for the saved screens to be deleted before it leaves anyway. */
+const CLEAR_WAIT_MS = 2000;
+
+/**
+ * A full browser navigation: the server ends the session and redirects, and every cache goes,
+ * the screens saved for offline use first (docs/product.md#offline).
+ */
+export async function logout() {
   clearStoredUser();
+  await Promise.race([
+    clearOfflineData({ stop: true }),
+    new Promise((resolve) => setTimeout(resolve, CLEAR_WAIT_MS)),
+  ]);
   window.location.href = "/api/logout";
 }

@@ -21,6 +21,10 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 
+// The screens saved for offline use (IndexedDB, which jsdom lacks): only whether they are cleared.
+const offlineCache = vi.hoisted(() => ({ clearOfflineData: vi.fn(async () => {}) }));
+vi.mock("../../lib/offline-cache", () => offlineCache);
+
 const user = testUser;
 
 function stubFetch(response: () => Response) {
@@ -32,7 +36,10 @@ function stubFetch(response: () => Response) {
 beforeAll(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 });
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  offlineCache.clearOfflineData.mockClear();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the current user query", () => {
@@ -51,6 +58,8 @@ describe("the current user query", () => {
     );
     expect(await createQueryClient().fetchQuery(currentUserQueryOptions())).toBeNull();
     expect(readStoredUser()).toBeNull();
+    // docs/product.md#offline: the signed-out user's saved screens go too.
+    expect(offlineCache.clearOfflineData).toHaveBeenCalledTimes(1);
   });
 
   it("fails on anything else, keeping the stored copy", async () => {
@@ -62,6 +71,7 @@ describe("the current user query", () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(502);
     expect(readStoredUser()).toEqual(user);
+    expect(offlineCache.clearOfflineData).not.toHaveBeenCalled();
   });
 
   it("a user the server sent (a profile change) reaches the cache and the stored copy", () => {

@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../../contract/user";
 import { ApiRequestError, getJson } from "../../lib/api-client";
-import { clearStoredUser, readStoredUser, storeUser } from "../../lib/auth";
+import { clearStoredUser, hasStoredUser, readStoredUser, storeUser } from "../../lib/auth";
+import { clearOfflineData } from "../../lib/offline-cache";
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
@@ -26,7 +27,11 @@ export const currentUserQueryOptions = () =>
     queryFn: async ({ signal }) => {
       const user = await fetchCurrentUser(signal);
       if (user) storeUser(user);
-      else clearStoredUser();
+      else {
+        // Signed out (a 401): the screens saved for offline use go with the stored user.
+        if (hasStoredUser()) void clearOfflineData();
+        clearStoredUser();
+      }
       return user;
     },
     retry: false,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { User } from "../../../contract/user";
 import { JoinFeedback } from "../../features/family/join-feedback";
+import { OfflineMarker } from "../../features/pwa/offline-marker";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { mainContentId, SkipLink } from "./skip-link";
@@ -12,6 +13,7 @@ export function AuthenticatedLayout({ user, children }: { user: User; children: 
       {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />
       <Header user={user} />
+      <OfflineMarker />
       <main
         id={mainContentId}
         tabIndex={-1}
