@@ -3,6 +3,7 @@ import type { User } from "../../../contract/user";
 import { JoinFeedback } from "../../features/family/join-feedback";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { PendingExpensesNotice } from "./pending-expenses-notice";
 import { mainContentId, SkipLink } from "./skip-link";
 
 export function AuthenticatedLayout({ user, children }: { user: User; children: ReactNode }) {
@@ -12,6 +13,8 @@ export function AuthenticatedLayout({ user, children }: { user: User; children: 
       {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />
       <Header user={user} />
+      {/* Expenses kept on this device while offline, and their sender (docs/product.md#offline-expense-queue). */}
+      <PendingExpensesNotice userId={user.id} />
       <main
         id={mainContentId}
         tabIndex={-1}
