@@ -131,16 +131,15 @@ function PendingRow({
           <span className="font-medium text-foreground">{formatMoney(amount, language)}</span>
         </p>
         {refused && entry.error ? (
-          <div className="text-destructive text-sm">
-            <p>{t("expenses.pending.refusedReason", { reason: entry.error.message })}</p>
-            {entry.error.fieldErrors.length > 0 ? (
-              <ul className="list-disc pl-5">
-                {entry.error.fieldErrors.map((fieldError) => (
-                  <li key={`${fieldError.path}:${fieldError.message}`}>{fieldError.message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          // The field errors say what to fix ("Categoria não encontrada"); the general message
+          // ("Alguns campos são inválidos…") only when there are none.
+          <p className="text-destructive text-sm">
+            {t("expenses.pending.refusedReason", {
+              reason:
+                entry.error.fieldErrors.map((fieldError) => fieldError.message).join("; ") ||
+                entry.error.message,
+            })}
+          </p>
         ) : null}
       </div>
       {refused ? (

@@ -22,7 +22,7 @@ import {
  */
 
 /** While entries wait, the sender looks for due ones this often (each entry keeps its backoff). */
-export const SENDER_TICK_MS = 5_000;
+const SENDER_TICK_MS = 5_000;
 
 const idbStore = typeof indexedDB === "undefined" ? undefined : createStore("offline-queue", "v1");
 

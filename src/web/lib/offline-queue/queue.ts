@@ -10,9 +10,9 @@ import { ApiRequestError } from "../api-client";
  * injected storage and lock, so it is tested without a browser; idb-storage.ts is IndexedDB's.
  */
 
-export type QueueEntryStatus = "pending" | "sending" | "refused";
+type QueueEntryStatus = "pending" | "sending" | "refused";
 
-export type QueueEntryError = {
+type QueueEntryError = {
   /** The server's message, already in the user's language when it was refused. */
   message: string;
   fieldErrors: { path: string; message: string }[];
@@ -47,7 +47,7 @@ export type QueueLock = (name: string, task: () => Promise<void>) => Promise<boo
 export const queueKey = (userId: string) => `expense-queue:${userId}`;
 
 /** Backoff after an attempt without an answer: 5 s, 10 s, 20 s… at most 5 minutes. */
-export const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_BASE_MS = 5_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 export const backoffMs = (attempts: number) =>
   Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -147,7 +147,7 @@ export function isNetworkFailure(error: unknown): boolean {
 
 export type SendExpense = (input: CreateExpenseInput, idempotencyKey: string) => Promise<unknown>;
 
-export type FlushResult = { ran: boolean; sent: number; refused: number; failed: number };
+type FlushResult = { ran: boolean; sent: number; refused: number; failed: number };
 
 /**
  * Sends every due entry once, one after the other, under the user's lock (one sender at a time
