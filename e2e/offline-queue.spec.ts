@@ -79,6 +79,14 @@ test("two expenses added offline (form and quick add) are saved exactly once aft
   await expectNoAxeViolations(page);
   expect(await savedCount(page, "offline")).toBe(0);
 
+  // Signing out asks first while expenses are only on this device.
+  await page.getByRole("button", { name: /Abrir o menu do usuário/ }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  const warning = page.getByRole("alertdialog", { name: "Há gastos não enviados" });
+  await expect(warning).toContainText("2 gastos ainda estão só neste aparelho");
+  await warning.getByRole("button", { name: "Cancelar" }).click();
+  await expect(warning).toBeHidden();
+
   // Closed while offline; opened again once the network is back.
   await page.close();
   await context.setOffline(false);

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createStore, get, update } from "idb-keyval";
-import { useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { CreateExpenseInput } from "../../../contract/expenses";
 import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
 import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
@@ -80,13 +80,18 @@ const notifyingStorage: QueueStorage = {
 
 /** The signed-in user's queued expenses, oldest first; empty until read from IndexedDB. */
 export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
-  return useSyncExternalStore(
-    (listener) => {
+  const subscribe = useCallback(
+    (listener: () => void) => {
       listeners.add(listener);
       if (userId && !snapshots.has(userId)) void refresh(userId);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
-    () => (userId ? (snapshots.get(userId) ?? noEntries) : noEntries),
+    [userId],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    userId ? (snapshots.get(userId) ?? noEntries) : noEntries,
   );
 }
 
@@ -119,6 +124,9 @@ async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackof
     ignoreBackoff,
   });
   if (result.sent > 0) await invalidateExpenseData(queryClient);
+  // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
+  // offer the categories as they are now.
+  if (result.refused > 0) await queryClient.invalidateQueries({ queryKey: ["/api/categories"] });
 }
 
 /**
