@@ -93,6 +93,7 @@ test("two expenses added offline (form and quick add) are saved exactly once aft
   const reopened = await context.newPage();
   await reopened.goto("/expenses");
   const list = reopened.getByRole("main");
+  await expect(reopened.getByText("2 gastos pendentes enviados").first()).toBeVisible();
   await expect(list.getByText("Feira offline")).toBeVisible();
   await expect(list.getByText("Padaria offline")).toBeVisible();
   await expect(list.getByTestId("pending-expense")).toHaveCount(0);

@@ -1,9 +1,11 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import i18n from "i18next";
 import { createStore, get, update } from "idb-keyval";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { CreateExpenseInput } from "../../../contract/expenses";
 import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
 import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
+import { toast } from "../../components/ui/use-toast";
 import {
   enqueue,
   fixEntry,
@@ -123,7 +125,11 @@ async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackof
     now: Date.now,
     ignoreBackoff,
   });
-  if (result.sent > 0) await invalidateExpenseData(queryClient);
+  if (result.sent > 0) {
+    // Said once they are saved: the user was told they would be sent later.
+    toast({ title: i18n.t("offlineQueue.sent", { count: result.sent }) });
+    await invalidateExpenseData(queryClient);
+  }
   // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
   // offer the categories as they are now.
   if (result.refused > 0) await queryClient.invalidateQueries({ queryKey: ["/api/categories"] });
