@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from "./axe";
 // The offline expense queue (docs/product.md#offline-expense-queue): expenses added without a
 // connection wait on the device and are saved exactly once when it returns, also after the app
 // was closed, also when the first send reached the server but its answer was lost; one the server
-// refuses shows why and can be discarded. Offline is context.setOffline after the app loaded.
+// refuses shows why and can be fixed or discarded. Offline is context.setOffline after the app
+// loaded.
 test.describe.configure({ timeout: 90_000 });
 
 async function createCategory(page: Page, name: string): Promise<string> {
@@ -102,7 +103,7 @@ test("two expenses added offline (form and quick add) are saved exactly once aft
   expect(await savedCount(reopened, "Padaria offline")).toBe(1);
 });
 
-test("an expense whose answer was lost is not saved twice; one the server refuses shows why and can be discarded", async ({
+test("an expense whose answer was lost is not saved twice; ones the server refuses show why and can be fixed or discarded", async ({
   page,
   context,
 }) => {
@@ -130,10 +131,11 @@ test("an expense whose answer was lost is not saved twice; one the server refuse
   await expect(main.getByText("Resposta perdida").first()).toBeVisible();
   expect(await savedCount(page, "Resposta perdida")).toBe(1);
 
-  // Queued offline; its category is deleted (by someone else) before the network returns.
+  // Queued offline; their category is deleted (by someone else) before the network returns.
   await context.setOffline(true);
   await fillExpense(main, "Remédio", "Farmácia");
-  await expect(main.getByTestId("pending-expense")).toContainText("Pendente");
+  await fillExpense(main, "Vitamina", "Farmácia");
+  await expect(main.getByTestId("pending-expense")).toHaveCount(2);
   const deleted = await page.request.delete(`/api/categories/${pharmacyId}`);
   expect(deleted.status(), await deleted.text()).toBe(200);
   await context.setOffline(false);
@@ -141,14 +143,25 @@ test("an expense whose answer was lost is not saved twice; one the server refuse
   const refused = main.getByTestId("pending-expense").filter({ hasText: "Remédio" });
   await expect(refused).toContainText("Recusado");
   await expect(refused).toContainText("Motivo: Categoria não encontrada");
-  await expect(page.getByRole("status").getByText("1 gasto recusado")).toBeVisible();
+  await expect(page.getByRole("status").getByText("2 gastos recusados")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // 'Corrigir': the form filled in, another category, and it is sent.
+  await main.getByRole("button", { name: "Corrigir Vitamina" }).click();
+  const fix = page.getByRole("dialog", { name: "Corrigir Gasto" });
+  await expect(fix.getByLabel("Descrição", { exact: true })).toHaveValue("Vitamina");
+  await fix.getByLabel("Categoria", { exact: true }).selectOption({ label: "Mercado" });
+  await fix.getByRole("button", { name: "Salvar" }).click();
+  await expect(fix).toBeHidden();
+  await expect(main.getByTestId("pending-expense")).toHaveCount(1, { timeout: 20_000 });
+  expect(await savedCount(page, "Vitamina")).toBe(1);
+
+  // 'Descartar', after a confirmation: nothing of it reaches the server.
   await refused.getByRole("button", { name: "Descartar Remédio" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Descartar gasto pendente" });
   await expect(confirm).toContainText('O gasto "Remédio" ainda não foi salvo');
   await confirm.getByRole("button", { name: "Descartar" }).click();
   await expect(main.getByTestId("pending-expense")).toHaveCount(0);
-  await expect(page.getByText("1 gasto recusado")).toHaveCount(0);
+  await expect(page.getByText("gasto recusado")).toHaveCount(0);
   expect(await savedCount(page, "Remédio")).toBe(0);
 });
