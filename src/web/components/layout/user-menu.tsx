@@ -8,7 +8,6 @@ import { isLanguage } from "../../i18n/detect";
 import { setLanguage } from "../../i18n/init";
 import { useLanguage } from "../../i18n/use-language";
 import { displayName, logout } from "../../lib/auth";
-import { useQueuedExpenses } from "../../lib/offline-queue/browser-queue";
 import { ConfirmDeleteDialog } from "../confirm-delete-dialog";
 import { UserAvatar } from "../ui/avatar";
 import { Button } from "../ui/button";
@@ -32,8 +31,19 @@ export function UserMenu({ user }: { user: User }) {
   const firstName = user.firstName?.trim();
   // Expenses still only on this device stay there (kept under this user, never shown to another),
   // but signing out should not hide that they exist (docs/product.md#offline-expense-queue).
-  const unsent = useQueuedExpenses(user.id).length;
-  const [warnUnsent, setWarnUnsent] = useState(false);
+  const [unsent, setUnsent] = useState(0);
+  const signOut = async () => {
+    let count = 0;
+    try {
+      // Loaded on demand: the queue's code is not part of the first screens' download.
+      const queue = await import("../../lib/offline-queue/browser-queue");
+      count = await queue.countQueuedExpenses(user.id);
+    } catch {
+      // The queue cannot be read (no IndexedDB): nothing to warn about, sign out as asked.
+    }
+    if (count > 0) setUnsent(count);
+    else logout();
+  };
 
   return (
     <>
@@ -75,18 +85,15 @@ export function UserMenu({ user }: { user: User }) {
             ))}
           </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
-          <DropdownMenuItem
-            variant="destructive"
-            onSelect={() => (unsent > 0 ? setWarnUnsent(true) : logout())}
-          >
+          <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" />
             {t("userMenu.logout")}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDeleteDialog
-        open={warnUnsent}
-        onClose={() => setWarnUnsent(false)}
+        open={unsent > 0}
+        onClose={() => setUnsent(0)}
         title={t("offlineQueue.logoutTitle")}
         message={t("offlineQueue.logoutMessage", { count: unsent })}
         cancelLabel={t("offlineQueue.logoutCancel")}

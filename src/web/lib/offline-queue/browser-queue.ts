@@ -97,6 +97,11 @@ export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
   );
 }
 
+/** How many of the user's expenses are still only on this device (read from IndexedDB). */
+export function countQueuedExpenses(userId: string): Promise<number> {
+  return listEntries(idbStorage, userId).then((entries) => entries.length);
+}
+
 /** Keeps an expense on the device under the key its first attempt used (or will use). */
 export function queueExpense(userId: string, input: CreateExpenseInput, idempotencyKey: string) {
   return enqueue(
