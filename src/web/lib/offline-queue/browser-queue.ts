@@ -60,13 +60,17 @@ const noEntries: QueueEntry[] = [];
 const channel =
   typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel("offline-queue");
 
+// Without IndexedDB (some private windows) the queue is simply empty: the form then shows the
+// network error as before (expense-form.tsx), and nothing here throws into the console.
+const ignore = () => undefined;
+
 async function refresh(userId: string) {
   snapshots.set(userId, await listEntries(idbStorage, userId));
   for (const listener of listeners) listener();
 }
 
 channel?.addEventListener("message", (event: MessageEvent<{ userId?: string }>) => {
-  if (typeof event.data?.userId === "string") void refresh(event.data.userId);
+  if (typeof event.data?.userId === "string") void refresh(event.data.userId).catch(ignore);
 });
 
 /** Every write shows at once, here and in the other tabs. */
@@ -85,7 +89,7 @@ export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
   const subscribe = useCallback(
     (listener: () => void) => {
       listeners.add(listener);
-      if (userId && !snapshots.has(userId)) void refresh(userId);
+      if (userId && !snapshots.has(userId)) void refresh(userId).catch(ignore);
       return () => {
         listeners.delete(listener);
       };
@@ -151,7 +155,7 @@ export function useOfflineQueueSender(userId: string) {
   const waiting = entries.some((entry) => entry.status !== "refused");
 
   useEffect(() => {
-    const onOnline = () => void sendQueued(userId, queryClient, true);
+    const onOnline = () => void sendQueued(userId, queryClient, true).catch(ignore);
     onOnline();
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
@@ -160,7 +164,7 @@ export function useOfflineQueueSender(userId: string) {
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(
-      () => void sendQueued(userId, queryClient, false),
+      () => void sendQueued(userId, queryClient, false).catch(ignore),
       SENDER_TICK_MS,
     );
     return () => window.clearInterval(timer);
