@@ -1,10 +1,16 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { User } from "../../../contract/user";
 import { JoinFeedback } from "../../features/family/join-feedback";
 import { OfflineMarker } from "../../features/pwa/offline-marker";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { mainContentId, SkipLink } from "./skip-link";
+
+// Its own chunk: the queue (IndexedDB, the create call and its contract) stays out of what the
+// landing page downloads, since app.tsx imports this layout statically.
+const PendingExpensesNotice = lazy(() =>
+  import("./pending-expenses-notice").then((m) => ({ default: m.PendingExpensesNotice })),
+);
 
 export function AuthenticatedLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
@@ -14,6 +20,10 @@ export function AuthenticatedLayout({ user, children }: { user: User; children: 
       <JoinFeedback />
       <Header user={user} />
       <OfflineMarker />
+      {/* Expenses kept on this device while offline, and their sender (docs/product.md#offline-expense-queue). */}
+      <Suspense fallback={null}>
+        <PendingExpensesNotice userId={user.id} />
+      </Suspense>
       <main
         id={mainContentId}
         tabIndex={-1}

@@ -1,4 +1,5 @@
 import { ChevronDown, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { languages } from "../../../contract/common";
@@ -8,6 +9,7 @@ import { setLanguage } from "../../i18n/init";
 import { useLanguage } from "../../i18n/use-language";
 import { displayName, logout } from "../../lib/auth";
 import { isThemeChoice, setThemeChoice, type ThemeChoice, useThemeChoice } from "../../lib/theme";
+import { ConfirmDeleteDialog } from "../confirm-delete-dialog";
 import { UserAvatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import {
@@ -35,69 +37,97 @@ export function UserMenu({ user }: { user: User }) {
   const theme = useThemeChoice();
   const name = displayName(user, t("userMenu.profile"));
   const firstName = user.firstName?.trim();
+  // Expenses still only on this device stay there (kept under this user, never shown to another),
+  // but signing out should not hide that they exist (docs/product.md#offline-expense-queue).
+  const [unsent, setUnsent] = useState(0);
+  const signOut = async () => {
+    let count = 0;
+    try {
+      // Loaded on demand: the queue's code is not part of the first screens' download.
+      const queue = await import("../../lib/offline-queue/browser-queue");
+      count = await queue.countQueuedExpenses(user.id);
+    } catch {
+      // The queue cannot be read (no IndexedDB): nothing to warn about, sign out as asked.
+    }
+    if (count > 0) setUnsent(count);
+    else logout();
+  };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-11 min-w-0 gap-2 px-1.5 sm:px-2">
-          <UserAvatar imageUrl={user.profileImageUrl} />
-          <span className="sr-only">{`${t("userMenu.open")}: `}</span>
-          <span className="max-w-[6.5rem] truncate sm:max-w-[12rem]" data-testid="user-menu-name">
-            {name}
-          </span>
-          <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" portal={false} className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          {firstName ? <span className="truncate font-semibold">{firstName}</span> : null}
-          <span className="truncate text-muted-foreground text-xs">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate("/profile")}>
-          <UserRound aria-hidden="true" />
-          {t("userMenu.profile")}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
-          {t("userMenu.language")}
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={language}
-          onValueChange={(value) => {
-            if (isLanguage(value)) setLanguage(value);
-          }}
-        >
-          {languages.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option} lang={option}>
-              {languageNames[option]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
-          {t("userMenu.theme")}
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={theme}
-          aria-label={t("userMenu.theme")}
-          onValueChange={(value) => {
-            if (isThemeChoice(value)) setThemeChoice(value);
-          }}
-        >
-          {themeOptions.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon aria-hidden="true" />
-              {t(label)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={logout}>
-          <LogOut aria-hidden="true" />
-          {t("userMenu.logout")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="h-11 min-w-0 gap-2 px-1.5 sm:px-2">
+            <UserAvatar imageUrl={user.profileImageUrl} />
+            <span className="sr-only">{`${t("userMenu.open")}: `}</span>
+            <span className="max-w-[6.5rem] truncate sm:max-w-[12rem]" data-testid="user-menu-name">
+              {name}
+            </span>
+            <ChevronDown className="text-muted-foreground" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" portal={false} className="w-64">
+          <DropdownMenuLabel className="flex flex-col gap-0.5">
+            {firstName ? <span className="truncate font-semibold">{firstName}</span> : null}
+            <span className="truncate text-muted-foreground text-xs">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate("/profile")}>
+            <UserRound aria-hidden="true" />
+            {t("userMenu.profile")}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
+            {t("userMenu.language")}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={language}
+            onValueChange={(value) => {
+              if (isLanguage(value)) setLanguage(value);
+            }}
+          >
+            {languages.map((option) => (
+              <DropdownMenuRadioItem key={option} value={option} lang={option}>
+                {languageNames[option]}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
+            {t("userMenu.theme")}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={theme}
+            aria-label={t("userMenu.theme")}
+            onValueChange={(value) => {
+              if (isThemeChoice(value)) setThemeChoice(value);
+            }}
+          >
+            {themeOptions.map(({ value, label, Icon }) => (
+              <DropdownMenuRadioItem key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {t(label)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
+            <LogOut aria-hidden="true" />
+            {t("userMenu.logout")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDeleteDialog
+        open={unsent > 0}
+        onClose={() => setUnsent(0)}
+        title={t("offlineQueue.logoutTitle")}
+        message={t("offlineQueue.logoutMessage", { count: unsent })}
+        cancelLabel={t("offlineQueue.logoutCancel")}
+        confirmLabel={t("offlineQueue.logoutConfirm")}
+        pendingLabel={t("offlineQueue.logoutConfirm")}
+        isPending={false}
+        onConfirm={logout}
+      />
+    </>
   );
 }

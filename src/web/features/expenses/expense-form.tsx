@@ -9,7 +9,6 @@ import {
   type CreateExpenseInput,
   createExpenseInputSchema,
   DESCRIPTION_MAX,
-  type Expense,
 } from "../../../contract/expenses";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
@@ -22,6 +21,8 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { ApiRequestError } from "../../lib/api-client";
 import { todayIso } from "../../lib/format";
+import { queueExpense } from "../../lib/offline-queue/browser-queue";
+import { isNetworkFailure } from "../../lib/offline-queue/queue";
 import { toastError } from "../../lib/toast-error";
 import { cn } from "../../lib/utils";
 
@@ -111,7 +112,8 @@ export function ExpenseForm({
   onSaved,
   compact = false,
 }: {
-  onSaved?: (expense: Expense) => void;
+  /** Saved, or kept on the device to be sent when the network returns (docs/product.md#offline-expense-queue). */
+  onSaved?: () => void;
   compact?: boolean;
 }) {
   const { t } = useTranslation();
@@ -141,20 +143,40 @@ export function ExpenseForm({
   // Two quick clicks both reach the submit handler before React re-renders the disabled button.
   const inFlight = useRef(false);
 
+  const done = (title: string) => {
+    idempotencyKey.current = null;
+    toast({ title });
+    // Category and date usually repeat when several receipts are entered in a row.
+    reset({ ...getValues(), description: "", amount: "" });
+    if (!compact) setFocus("description");
+    onSaved?.();
+  };
+
+  /**
+   * Offline, or sent without an answer: the expense waits on the device under the same key, so a
+   * first send that did reach the server is not saved twice (docs/product.md#offline-expense-queue).
+   * Answers false when the device cannot keep it either (no IndexedDB), and the error shows.
+   */
+  const queue = async (input: CreateExpenseInput, key: string) => {
+    if (!user) return false;
+    try {
+      await queueExpense(user.id, input, key);
+    } catch {
+      return false;
+    }
+    done(t("expenses.toast.queued"));
+    return true;
+  };
+
   const save = handleSubmit(async (input) => {
     idempotencyKey.current ??= newIdempotencyKey();
+    const key = idempotencyKey.current;
+    if (!navigator.onLine && (await queue(input, key))) return;
     try {
-      const expense = await createExpense.mutateAsync({
-        input,
-        idempotencyKey: idempotencyKey.current,
-      });
-      idempotencyKey.current = null;
-      toast({ title: t("expenses.toast.added") });
-      // Category and date usually repeat when several receipts are entered in a row.
-      reset({ ...getValues(), description: "", amount: "" });
-      if (!compact) setFocus("description");
-      onSaved?.(expense);
+      await createExpense.mutateAsync({ input, idempotencyKey: key });
+      done(t("expenses.toast.added"));
     } catch (error) {
+      if (isNetworkFailure(error) && (await queue(input, key))) return;
       // The server answered, so nothing was created: the next attempt is a new submission. A
       // network failure keeps the key: the expense may exist, and a retry must not add a second.
       if (error instanceof ApiRequestError) idempotencyKey.current = null;

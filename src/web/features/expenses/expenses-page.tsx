@@ -9,6 +9,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ExpenseForm } from "./expense-form";
 import { ExpenseList } from "./expense-list";
+import { PendingExpenses } from "./pending-expenses";
 
 export function ExpensesPage() {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function ExpensesPage() {
             <ExpenseForm />
           </CardContent>
         </Card>
+        <PendingExpenses />
         <ExpenseList />
       </RequireFamily>
     </div>

@@ -1,0 +1,167 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { createFamilyViaApi, signUpViaApi } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+
+// The offline expense queue (docs/product.md#offline-expense-queue): expenses added without a
+// connection wait on the device and are saved exactly once when it returns, also after the app
+// was closed, also when the first send reached the server but its answer was lost; one the server
+// refuses shows why and can be fixed or discarded. Offline is context.setOffline after the app
+// loaded.
+test.describe.configure({ timeout: 90_000 });
+
+async function createCategory(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/categories", {
+    data: { name, icon: "tag", color: "#16a34a", weeklyBudget: "0", monthlyBudget: "0" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** How many saved expenses have this description (the API, not the screen). */
+async function savedCount(page: Page, description: string): Promise<number> {
+  const res = await page.request.get(
+    `/api/expenses/page?search=${encodeURIComponent(description)}`,
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { totals: { count: number } }).totals.count;
+}
+
+async function fillExpense(
+  scope: ReturnType<Page["getByRole"]>,
+  description: string,
+  category: string,
+) {
+  await scope.getByLabel("Descrição", { exact: true }).fill(description);
+  await scope.getByLabel("Valor", { exact: true }).fill("12.50");
+  await scope.getByLabel("Categoria", { exact: true }).selectOption({ label: category });
+  await scope.getByRole("button", { name: /^Adicionar Gasto$/ }).click();
+}
+
+/** Portuguese on every page of the context, the reopened one too. */
+async function signUpInPortuguese(page: Page, context: BrowserContext) {
+  await context.addInitScript(() => window.localStorage.setItem("language", "pt"));
+  await signUpViaApi(page);
+  await createFamilyViaApi(page);
+}
+
+const queuedToast = "Salvo no aparelho — será enviado quando houver conexão";
+
+test("two expenses added offline (form and quick add) are saved exactly once after the app is reopened online", async ({
+  page,
+  context,
+}) => {
+  await signUpInPortuguese(page, context);
+  await createCategory(page, "Mercado");
+
+  // Both screens loaded once while online, so their code is in the page when the network goes.
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  await nav.getByRole("link", { name: "Gastos" }).click();
+  const main = page.getByRole("main");
+  await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Mercado");
+
+  await context.setOffline(true);
+  await fillExpense(main, "Feira offline", "Mercado");
+  await expect(page.getByText(queuedToast).first()).toBeVisible();
+  await expect(main.getByLabel("Descrição", { exact: true })).toHaveValue("");
+
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await page.getByRole("button", { name: "Adicionar gasto", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Adicionar Gasto Rápido" });
+  await fillExpense(dialog, "Padaria offline", "Mercado");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").getByText("2 gastos aguardando conexão")).toBeVisible();
+
+  await nav.getByRole("link", { name: "Gastos" }).click();
+  const pending = main.getByTestId("pending-expense");
+  await expect(pending).toHaveCount(2);
+  await expect(pending.filter({ hasText: "Feira offline" })).toContainText("Pendente");
+  await expect(pending.filter({ hasText: "Padaria offline" })).toContainText("Pendente");
+  await expectNoAxeViolations(page);
+  expect(await savedCount(page, "offline")).toBe(0);
+
+  // Signing out asks first while expenses are only on this device.
+  await page.getByRole("button", { name: /Abrir o menu do usuário/ }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  const warning = page.getByRole("alertdialog", { name: "Há gastos não enviados" });
+  await expect(warning).toContainText("2 gastos ainda estão só neste aparelho");
+  await warning.getByRole("button", { name: "Cancelar" }).click();
+  await expect(warning).toBeHidden();
+
+  // Closed while offline; opened again once the network is back.
+  await page.close();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  await reopened.goto("/expenses");
+  const list = reopened.getByRole("main");
+  await expect(reopened.getByText("2 gastos pendentes enviados").first()).toBeVisible();
+  await expect(list.getByText("Feira offline")).toBeVisible();
+  await expect(list.getByText("Padaria offline")).toBeVisible();
+  await expect(list.getByTestId("pending-expense")).toHaveCount(0);
+  await expect(reopened.getByText("gastos aguardando conexão")).toHaveCount(0);
+  expect(await savedCount(reopened, "Feira offline")).toBe(1);
+  expect(await savedCount(reopened, "Padaria offline")).toBe(1);
+});
+
+test("an expense whose answer was lost is not saved twice; ones the server refuses show why and can be fixed or discarded", async ({
+  page,
+  context,
+}) => {
+  await signUpInPortuguese(page, context);
+  await createCategory(page, "Mercado");
+  const pharmacyId = await createCategory(page, "Farmácia");
+
+  // The first create reaches the server, then the connection drops before the answer arrives.
+  let cut = false;
+  await page.route("**/api/expenses", async (route) => {
+    if (route.request().method() !== "POST" || cut) return route.continue();
+    cut = true;
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+
+  await page.goto("/expenses");
+  const main = page.getByRole("main");
+  await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Farmácia");
+  await fillExpense(main, "Resposta perdida", "Mercado");
+  await expect(page.getByText(queuedToast).first()).toBeVisible();
+  expect(await savedCount(page, "Resposta perdida")).toBe(1);
+  // The sender resends it with the same key: the server answers with the expense it already has.
+  await expect(main.getByTestId("pending-expense")).toHaveCount(0, { timeout: 20_000 });
+  await expect(main.getByText("Resposta perdida").first()).toBeVisible();
+  expect(await savedCount(page, "Resposta perdida")).toBe(1);
+
+  // Queued offline; their category is deleted (by someone else) before the network returns.
+  await context.setOffline(true);
+  await fillExpense(main, "Remédio", "Farmácia");
+  await fillExpense(main, "Vitamina", "Farmácia");
+  await expect(main.getByTestId("pending-expense")).toHaveCount(2);
+  const deleted = await page.request.delete(`/api/categories/${pharmacyId}`);
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await context.setOffline(false);
+
+  const refused = main.getByTestId("pending-expense").filter({ hasText: "Remédio" });
+  await expect(refused).toContainText("Recusado");
+  await expect(refused).toContainText("Motivo: Categoria não encontrada");
+  await expect(page.getByRole("status").getByText("2 gastos recusados")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // 'Corrigir': the form filled in, another category, and it is sent.
+  await main.getByRole("button", { name: "Corrigir Vitamina" }).click();
+  const fix = page.getByRole("dialog", { name: "Corrigir Gasto" });
+  await expect(fix.getByLabel("Descrição", { exact: true })).toHaveValue("Vitamina");
+  await fix.getByLabel("Categoria", { exact: true }).selectOption({ label: "Mercado" });
+  await fix.getByRole("button", { name: "Salvar" }).click();
+  await expect(fix).toBeHidden();
+  await expect(main.getByTestId("pending-expense")).toHaveCount(1, { timeout: 20_000 });
+  expect(await savedCount(page, "Vitamina")).toBe(1);
+
+  // 'Descartar', after a confirmation: nothing of it reaches the server.
+  await refused.getByRole("button", { name: "Descartar Remédio" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Descartar gasto pendente" });
+  await expect(confirm).toContainText('O gasto "Remédio" ainda não foi salvo');
+  await confirm.getByRole("button", { name: "Descartar" }).click();
+  await expect(main.getByTestId("pending-expense")).toHaveCount(0);
+  await expect(page.getByText("gasto recusado")).toHaveCount(0);
+  expect(await savedCount(page, "Remédio")).toBe(0);
+});

@@ -1,0 +1,172 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import i18n from "i18next";
+import { createStore, get, update } from "idb-keyval";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import type { CreateExpenseInput } from "../../../contract/expenses";
+import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
+import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
+import { toast } from "../../components/ui/use-toast";
+import {
+  enqueue,
+  fixEntry,
+  flushQueue,
+  listEntries,
+  type QueueEntry,
+  type QueueLock,
+  type QueueStorage,
+  removeEntry,
+} from "./queue";
+
+/**
+ * The queue of queue.ts in the browser: IndexedDB (its own database, apart from the persisted
+ * screens), Web Locks for one sender across tabs, a BroadcastChannel so every open tab shows the
+ * same entries, and a snapshot per user for React (useSyncExternalStore).
+ */
+
+/** While entries wait, the sender looks for due ones this often (each entry keeps its backoff). */
+const SENDER_TICK_MS = 5_000;
+
+const idbStore = typeof indexedDB === "undefined" ? undefined : createStore("offline-queue", "v1");
+
+const idbStorage: QueueStorage = {
+  get: (key) => get<QueueEntry[]>(key, idbStore),
+  update: (key, updater) => update<QueueEntry[]>(key, (old) => updater(old), idbStore),
+};
+
+// Without Web Locks (a plain-http address on the home network is not a secure context), one sender
+// per tab; two tabs may then both send an entry, which its Idempotency-Key makes harmless.
+const heldInThisTab = new Set<string>();
+const browserLock: QueueLock = async (name, task) => {
+  if (typeof navigator !== "undefined" && navigator.locks) {
+    return navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      await task();
+      return true;
+    });
+  }
+  if (heldInThisTab.has(name)) return false;
+  heldInThisTab.add(name);
+  try {
+    await task();
+    return true;
+  } finally {
+    heldInThisTab.delete(name);
+  }
+};
+
+const snapshots = new Map<string, QueueEntry[]>();
+const listeners = new Set<() => void>();
+const noEntries: QueueEntry[] = [];
+const channel =
+  typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel("offline-queue");
+
+// Without IndexedDB (some private windows) the queue is simply empty: the form then shows the
+// network error as before (expense-form.tsx), and nothing here throws into the console.
+const ignore = () => undefined;
+
+async function refresh(userId: string) {
+  snapshots.set(userId, await listEntries(idbStorage, userId));
+  for (const listener of listeners) listener();
+}
+
+channel?.addEventListener("message", (event: MessageEvent<{ userId?: string }>) => {
+  if (typeof event.data?.userId === "string") void refresh(event.data.userId).catch(ignore);
+});
+
+/** Every write shows at once, here and in the other tabs. */
+const notifyingStorage: QueueStorage = {
+  get: idbStorage.get,
+  update: async (key, updater) => {
+    await idbStorage.update(key, updater);
+    const userId = key.slice(key.indexOf(":") + 1);
+    await refresh(userId);
+    channel?.postMessage({ userId });
+  },
+};
+
+/** The signed-in user's queued expenses, oldest first; empty until read from IndexedDB. */
+export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      listeners.add(listener);
+      if (userId && !snapshots.has(userId)) void refresh(userId).catch(ignore);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    [userId],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    userId ? (snapshots.get(userId) ?? noEntries) : noEntries,
+  );
+}
+
+/** How many of the user's expenses are still only on this device (read from IndexedDB). */
+export function countQueuedExpenses(userId: string): Promise<number> {
+  return listEntries(idbStorage, userId).then((entries) => entries.length);
+}
+
+/** Keeps an expense on the device under the key its first attempt used (or will use). */
+export function queueExpense(userId: string, input: CreateExpenseInput, idempotencyKey: string) {
+  return enqueue(
+    notifyingStorage,
+    userId,
+    { id: newIdempotencyKey(), idempotencyKey, input },
+    Date.now(),
+  );
+}
+
+export function discardQueuedExpense(userId: string, id: string) {
+  return removeEntry(notifyingStorage, userId, id);
+}
+
+export function fixQueuedExpense(userId: string, id: string, input: CreateExpenseInput) {
+  return fixEntry(notifyingStorage, userId, id, input, newIdempotencyKey(), Date.now());
+}
+
+async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackoff: boolean) {
+  if (!navigator.onLine) return;
+  const result = await flushQueue({
+    storage: notifyingStorage,
+    userId,
+    send: (input, idempotencyKey) => createExpense({ input, idempotencyKey }),
+    lock: browserLock,
+    now: Date.now,
+    ignoreBackoff,
+  });
+  if (result.sent > 0) {
+    // Said once they are saved: the user was told they would be sent later.
+    toast({ title: i18n.t("offlineQueue.sent", { count: result.sent }) });
+    await invalidateExpenseData(queryClient);
+  }
+  // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
+  // offer the categories as they are now.
+  if (result.refused > 0) await queryClient.invalidateQueries({ queryKey: ["/api/categories"] });
+}
+
+/**
+ * The sender, mounted once in the signed-in frame: at start and when the browser says the network
+ * is back (every waiting entry at once), and every few seconds while entries wait (those due after
+ * their backoff). Whatever was saved refreshes the lists and totals.
+ */
+export function useOfflineQueueSender(userId: string) {
+  const queryClient = useQueryClient();
+  const entries = useQueuedExpenses(userId);
+  const waiting = entries.some((entry) => entry.status !== "refused");
+
+  useEffect(() => {
+    const onOnline = () => void sendQueued(userId, queryClient, true).catch(ignore);
+    onOnline();
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [userId, queryClient]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(
+      () => void sendQueued(userId, queryClient, false).catch(ignore),
+      SENDER_TICK_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [waiting, userId, queryClient]);
+}
