@@ -1,22 +1,23 @@
-// Must run before any module that builds a zod schema.
-import "./lib/zod-config";
-// Next, before React and the app are evaluated: the opened screen's calls go out now.
+// Before React and the app are evaluated: the opened screen's calls go out now. (zod's jitless
+// configuration travels in zod's own chunk, ahead of zod: vite.config.ts; the landing page loads
+// neither.)
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
-import { Toaster } from "./components/ui/toaster";
-import { initI18n } from "./i18n/init";
+import { LazyToaster } from "./components/ui/lazy-toaster";
+import { startI18n } from "./i18n/init";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
-initI18n();
+// Only the visitor's language is downloaded (a chunk of its own), alongside the screen's chunk.
+const i18nReady = startI18n();
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
 // renders it (a visitor without a stored user most likely gets the landing page: nothing to load).
-const screenReady = hasStoredUser() ? preloadScreen(window.location.pathname) : Promise.resolve();
+const screenReady = preloadScreen(window.location.pathname, hasStoredUser());
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -26,15 +27,15 @@ const root = createRoot(container);
 // render shows the screen, or its skeleton while the calls are answered, without a spinner first.
 // On a slow network it mounts after SCREEN_WAIT_MS anyway, with the spinner until the chunk comes.
 const SCREEN_WAIT_MS = 300;
-void Promise.race([
-  screenReady,
-  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+void Promise.all([
+  i18nReady,
+  Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))]),
 ]).then(() =>
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <App />
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </StrictMode>,
   ),

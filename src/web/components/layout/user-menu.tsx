@@ -57,7 +57,7 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuRadioGroup
           value={language}
           onValueChange={(value) => {
-            if (isLanguage(value)) setLanguage(value);
+            if (isLanguage(value)) void setLanguage(value);
           }}
         >
           {languages.map((option) => (
