@@ -1,19 +1,16 @@
-// Before React and the app are evaluated: the opened screen's calls go out now. (zod's jitless
-// configuration travels in zod's own chunk, ahead of zod: vite.config.ts; the landing page loads
-// neither.)
+// Before React and the app are evaluated: the opened screen's calls and the language's texts are
+// asked for now. (zod's jitless configuration travels in zod's own chunk, ahead of zod:
+// vite.config.ts; the landing page loads neither.)
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { LazyToaster } from "./components/ui/lazy-toaster";
-import { startI18n } from "./i18n/init";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
+import { i18nReady } from "./start-calls";
 import "./styles.css";
-
-// Only the visitor's language is downloaded (a chunk of its own), alongside the screen's chunk.
-const i18nReady = startI18n();
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
 // renders it (a visitor without a stored user most likely gets the landing page: nothing to load).

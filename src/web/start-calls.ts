@@ -1,4 +1,5 @@
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
+import { startI18n } from "./i18n/init";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { isPublicPath } from "./lib/routes";
@@ -11,6 +12,12 @@ import { isPublicPath } from "./lib/routes";
  * their own, asked for only with a stored user: the landing page never downloads them (issue 17's
  * landing budget, docs/architecture.md#what-the-landing-page-loads).
  */
+/**
+ * The visitor's language's texts (a chunk of their own, i18n/init.ts), asked for here too, before
+ * React is evaluated; main.tsx renders once they are in.
+ */
+export const i18nReady = startI18n();
+
 if (!isPublicPath(window.location.pathname)) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
   if (hasStoredUser()) {
