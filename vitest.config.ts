@@ -11,9 +11,10 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           exclude: ["src/**/*.api.test.ts", "node_modules/**"],
           environment: "node",
+          setupFiles: ["src/web/testing/load-catalogues.ts"],
         },
       },
       {

@@ -107,9 +107,9 @@ for (const language of ["pt", "en"] as const) {
       await expect(dialog.getByLabel(t.colorPicker)).toHaveValue("#3b82f6");
       for (const label of [t.weekly, t.monthly]) {
         const budget = dialog.getByLabel(label, { exact: true });
-        await expect(budget).toHaveValue("0.00");
-        await expect(budget).toHaveAttribute("type", "number");
-        await expect(budget).toHaveAttribute("step", "0.01");
+        // With the language's decimal sign, and the numeric keyboard (docs/product.md#typing-amounts).
+        await expect(budget).toHaveValue(language === "pt" ? "0,00" : "0.00");
+        await expect(budget).toHaveAttribute("inputmode", "decimal");
       }
 
       await dialog.getByRole("button", { name: t.create }).click();
@@ -172,7 +172,9 @@ for (const language of ["pt", "en"] as const) {
       const dialog = page.getByRole("dialog", { name: t.editTitle });
       await expect(dialog.getByLabel(t.name, { exact: true })).toHaveValue("Mercado");
       await expect(dialog.getByLabel(t.color, { exact: true })).toHaveValue("#16a34a");
-      await expect(dialog.getByLabel(t.weekly, { exact: true })).toHaveValue("150.50");
+      await expect(dialog.getByLabel(t.weekly, { exact: true })).toHaveValue(
+        language === "pt" ? "150,50" : "150.50",
+      );
       await expectNoAxeViolations(page);
       await dialog.getByLabel(t.name, { exact: true }).fill("Feira");
       await dialog.getByLabel(t.monthly, { exact: true }).fill("1250");

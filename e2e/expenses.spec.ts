@@ -195,8 +195,9 @@ for (const language of ["pt", "en"] as const) {
       const today = todayThere();
       await expect(main.getByLabel(t.date, { exact: true })).toHaveValue(today);
       const amount = main.getByLabel(t.amount, { exact: true });
-      await expect(amount).toHaveAttribute("type", "number");
-      await expect(amount).toHaveAttribute("step", "0.01");
+      // Text with the numeric keyboard: a number field would refuse "12,50" (docs/product.md#typing-amounts).
+      await expect(amount).toHaveAttribute("type", "text");
+      await expect(amount).toHaveAttribute("inputmode", "decimal");
 
       await amount.fill("0");
       await main.getByRole("button", { name: t.submit }).click();
@@ -394,7 +395,9 @@ for (const language of ["pt", "en"] as const) {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: t.editTitle });
       await expect(dialog.getByLabel(t.description, { exact: true })).toHaveValue("Feira");
-      await expect(dialog.getByLabel(t.amount, { exact: true })).toHaveValue("12.50");
+      await expect(dialog.getByLabel(t.amount, { exact: true })).toHaveValue(
+        language === "pt" ? "12,50" : "12.50",
+      );
       await expect(dialog.getByLabel(t.date, { exact: true })).toHaveValue("2025-03-10");
       await expectNoAxeViolations(page);
 

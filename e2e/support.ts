@@ -92,3 +92,76 @@ export async function callsStartedTogether(page: Page, paths: string[], ms = 10_
   });
   return outcome;
 }
+
+/**
+ * Fails listing every visible control smaller than `min` px (44 by default) on either side:
+ * docs/product.md#touch-targets (issue 17). Controls are links, buttons, fields, selects and
+ * whatever has a control's role or is in the tab order. A checkbox or radio counts with the label
+ * around it or pointing at it, which takes the tap too. Left out, as WCAG 2.5.8 allows: links
+ * inside a sentence (an inline link in running text, "inline" exception), and what is not drawn
+ * (hidden, or a 1 px visually hidden skip link until it is focused).
+ */
+export async function expectTouchTargets(page: Page, min = 44) {
+  const small = await page.evaluate((min) => {
+    const selector = [
+      "a[href]",
+      "button",
+      "input:not([type=hidden])",
+      "select",
+      "textarea",
+      "summary",
+      "[role=button]",
+      "[role=tab]",
+      "[role=checkbox]",
+      "[role=radio]",
+      "[role=switch]",
+      "[role=menuitem]",
+      "[role=combobox]",
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(",");
+    const labelOf = (element: Element, box: DOMRect) => {
+      const name =
+        element.getAttribute("aria-label") ?? (element.textContent ?? "").trim().slice(0, 40) ?? "";
+      return `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+    };
+    const isInlineTextLink = (element: Element) => {
+      if (element.tagName !== "A" || getComputedStyle(element).display !== "inline") return false;
+      const parent = element.parentElement;
+      const text = (parent?.textContent ?? "").replace(element.textContent ?? "", "").trim();
+      return text.length > 0;
+    };
+    const out: string[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      let box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width <= 1 || box.height <= 1 || style.visibility === "hidden") continue;
+      // Visually hidden until focused (the skip link): drawn only then, over the page.
+      if (element.closest(".sr-only")) continue;
+      if (isInlineTextLink(element)) continue;
+      const checkable =
+        element.matches("input[type=checkbox], input[type=radio]") ||
+        element.matches("[role=checkbox], [role=radio]");
+      if (checkable) {
+        const label =
+          element.closest("label") ??
+          (element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
+        if (label) {
+          const own = box;
+          const around = label.getBoundingClientRect();
+          const left = Math.min(own.left, around.left);
+          const top = Math.min(own.top, around.top);
+          box = new DOMRect(
+            left,
+            top,
+            Math.max(own.right, around.right) - left,
+            Math.max(own.bottom, around.bottom) - top,
+          );
+        }
+      }
+      if (box.width < min - 0.5 || box.height < min - 0.5) out.push(labelOf(element, box));
+    }
+    return out;
+  }, min);
+  // Soft: one run lists the small controls of every page the test visits.
+  expect.soft(small, `controls smaller than ${min}x${min} px on ${page.url()}`).toEqual([]);
+}

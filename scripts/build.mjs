@@ -5,6 +5,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
+import { checkBundleBudget, describeSizes } from "./bundle-budget.mjs";
+import { precompress } from "./precompress.mjs";
 import { projectRoot, sourceStamp } from "./source-stamp.mjs";
 
 export const defaultOutDir = join(projectRoot, "dist");
@@ -15,6 +17,10 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
     logLevel: quiet ? "warn" : "info",
     build: { outDir: join(outDir, "web"), emptyOutDir: true },
   });
+  // Issue 17's landing budget fails the build (and so `npm test`, whose e2e server builds).
+  const sizes = checkBundleBudget(join(outDir, "web"));
+  if (!quiet) console.log(`Bundle: ${describeSizes(sizes)}`);
+  precompress(join(outDir, "web"));
   await esbuild({
     entryPoints: [join(projectRoot, "src/server/main.ts")],
     outdir: join(outDir, "server"),

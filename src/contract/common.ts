@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const languages = ["en", "pt", "es"] as const;
+import { type Language, languages } from "./languages";
+
+export { type Language, languages };
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
 export const defaultLanguage: Language = "en";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema, monthSchema, yearSchema } from "./calendar-date";
 import { languages } from "./common";
+import { EXPENSE_PAGE_SIZE, EXPENSE_PAGE_SIZE_MAX, EXPENSE_SEARCH_MAX } from "./expense-limits";
 import { amountSchema } from "./money";
 import { text } from "./text";
 
@@ -63,9 +64,7 @@ export const expenseListQuerySchema = z
  * then id), with filters. `cursor` is the `nextCursor` of the page before; it is opaque to
  * clients. The first page (no cursor) also carries the count and sum of every matching expense.
  */
-export const EXPENSE_PAGE_SIZE = 50;
-export const EXPENSE_PAGE_SIZE_MAX = 200;
-export const EXPENSE_SEARCH_MAX = 100;
+export { EXPENSE_PAGE_SIZE, EXPENSE_PAGE_SIZE_MAX, EXPENSE_SEARCH_MAX };
 /** The category filter's value for expenses whose category was deleted. */
 export const UNCATEGORISED = "none";
 

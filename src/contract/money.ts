@@ -1,3 +1,4 @@
+import { fromCents, toCents } from "./cents";
 import { text } from "./text";
 
 /**
@@ -8,20 +9,7 @@ const moneyPattern = /^\d{1,20}(\.\d{1,2})?$/;
 const withinNumeric10_2 = (value: string) =>
   (value.split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length <= 8;
 
-/** "12.5" -> 1250, "-0.05" -> -5: for comparisons and sums in integer cents. */
-export const toCents = (amount: string): number => {
-  const negative = amount.startsWith("-");
-  const [whole = "0", fraction = ""] = (negative ? amount.slice(1) : amount).split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
-  return negative ? -cents : cents;
-};
-
-/** 1250 -> "12.50"; negative values keep their sign. */
-export const fromCents = (cents: number): string => {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-};
+export { fromCents, toCents };
 
 const moneyString = (invalidKey: string) =>
   text(invalidKey)

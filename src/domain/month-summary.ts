@@ -1,4 +1,4 @@
-import { fromCents, toCents } from "../contract/money";
+import { fromCents, toCents } from "../contract/cents";
 import {
   type CategoryStatus,
   categoryStatus,

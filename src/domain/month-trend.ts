@@ -1,4 +1,4 @@
-import { fromCents, toCents } from "../contract/money";
+import { fromCents, toCents } from "../contract/cents";
 import { previousMonth, type YearMonth } from "./budget";
 
 /** How many months the Reports' trend shows: the shown month and the eleven before it. */

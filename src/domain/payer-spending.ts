@@ -1,4 +1,4 @@
-import { fromCents, toCents } from "../contract/money";
+import { fromCents, toCents } from "../contract/cents";
 import type { YearMonth } from "./budget";
 
 /** A payer's spending in a month; userId null for expenses whose payer's account was deleted. */

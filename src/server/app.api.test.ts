@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { precompress } from "../../scripts/precompress.mjs";
 import { apiErrorSchema } from "../contract/errors";
 import { AppError } from "./errors";
 import { createTestApp, type TestApp } from "./testing/test-app";
@@ -188,6 +190,7 @@ describe("web app", () => {
     writeFileSync(join(webDir, "assets", "main-abc123.js"), "console.log(1)");
     writeFileSync(join(webDir, "sw.js"), "self.addEventListener('fetch', () => {})");
     writeFileSync(join(webDir, "manifest.webmanifest"), '{"name":"Family Budget"}');
+    precompress(webDir);
     web = await createTestApp({ database: t.database, webDir });
   });
   afterAll(() => web.app.close());
@@ -218,6 +221,26 @@ describe("web app", () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers["cache-control"]).toBe("no-cache");
     expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+  });
+
+  it("sends the build's precompressed copies to browsers that accept them (issue 17)", async () => {
+    const asset = "/assets/main-abc123.js";
+    const br = await web.app.inject({ url: asset, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log(1)");
+    const gz = await web.app.inject({ url: asset, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe("console.log(1)");
+    const plain = await web.app.inject({ url: asset, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log(1)");
+    // index.html too, at every client-side path.
+    const page = await web.app.inject({ url: "/expenses", headers: { "accept-encoding": "br" } });
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain("<title>Family Budget");
   });
 
   it("keeps JSON 404 for unknown API paths and for non-GET page paths", async () => {

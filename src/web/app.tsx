@@ -1,23 +1,30 @@
-import { type ComponentType, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
-import { useCurrentUser } from "./api/auth/get-current-user";
-import { AuthenticatedLayout } from "./components/layout/authenticated-layout";
+import { currentUserQueryOptions, useCurrentUser } from "./api/auth/get-current-user";
+import type { AuthenticatedLayoutProps } from "./components/layout/authenticated-layout";
 import { mainContentId } from "./components/layout/skip-link";
 import { Spinner } from "./components/ui/spinner";
-import { ForgotPasswordPage } from "./features/auth/forgot-password-page";
-import { LoginPage } from "./features/auth/login-page";
-import { RegisterPage } from "./features/auth/register-page";
-import { ResetPasswordPage } from "./features/auth/reset-password-page";
-import { VerifyEmailPage } from "./features/auth/verify-email-page";
 import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/not-found/not-found-page";
-import { type LazyScreen, lazyScreen, ScreenView } from "./lib/lazy-screen";
+import { loadAppTexts } from "./i18n/init";
+import { type LazyScreen, LazyView, lazyScreen, ScreenView } from "./lib/lazy-screen";
+import { queryClient } from "./lib/query-client";
 import { type PublicPath, publicPathOf } from "./lib/routes";
+import { loadClassMerge } from "./lib/utils";
 
-// The signed-in screens load as separate chunks, so the landing page and the sign-in screens (what a
-// new visitor's phone downloads first) stay small; Recharts travels only with the reports. The
-// screen at the opened address is preloaded before the app mounts (preloadScreen, from main.tsx).
+// The signed-in screens load as separate chunks, so the landing page (what a new visitor's phone
+// downloads first) stays small; Recharts travels only with the reports. The screen at the opened
+// address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
+// (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
+// landing page loads none of them (issue 17, docs/architecture.md#what-the-landing-page-loads).
+// Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with
+// them: the landing page needs only the frame's texts, and no class merging.
+const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
+  withAppTexts(import("./components/layout/authenticated-layout")).then(
+    (m) => m.AuthenticatedLayout,
+  ),
+);
 const CategoriesPage = lazyScreen(() =>
   import("./features/categories/categories-page").then((m) => m.CategoriesPage),
 );
@@ -70,24 +77,49 @@ const screens: Record<string, LazyScreen> = {
   "/join/:code": JoinConfirmPage,
 };
 
-/**
- * Loads the chunk of the signed-in screen at `path`, if it is one, so the first render shows it
- * without a Suspense fallback. Resolves either way (a failed load is retried when the screen
- * renders, and shows there).
- */
-export function preloadScreen(path: string): Promise<void> {
-  if (publicPathOf(path) || !Object.hasOwn(screens, path)) return Promise.resolve();
-  return screens[path]?.preload().catch(() => undefined) ?? Promise.resolve();
+/** A screen's chunk with what every screen but the landing page needs first (see above). */
+function withAppTexts<T>(chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, loadAppTexts(), loadClassMerge()]).then(([loaded]) => loaded);
 }
 
 /** Sign-in screens render at once, without waiting for the current user. */
-const publicPages: Record<PublicPath, ComponentType> = {
-  "/login": LoginPage,
-  "/register": RegisterPage,
-  "/forgot-password": ForgotPasswordPage,
-  "/reset-password": ResetPasswordPage,
-  "/verify-email": VerifyEmailPage,
+const publicPages: Record<PublicPath, LazyScreen> = {
+  "/login": lazyScreen(() =>
+    withAppTexts(import("./features/auth/login-page")).then((m) => m.LoginPage),
+  ),
+  "/register": lazyScreen(() =>
+    withAppTexts(import("./features/auth/register-page")).then((m) => m.RegisterPage),
+  ),
+  "/forgot-password": lazyScreen(() =>
+    withAppTexts(import("./features/auth/forgot-password-page")).then((m) => m.ForgotPasswordPage),
+  ),
+  "/reset-password": lazyScreen(() =>
+    withAppTexts(import("./features/auth/reset-password-page")).then((m) => m.ResetPasswordPage),
+  ),
+  "/verify-email": lazyScreen(() =>
+    withAppTexts(import("./features/auth/verify-email-page")).then((m) => m.VerifyEmailPage),
+  ),
 };
+
+/**
+ * Loads what the first render of the screen at `path` needs, so it shows without a Suspense
+ * fallback or a spinner first: a sign-in screen's chunk, or with a stored user (`signedIn`) the
+ * signed-in frame's and the screen's. Signed out elsewhere the landing page shows, which is in the
+ * entry: only the user's answer (the call start-calls.ts sent) decides, and waiting for it (up to
+ * main.tsx's SCREEN_WAIT_MS) draws the landing page in the first render instead of the spinner
+ * and then the page (issue 17: the landing page's LCP on a phone). Resolves either way (a failed
+ * load is retried when the screen renders, and shows there).
+ */
+export function preloadScreen(path: string, signedIn: boolean): Promise<void> {
+  const publicPath = publicPathOf(path);
+  if (!publicPath && !signedIn) return queryClient.prefetchQuery(currentUserQueryOptions());
+  const chunks = publicPath
+    ? [publicPages[publicPath]]
+    : [AuthenticatedLayout, Object.hasOwn(screens, path) ? screens[path] : undefined];
+  return Promise.all(chunks.map((chunk) => chunk?.preload().catch(() => undefined))).then(
+    () => undefined,
+  );
+}
 
 function LoadingScreen() {
   const { t } = useTranslation();
@@ -113,19 +145,22 @@ function ProtectedRoutes() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
   if (!user) return <LandingPage />;
+  const routes = (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        {Object.entries(screens).map(([path, screen]) => (
+          <Route key={path} path={path}>
+            <ScreenView screen={screen} />
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
   return (
-    <AuthenticatedLayout user={user}>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          {Object.entries(screens).map(([path, screen]) => (
-            <Route key={path} path={path}>
-              <ScreenView screen={screen} />
-            </Route>
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AuthenticatedLayout>
+    <Suspense fallback={<LoadingScreen />}>
+      <LazyView screen={AuthenticatedLayout} props={{ user, children: routes }} />
+    </Suspense>
   );
 }
 
@@ -133,8 +168,11 @@ export function App() {
   const [location] = useLocation();
   const publicPath = publicPathOf(location);
   if (publicPath) {
-    const PublicPage = publicPages[publicPath];
-    return <PublicPage />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ScreenView screen={publicPages[publicPath]} />
+      </Suspense>
+    );
   }
   return <ProtectedRoutes />;
 }

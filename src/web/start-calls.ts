@@ -1,21 +1,42 @@
-import { readStoredUser } from "./lib/auth";
+import { currentUserQueryOptions } from "./api/auth/get-current-user";
+import { startI18n } from "./i18n/init";
+import { hasStoredUser, readStoredUser } from "./lib/auth";
 import { syncOnlineState } from "./lib/connection";
-import { startOfflineCache } from "./lib/offline-cache";
 import { queryClient } from "./lib/query-client";
-import { prefetchScreenData } from "./routes/screen-data";
+import { isPublicPath } from "./lib/routes";
 
 /**
  * Sends the opened screen's calls (routes/screen-data.ts) as this module is evaluated. main.tsx
- * imports it right after zod's configuration and before React and the app, so the calls are on
- * their way while the browser still evaluates the rest of the bundle, not after it. It imports
- * only the data layer (TanStack Query's core, the endpoint files, the contract).
+ * imports it before React and the app, so the calls are on their way while the browser still
+ * evaluates the rest of the bundle, not after it. The user is asked for at once; the signed-in
+ * screens' calls (their endpoint files, the month summary's domain code) come in a small chunk of
+ * their own, asked for only with a stored user: the landing page never downloads them (issue 17's
+ * landing budget, docs/architecture.md#what-the-landing-page-loads).
  */
+/**
+ * The visitor's language's texts (a chunk of their own, i18n/init.ts), asked for here too, before
+ * React is evaluated; main.tsx renders once they are in.
+ */
+export const i18nReady = startI18n();
+
 syncOnlineState();
 // The last loaded screens come back from IndexedDB while the calls are on their way (offline, the
-// calls wait for the network and the saved screens show: docs/product.md#offline).
-void startOfflineCache({
-  queryClient,
-  buildId: import.meta.env.VITE_BUILD_ID ?? "dev",
-  storedUserId: () => readStoredUser()?.id,
-});
-prefetchScreenData(queryClient, window.location);
+// calls wait for the network and the saved screens show: docs/product.md#offline). A chunk of its
+// own (idb-keyval and the cache's code), asked for now but never part of the landing page's first
+// download (issue 17's budget); it also starts saving, for a visitor who signs in on this page.
+void import("./lib/offline-cache").then(({ startOfflineCache }) =>
+  startOfflineCache({
+    queryClient,
+    buildId: import.meta.env.VITE_BUILD_ID ?? "dev",
+    storedUserId: () => readStoredUser()?.id,
+  }),
+);
+
+if (!isPublicPath(window.location.pathname)) {
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  if (hasStoredUser()) {
+    void import("./routes/screen-data").then(({ prefetchScreenData }) =>
+      prefetchScreenData(queryClient, window.location),
+    );
+  }
+}

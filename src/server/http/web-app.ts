@@ -7,6 +7,7 @@ import { sendError } from "./error-handler";
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * each as its precompressed .br or .gz when the browser accepts it,
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
@@ -16,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz next to each file (scripts/precompress.mjs): a phone gets
+      // the landing page's JavaScript compressed, with no compression work per request (issue 17).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           "cache-control",

@@ -94,10 +94,10 @@ describe("i18n instance", () => {
     expect(i18n.t("errors.not_found")).not.toBe(english);
   });
 
-  it("remembers a chosen language and reflects it in <html lang>", () => {
+  it("remembers a chosen language and reflects it in <html lang>", async () => {
     initI18n("en");
     expect(document.documentElement.lang).toBe("en");
-    setLanguage("es");
+    await setLanguage("es");
     expect(localStorage.getItem("language")).toBe("es");
     expect(document.documentElement.lang).toBe("es");
     expect(currentLanguage()).toBe("es");

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiErrorSchema } from "../../contract/errors";
 import { initI18n } from "../i18n/init";
-import { ApiRequestError, getJson, sendJson, withQuery } from "./api-client";
+import { ApiRequestError, asApiError, getJson, sendJson, withQuery } from "./api-client";
 import { errorDescription } from "./toast-error";
 
 function stubFetch(response: () => Response) {
@@ -155,4 +156,31 @@ describe("withQuery", () => {
     );
     expect(withQuery("/api/expenses", {})).toBe("/api/expenses");
   });
+});
+
+describe("asApiError", () => {
+  // It stands in for the contract's apiErrorSchema (the landing page does not load zod): both
+  // must take and refuse the same bodies.
+  const bodies: unknown[] = [
+    { message: "Não encontrado", code: "not_found" },
+    { message: "Inválido", code: "validation_error", errors: [{ path: "amount", message: "x" }] },
+    { message: "Inválido", code: "validation_error", errors: [] },
+    { message: "m", code: "not_found", extra: "dropped" },
+    { message: "m", code: "no_such_code" },
+    { message: 1, code: "not_found" },
+    { code: "not_found" },
+    { message: "m", code: "validation_error", errors: "x" },
+    { message: "m", code: "validation_error", errors: [{ path: 1, message: "x" }] },
+    { message: "m", code: "validation_error", errors: [{ path: "a" }] },
+    [],
+    null,
+    "text",
+  ];
+  it.each(bodies.map((body) => [JSON.stringify(body), body]))(
+    "agrees with the contract's schema on %s",
+    (_, body) => {
+      const parsed = apiErrorSchema.safeParse(body);
+      expect(asApiError(body)).toEqual(parsed.success ? parsed.data : undefined);
+    },
+  );
 });

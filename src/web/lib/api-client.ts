@@ -1,4 +1,5 @@
-import { type ApiError, apiErrorSchema, type ErrorCode } from "../../contract/errors";
+import { type ErrorCode, errorCodes } from "../../contract/error-codes";
+import type { ApiError } from "../../contract/errors";
 import { currentLanguage } from "../i18n/current-language";
 import { reportCallOutcome } from "./connection";
 
@@ -28,12 +29,36 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The error a failed response becomes: its body parsed once with the contract's schema. */
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+const isString = (value: unknown): value is string => typeof value === "string";
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The contract's apiErrorSchema, checked by hand: every screen reads failures through here, the
+ * landing page's signed-out 401 included, and the landing page must not download zod (issue 17's
+ * budget, docs/architecture.md#what-the-landing-page-loads). api-client.test.ts checks that it
+ * accepts and refuses what the schema does.
+ */
+export function asApiError(body: unknown): ApiError | undefined {
+  if (!isRecord(body) || !isString(body.message) || !isString(body.code)) return undefined;
+  if (!knownCodes.has(body.code)) return undefined;
+  const apiError: ApiError = { message: body.message, code: body.code as ErrorCode };
+  if (body.errors === undefined) return apiError;
+  if (!Array.isArray(body.errors)) return undefined;
+  const errors: NonNullable<ApiError["errors"]> = [];
+  for (const entry of body.errors) {
+    if (!isRecord(entry) || !isString(entry.path) || !isString(entry.message)) return undefined;
+    errors.push({ path: entry.path, message: entry.message });
+  }
+  return { ...apiError, errors };
+}
+
+/** The error a failed response becomes: its body parsed once with the contract's shape. */
 export async function parseFailure(response: Response): Promise<ApiRequestError> {
   let apiError: ApiError | undefined;
   try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(await response.text()));
-    if (parsed.success) apiError = parsed.data;
+    apiError = asApiError(JSON.parse(await response.text()));
   } catch {
     // Not JSON: nothing in it is meant for users.
   }

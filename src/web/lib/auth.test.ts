@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import type { User } from "../../contract/user";
+import { type User, userSchema } from "../../contract/user";
 import { testUser } from "../testing/test-user";
-import { clearStoredUser, displayName, readStoredUser, storedUserKey, storeUser } from "./auth";
+import {
+  asUser,
+  clearStoredUser,
+  displayName,
+  readStoredUser,
+  storedUserKey,
+  storeUser,
+} from "./auth";
 
 const user = testUser;
 
@@ -50,4 +57,28 @@ describe("the stored user", () => {
     storeUser({ ...user, token: "bearer" } as User);
     expect(localStorage.getItem(storedUserKey)).not.toContain("bearer");
   });
+});
+
+describe("asUser", () => {
+  // It stands in for the contract's userSchema (the landing page does not load zod): both must
+  // take and refuse the same values, and keep the same fields.
+  const values: unknown[] = [
+    user,
+    { ...user, token: "bearer" },
+    { ...user, firstName: null, lastName: null, name: null, profileImageUrl: null },
+    { ...user, preferredLanguage: "fr" },
+    { ...user, emailVerified: "yes" },
+    { ...user, budgetAlertEmails: undefined },
+    { ...user, email: null },
+    { id: "x" },
+    null,
+    "user",
+  ];
+  it.each(values.map((value) => [JSON.stringify(value), value]))(
+    "agrees with the contract's schema on %s",
+    (_, value) => {
+      const parsed = userSchema.safeParse(value);
+      expect(asUser(value)).toEqual(parsed.success ? parsed.data : undefined);
+    },
+  );
 });

@@ -1,5 +1,5 @@
-import { type User, userSchema } from "../../contract/user";
-import { clearOfflineData } from "./offline-cache";
+import type { User } from "../../contract/user";
+import { isLanguage } from "../i18n/detect";
 
 /**
  * Where the last known user is kept between visits (docs/product.md#sessions): only the user object, for a
@@ -16,13 +16,48 @@ function storage(): Storage | undefined {
   }
 }
 
+const isString = (value: unknown) => typeof value === "string";
+const isStringOrNull = (value: unknown) => value === null || typeof value === "string";
+const isBoolean = (value: unknown) => typeof value === "boolean";
+
+/**
+ * The contract's userSchema, checked by hand: the first render reads the stored copy before any
+ * other chunk loads, and the landing page must not download zod for it (issue 17's budget,
+ * docs/architecture.md#what-the-landing-page-loads). A field added to User fails the typecheck
+ * here until it has its check; auth.test.ts checks it against the schema.
+ */
+const userFieldChecks: { [K in keyof User]-?: (value: unknown) => boolean } = {
+  id: isString,
+  email: isString,
+  name: isStringOrNull,
+  firstName: isStringOrNull,
+  lastName: isStringOrNull,
+  profileImageUrl: isStringOrNull,
+  emailVerified: isBoolean,
+  preferredLanguage: isLanguage,
+  budgetAlertEmails: isBoolean,
+  createdAt: isString,
+  updatedAt: isString,
+};
+
+/** Only the user's own fields, when every one has its type; else undefined. */
+export function asUser(value: unknown): User | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const user: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(userFieldChecks)) {
+    if (!check(record[key])) return undefined;
+    user[key] = record[key];
+  }
+  return user as User;
+}
+
 /** The stored user, or null when there is none or it no longer has the user's shape. */
 export function readStoredUser(): User | null {
   try {
     const raw = storage()?.getItem(storedUserKey);
     if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asUser(JSON.parse(raw)) ?? null;
   } catch {
     return null;
   }
@@ -40,11 +75,11 @@ export function hasStoredUser(): boolean {
   }
 }
 
-/** Only the user's own fields are written (the schema strips the rest), never a token. */
+/** Only the user's own fields are written (asUser drops the rest), never a token. */
 export function storeUser(user: User) {
   try {
-    const parsed = userSchema.safeParse(user);
-    if (parsed.success) storage()?.setItem(storedUserKey, JSON.stringify(parsed.data));
+    const own = asUser(user);
+    if (own) storage()?.setItem(storedUserKey, JSON.stringify(own));
   } catch {
     // A full or blocked storage only costs the fast first paint.
   }
@@ -83,7 +118,8 @@ const CLEAR_WAIT_MS = 2000;
 export async function logout() {
   clearStoredUser();
   await Promise.race([
-    clearOfflineData({ stop: true }),
+    // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
+    import("./offline-cache").then(({ clearOfflineData }) => clearOfflineData({ stop: true })),
     new Promise((resolve) => setTimeout(resolve, CLEAR_WAIT_MS)),
   ]);
   window.location.href = "/api/logout";

@@ -1,13 +1,14 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
 
 /** A screen loaded as a chunk of its own, which can be asked for before it is rendered. */
-export type LazyScreen = {
+// biome-ignore lint/complexity/noBannedTypes: a screen takes no props unless it says so.
+export type LazyScreen<P extends object = {}> = {
   /** Loads the chunk (once); rendered afterwards, the screen shows at once, without suspending. */
   preload: () => Promise<void>;
   /** The screen's component once its chunk is loaded. */
-  loaded: () => ComponentType | undefined;
+  loaded: () => ComponentType<P> | undefined;
   /** The same chunk through React.lazy, for a screen rendered before it is loaded. */
-  lazy: LazyExoticComponent<ComponentType>;
+  lazy: LazyExoticComponent<ComponentType<P>>;
 };
 
 /**
@@ -17,9 +18,12 @@ export type LazyScreen = {
  * one opened later (a tab) loads through React.lazy as before. A failed load is tried again the
  * next time.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+// biome-ignore lint/complexity/noBannedTypes: a screen takes no props unless it says so.
+export function lazyScreen<P extends object = {}>(
+  load: () => Promise<ComponentType<P>>,
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
   const start = () => {
     loading ??= load().then(
       (component) => {
@@ -43,4 +47,9 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
 /** Renders a lazy screen: directly once loaded, else through React.lazy (under a Suspense). */
 export function ScreenView({ screen }: { screen: LazyScreen }) {
   return createElement(screen.loaded() ?? screen.lazy);
+}
+
+/** The same for a lazy component with props (the signed-in frame, the sign-in screens' frame). */
+export function LazyView<P extends object>({ screen, props }: { screen: LazyScreen<P>; props: P }) {
+  return createElement(screen.loaded() ?? screen.lazy, props);
 }

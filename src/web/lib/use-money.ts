@@ -1,4 +1,4 @@
-import { fromCents } from "../../contract/money";
+import { fromCents } from "../../contract/cents";
 import { useLanguage } from "../i18n/use-language";
 import { formatMoney } from "./format";
 

@@ -78,8 +78,8 @@ describe("categories", () => {
         { path: "name", message: "Informe o nome da categoria" },
         { path: "icon", message: "Ícone inválido" },
         { path: "color", message: "Escolha uma cor como #3b82f6" },
-        { path: "weeklyBudget", message: "Informe uma meta como 250.00 (zero ou mais)" },
-        { path: "monthlyBudget", message: "Informe uma meta como 250.00 (zero ou mais)" },
+        { path: "weeklyBudget", message: "Informe uma meta como 250,00 (zero ou mais)" },
+        { path: "monthlyBudget", message: "Informe uma meta como 250,00 (zero ou mais)" },
       ]),
     );
   });

@@ -442,7 +442,7 @@ describe("validation and scope", () => {
         "A data de fim deve ser igual ou posterior à de início",
       ],
       [{ amount: "0" }, "amount", "O valor deve ser maior que zero"],
-      [{ amount: "12.345" }, "amount", "Informe um valor como 12.50"],
+      [{ amount: "12.345" }, "amount", "Informe um valor como 12,50"],
       [{ startDate: "2026-02-30" }, "startDate", "Informe uma data válida"],
     ];
     for (const [change, path, message] of cases) {

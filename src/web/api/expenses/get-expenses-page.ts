@@ -1,10 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import {
-  EXPENSE_SEARCH_MAX,
-  type Expense,
-  type ExpensePage,
-  type ExpensePageQuery,
-} from "../../../contract/expenses";
+import { EXPENSE_SEARCH_MAX } from "../../../contract/expense-limits";
+import type { Expense, ExpensePage, ExpensePageQuery } from "../../../contract/expenses";
 import { getJson, withQuery } from "../../lib/api-client";
 
 /** The category filter's value for "every category" (the contract's is simply no categoryId). */

@@ -12,9 +12,13 @@ const PendingExpensesNotice = lazy(() =>
   import("./pending-expenses-notice").then((m) => ({ default: m.PendingExpensesNotice })),
 );
 
-export function AuthenticatedLayout({ user, children }: { user: User; children: ReactNode }) {
+export type AuthenticatedLayoutProps = { user: User; children: ReactNode };
+
+export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    // With the quick add's floating button on the page, room below the footer so the page's end
+    // scrolls clear of it (docs/product.md#touch-targets).
+    <div className="flex min-h-dvh flex-col has-[[data-quick-add]]:pb-24">
       <SkipLink />
       {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { type Language, languages } from "../../../contract/common";
+import { type Language, languages } from "../../../contract/languages";
 import { setLanguage } from "../../i18n/init";
 import { useLanguage } from "../../i18n/use-language";
 import { cn } from "../../lib/utils";
@@ -30,9 +30,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             key={language}
             type="button"
             aria-pressed={active}
-            onClick={() => setLanguage(language)}
+            onClick={() => void setLanguage(language)}
             className={cn(
-              "min-w-9 rounded-md px-2 py-1.5 sm:min-w-10 sm:px-2.5 font-semibold text-xs outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              "min-h-11 min-w-11 rounded-md px-2 py-1.5 sm:min-h-0 sm:min-w-10 sm:px-2.5 font-semibold text-xs outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
               active
                 ? "bg-primary text-primary-foreground"
                 : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",

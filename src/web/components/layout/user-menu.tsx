@@ -83,7 +83,7 @@ export function UserMenu({ user }: { user: User }) {
           <DropdownMenuRadioGroup
             value={language}
             onValueChange={(value) => {
-              if (isLanguage(value)) setLanguage(value);
+              if (isLanguage(value)) void setLanguage(value);
             }}
           >
             {languages.map((option) => (

@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex h-10 w-full items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground",
+        "inline-flex h-13 w-full items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:h-10",
         className,
       )}
       {...props}

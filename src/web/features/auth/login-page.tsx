@@ -104,7 +104,7 @@ export function LoginPage() {
         <div className="-mt-1 flex justify-end">
           <Link
             href="/forgot-password"
-            className="font-medium text-primary text-sm underline-offset-4 hover:underline"
+            className="inline-flex min-h-11 items-center font-medium text-primary text-sm underline-offset-4 hover:underline sm:min-h-0"
           >
             {t("auth.login.forgotPassword")}
           </Link>

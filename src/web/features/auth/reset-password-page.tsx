@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
       footer={
         <Link
           href="/login"
-          className="inline-flex items-center justify-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 items-center justify-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline sm:min-h-0"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t("auth.reset.backToLogin")}

@@ -24,6 +24,8 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { type CategoryValues, categoryChanges } from "./category-changes";
@@ -45,6 +47,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
   const { t } = useTranslation();
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
+  const language = useLanguage();
   const {
     register,
     handleSubmit,
@@ -52,16 +55,19 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CategoryValues, unknown, CategoryValues>({
-    resolver: zodResolver(createCategoryInputSchema),
-    defaultValues: category
-      ? {
-          name: category.name,
-          icon: category.icon,
-          color: category.color,
-          weeklyBudget: category.weeklyBudget,
-          monthlyBudget: category.monthlyBudget,
-        }
-      : newCategoryValues,
+    // Budgets show and are read with the person's decimal sign (docs/product.md#typing-amounts).
+    resolver: readingAmounts(
+      zodResolver(createCategoryInputSchema),
+      ["weeklyBudget", "monthlyBudget"],
+      language,
+    ),
+    defaultValues: {
+      ...(category
+        ? { name: category.name, icon: category.icon, color: category.color }
+        : newCategoryValues),
+      weeklyBudget: formatAmountInput(category?.weeklyBudget ?? "0.00", language),
+      monthlyBudget: formatAmountInput(category?.monthlyBudget ?? "0.00", language),
+    },
   });
   const message = (key?: string) => (key ? t(key) : undefined);
   const color = watch("color");
@@ -163,23 +169,16 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
           label={t("categories.form.weeklyBudget")}
           error={message(errors.weeklyBudget?.message)}
         >
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            {...register("weeklyBudget")}
-          />
+          <Input type="text" inputMode="decimal" autoComplete="off" {...register("weeklyBudget")} />
         </FormField>
         <FormField
           label={t("categories.form.monthlyBudget")}
           error={message(errors.monthlyBudget?.message)}
         >
           <Input
-            type="number"
+            type="text"
             inputMode="decimal"
-            step="0.01"
-            min="0"
+            autoComplete="off"
             {...register("monthlyBudget")}
           />
         </FormField>

@@ -20,6 +20,8 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
@@ -32,7 +34,11 @@ const contractResolver = zodResolver(updateExpenseInputSchema);
  * The contract's partial schema, except that an uncategorised expense left uncategorised, or one
  * whose payer's account is gone left so ("" in the selects), is simply not part of the change.
  */
-const resolver: Resolver<ExpenseFieldValues, unknown, UpdateOutput> = (values, context, options) =>
+const keepingEmptyChoices: Resolver<ExpenseFieldValues, unknown, UpdateOutput> = (
+  values,
+  context,
+  options,
+) =>
   contractResolver(
     {
       ...values,
@@ -67,15 +73,17 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
   const { t } = useTranslation();
   const categories = useCategories();
   const updateExpense = useUpdateExpense();
+  const language = useLanguage();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
-    resolver,
+    // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
+    resolver: readingAmounts(keepingEmptyChoices, ["amount"], language),
     defaultValues: {
       description: expense.description,
-      amount: expense.amount,
+      amount: formatAmountInput(expense.amount, language),
       categoryId: expense.categoryId ?? "",
       date: expense.date,
       paidByUserId: expense.paidByUserId ?? "",

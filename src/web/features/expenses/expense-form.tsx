@@ -19,6 +19,8 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { ApiRequestError } from "../../lib/api-client";
 import { todayIso } from "../../lib/format";
 import { queueExpense } from "../../lib/offline-queue/browser-queue";
@@ -58,6 +60,7 @@ export function ExpenseFields({
   compact: boolean;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
     <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
@@ -74,11 +77,10 @@ export function ExpenseFields({
       </FormField>
       <FormField label={t("expenses.form.amount")} error={message(errors.amount?.message)}>
         <Input
-          type="number"
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          placeholder="0.00"
+          autoComplete="off"
+          placeholder={formatAmountInput("0.00", language)}
           {...register("amount")}
         />
       </FormField>
@@ -120,6 +122,7 @@ export function ExpenseForm({
   const categories = useCategories();
   const createExpense = useCreateExpense();
   const { user } = useCurrentUser();
+  const language = useLanguage();
   const {
     register,
     handleSubmit,
@@ -128,7 +131,8 @@ export function ExpenseForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
-    resolver: zodResolver(createExpenseInputSchema),
+    // "12,50" as well as "12.50" (docs/product.md#typing-amounts).
+    resolver: readingAmounts(zodResolver(createExpenseInputSchema), ["amount"], language),
     defaultValues: {
       description: "",
       amount: "",

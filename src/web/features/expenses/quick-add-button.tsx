@@ -26,6 +26,8 @@ export function QuickAddButton() {
         <Button
           type="button"
           aria-label={t("expenses.quickAdd.open")}
+          // The signed-in frame leaves room for it below the footer (authenticated-layout.tsx).
+          data-quick-add=""
           className="fixed right-4 bottom-4 z-30 size-14 rounded-full shadow-lg sm:right-6 sm:bottom-6 [&_svg]:size-6"
         >
           <Plus aria-hidden="true" />

@@ -571,7 +571,7 @@ export function ImportPage() {
       <div className="grid gap-2">
         <Link
           href="/expenses"
-          className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+          className="inline-flex min-h-11 w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:min-h-0"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("imports.back")}

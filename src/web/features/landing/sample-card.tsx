@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, monthName } from "../../lib/format";
 import { cn } from "../../lib/utils";
@@ -44,7 +43,9 @@ export function SampleCard() {
         aria-hidden="true"
       />
       <figcaption className="sr-only">{t("landing.sample.caption")}</figcaption>
-      <Card className="relative space-y-5 p-5 shadow-xl lg:p-6">
+      {/* The card's look without Card: its shadow-sm would conflict with shadow-xl, and the landing
+          page renders before tailwind-merge is loaded (lib/utils.ts). */}
+      <div className="relative space-y-5 rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-xl lg:p-6">
         <div className="flex items-baseline justify-between gap-3">
           <p className="font-semibold text-lg">{t("landing.sample.title")}</p>
           <p className="text-muted-foreground text-sm">{monthName(3, language)}</p>
@@ -112,7 +113,7 @@ export function SampleCard() {
             ))}
           </ul>
         </div>
-      </Card>
+      </div>
     </figure>
   );
 }

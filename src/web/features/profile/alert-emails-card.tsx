@@ -54,7 +54,7 @@ export function AlertEmailsCard({ user }: { user: User }) {
             className="mt-0.5"
           />
           <div className="grid gap-1">
-            <Label htmlFor={checkboxId} className="leading-snug">
+            <Label htmlFor={checkboxId} className="py-1 leading-snug sm:py-0">
               {t("profile.alerts.label")}
             </Label>
             <p id={hintId} className="text-muted-foreground text-sm">

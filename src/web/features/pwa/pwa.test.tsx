@@ -26,12 +26,12 @@ beforeEach(() => {
   root = createRoot(container);
 });
 
-afterEach(() => {
+afterEach(async () => {
   act(() => root.unmount());
   container.remove();
   onlineManager.setOnline(true);
   reportCallOutcome(true);
-  act(() => setLanguage("pt"));
+  await act(() => setLanguage("pt"));
 });
 
 describe("OfflineMarker", () => {
@@ -54,12 +54,12 @@ describe("OfflineMarker", () => {
     expect(container.textContent).toBe("");
   });
 
-  it("speaks the user's language", () => {
-    act(() => setLanguage("en"));
+  it("speaks the user's language", async () => {
+    await act(() => setLanguage("en"));
     act(() => root.render(<OfflineMarker />));
     act(() => onlineManager.setOnline(false));
     expect(container.textContent).toBe("Offline — showing saved data");
-    act(() => setLanguage("es"));
+    await act(() => setLanguage("es"));
     expect(container.textContent).toBe("Sin conexión — mostrando los datos guardados");
   });
 });
@@ -78,11 +78,11 @@ describe("UpdateBanner", () => {
     expect(onUpdate).toHaveBeenCalledTimes(1);
   });
 
-  it("reads 'Update' in English and 'Actualizar' in Spanish", () => {
-    act(() => setLanguage("en"));
+  it("reads 'Update' in English and 'Actualizar' in Spanish", async () => {
+    await act(() => setLanguage("en"));
     act(() => root.render(<UpdateBanner onUpdate={() => {}} />));
     expect(container.textContent).toBe("New version availableUpdate");
-    act(() => setLanguage("es"));
+    await act(() => setLanguage("es"));
     expect(container.textContent).toBe("Nueva versión disponibleActualizar");
   });
 });

@@ -3,6 +3,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DESCRIPTION_MAX } from "../../../contract/expenses";
+import type { Language } from "../../../contract/languages";
 import {
   createRecurringRuleInputSchema,
   type Frequency,
@@ -29,6 +30,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
+import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { monthName, todayIso } from "../../lib/format";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
@@ -90,7 +92,7 @@ const resolver: Resolver<RuleValues, unknown, RuleOutput> = (values, context, op
     options as unknown as Parameters<typeof contractResolver>[2],
   ) as unknown as ReturnType<Resolver<RuleValues, unknown, RuleOutput>>;
 
-function valuesOf(rule: RecurringRule | null, userId: string): RuleValues {
+function valuesOf(rule: RecurringRule | null, userId: string, language: Language): RuleValues {
   const today = todayIso();
   const now = new Date();
   if (!rule) {
@@ -109,7 +111,7 @@ function valuesOf(rule: RecurringRule | null, userId: string): RuleValues {
   }
   return {
     description: rule.description,
-    amount: rule.amount,
+    amount: formatAmountInput(rule.amount, language),
     categoryId: rule.categoryId ?? "",
     paidByUserId: rule.paidByUserId ?? "",
     frequency: rule.frequency,
@@ -137,8 +139,9 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RuleValues, unknown, RuleOutput>({
-    resolver,
-    defaultValues: valuesOf(rule, user?.id ?? ""),
+    // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
+    resolver: readingAmounts(resolver, ["amount"], language),
+    defaultValues: valuesOf(rule, user?.id ?? "", language),
   });
   const frequency = watch("frequency");
   const message = (key?: string) => (key ? t(key) : undefined);
@@ -172,11 +175,10 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t("recurring.form.amount")} error={message(errors.amount?.message)}>
           <Input
-            type="number"
+            type="text"
             inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            placeholder="0.00"
+            autoComplete="off"
+            placeholder={formatAmountInput("0.00", language)}
             {...register("amount")}
           />
         </FormField>

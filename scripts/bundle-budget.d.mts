@@ -1,0 +1,11 @@
+export const LANDING_JS_BUDGET_KB: number;
+export const WHOLE_APP_BUDGET_KB: number;
+export const languages: string[];
+export type BundleSizes = {
+  landing: { js: number; css: number; files: string[] };
+  wholeApp: { js: number; css: number };
+};
+export function measureBundle(webDir: string): BundleSizes;
+export function budgetFailures(sizes: BundleSizes): string[];
+export function describeSizes(sizes: BundleSizes): string;
+export function checkBundleBudget(webDir: string): BundleSizes;
