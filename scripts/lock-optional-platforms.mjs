@@ -14,7 +14,7 @@ for (const parent of Object.values(packages)) {
     const key = `node_modules/${name}`;
     if (packages[key]) continue;
     const match = name.match(
-      /-(android|darwin|linux|win32|freebsd|openharmony|wasm32)-?([a-z0-9]+)?(?:-(gnueabihf|musleabihf|eabi|msvc|musl|gnu|wasi))?$/,
+      /-(android|darwin|linux|win32|freebsd|openbsd|netbsd|sunos|aix|openharmony|wasm32)-?([a-z0-9]+)?(?:-(gnueabihf|musleabihf|eabi|msvc|musl|gnu|wasi))?$/,
     );
     if (!match) continue;
     const [, os, cpu, variant] = match;
