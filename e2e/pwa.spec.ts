@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
@@ -179,9 +181,23 @@ test(
     await email.fill("meio.do@formulario.org");
 
     // A new build: another sw.js (one byte differs, as any real change of the file list would).
+    // The server sends the build's precompressed copies (scripts/precompress.mjs) to browsers that
+    // accept them, so the new version goes into those too.
+    const variants = [
+      { path: servedServiceWorker, encode: (text: string) => Buffer.from(text) },
+      { path: `${servedServiceWorker}.br`, encode: (text: string) => brotliCompressSync(text) },
+      { path: `${servedServiceWorker}.gz`, encode: (text: string) => gzipSync(text) },
+    ];
     const original = await readFile(servedServiceWorker, "utf8");
+    const originals = await Promise.all(
+      variants.map((variant) => readFile(variant.path).catch(() => undefined)),
+    );
     try {
-      await writeFile(servedServiceWorker, `${original}\n// next version`);
+      for (const variant of variants) {
+        if (existsSync(variant.path)) {
+          await writeFile(variant.path, variant.encode(`${original}\n// next version`));
+        }
+      }
       await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
       const banner = page.getByRole("status").filter({ hasText: "Nova versão disponível" });
       await expect(banner).toBeVisible();
@@ -196,7 +212,10 @@ test(
       await expect(banner).toHaveCount(0);
       await expectNoAxeViolations(page);
     } finally {
-      await writeFile(servedServiceWorker, original);
+      for (const [index, variant] of variants.entries()) {
+        const bytes = originals[index];
+        if (bytes) await writeFile(variant.path, bytes);
+      }
     }
   },
 );

@@ -62,6 +62,9 @@ export async function expectHtmlLang(page: Page, language: Language) {
  */
 export const desktopOnly = { tag: "@desktop-only" } as const;
 
+/** For tests of a phone-only rule (the 44 px touch targets): the desktop project leaves them out. */
+export const phoneOnly = { tag: "@phone-only" } as const;
+
 /**
  * Holds back the answers to the page's API calls until every one of `paths` has been asked for
  * (or `ms` have passed), then lets them all through. Resolves with whether they were all asked

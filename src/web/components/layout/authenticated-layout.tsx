@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import type { User } from "../../../contract/user";
 import { JoinFeedback } from "../../features/family/join-feedback";
 import { OfflineMarker } from "../../features/pwa/offline-marker";
+import { preloadToaster } from "../ui/lazy-toaster";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { mainContentId, SkipLink } from "./skip-link";
@@ -15,6 +16,7 @@ const PendingExpensesNotice = lazy(() =>
 export type AuthenticatedLayoutProps = { user: User; children: ReactNode };
 
 export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps) {
+  useEffect(preloadToaster, []);
   return (
     // With the quick add's floating button on the page, room below the footer so the page's end
     // scrolls clear of it (docs/product.md#touch-targets).

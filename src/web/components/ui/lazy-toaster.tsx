@@ -1,7 +1,17 @@
 import { lazy, Suspense, useState } from "react";
 import { useToast } from "./use-toast";
 
-const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
+const loadToaster = () => import("./toaster");
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+
+/**
+ * Asks for the Toaster's chunk ahead of the first toast: the signed-in frame calls it, since a
+ * toast may have to show with the network gone (an expense kept on the device,
+ * docs/product.md#offline-expense-queue), when the chunk could no longer be fetched.
+ */
+export function preloadToaster() {
+  void loadToaster().catch(() => undefined);
+}
 
 /**
  * The Toaster (Radix's toasts) is a chunk of its own, mounted with the first toast and kept from
