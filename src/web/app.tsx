@@ -20,10 +20,18 @@ import { loadClassMerge } from "./lib/utils";
 // landing page loads none of them (issue 17, docs/architecture.md#what-the-landing-page-loads).
 // Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with
 // them: the landing page needs only the frame's texts, and no class merging.
+// The frame's chunk also waits for the screen it opens on (the address's, when it is loaded): the
+// two show in one commit. Loaded after the frame instead (a visitor without a stored user: the
+// frame is asked for once the user's answer comes), the frame showed with the routes' spinner and
+// no heading, after the loading screen's, until the screen came (a CI failure of dark-mode.spec.ts,
+// e2e/screen-stays.spec.ts). A failed screen load does not hold the frame: the screen tries again.
 const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
-  withAppTexts(import("./components/layout/authenticated-layout")).then(
-    (m) => m.AuthenticatedLayout,
-  ),
+  Promise.all([
+    withAppTexts(import("./components/layout/authenticated-layout")),
+    screenAt(window.location.pathname)
+      ?.preload()
+      .catch(() => undefined),
+  ]).then(([m]) => m.AuthenticatedLayout),
 );
 const CategoriesPage = lazyScreen(() =>
   import("./features/categories/categories-page").then((m) => m.CategoriesPage),
@@ -77,6 +85,11 @@ const screens: Record<string, LazyScreen> = {
   "/join/:code": JoinConfirmPage,
 };
 
+/** The signed-in screen at `path`, if one matches it exactly. */
+function screenAt(path: string): LazyScreen | undefined {
+  return Object.hasOwn(screens, path) ? screens[path] : undefined;
+}
+
 /** A screen's chunk with what every screen but the landing page needs first (see above). */
 function withAppTexts<T>(chunk: Promise<T>): Promise<T> {
   return Promise.all([chunk, loadAppTexts(), loadClassMerge()]).then(([loaded]) => loaded);
@@ -113,9 +126,7 @@ const publicPages: Record<PublicPath, LazyScreen> = {
 export function preloadScreen(path: string, signedIn: boolean): Promise<void> {
   const publicPath = publicPathOf(path);
   if (!publicPath && !signedIn) return queryClient.prefetchQuery(currentUserQueryOptions());
-  const chunks = publicPath
-    ? [publicPages[publicPath]]
-    : [AuthenticatedLayout, Object.hasOwn(screens, path) ? screens[path] : undefined];
+  const chunks = publicPath ? [publicPages[publicPath]] : [AuthenticatedLayout, screenAt(path)];
   return Promise.all(chunks.map((chunk) => chunk?.preload().catch(() => undefined))).then(
     () => undefined,
   );
