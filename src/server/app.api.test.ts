@@ -201,6 +201,8 @@ describe("web app", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain("<title>Family Budget</title>");
       expect(res.headers["cache-control"]).toBe("no-cache");
+      // No Vite manifest in this folder (as in a dev or test setup): no preload, and no failure.
+      expect(res.headers.link).toBeUndefined();
     }
   });
 
@@ -249,6 +251,79 @@ describe("web app", () => {
     expect(api.json().code).toBe("not_found");
     const post = await web.app.inject({ method: "POST", url: "/expenses" });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe("web app with the build's manifest", () => {
+  let web: TestApp;
+  const chunks = {
+    en: "assets/en-AAA111.js",
+    pt: "assets/pt-BBB222.js",
+    es: "assets/es-CCC333.js",
+  };
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
+    mkdirSync(join(webDir, "assets"));
+    mkdirSync(join(webDir, ".vite"));
+    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
+    const manifest = Object.fromEntries(
+      Object.entries(chunks).map(([language, file]) => [
+        `i18n/locales/${language}.json`,
+        { file, src: `i18n/locales/${language}.json`, isDynamicEntry: true },
+      ]),
+    );
+    writeFileSync(join(webDir, ".vite", "manifest.json"), JSON.stringify(manifest));
+    for (const file of Object.values(chunks))
+      writeFileSync(join(webDir, file), "export default {}");
+    precompress(webDir);
+    web = await createTestApp({ database: t.database, webDir });
+  });
+  afterAll(() => web.app.close());
+
+  // The frame texts the page asks for before its first render (src/web/i18n/init.ts), sent for
+  // early with index.html: the language the page will pick from the browser's (i18n/detect.ts).
+  it("preloads the frame texts of the browser's language with index.html (issue 17)", async () => {
+    const cases: [string | undefined, keyof typeof chunks][] = [
+      ["pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"],
+      ["es-AR", "es"],
+      ["en-US,en;q=0.9", "en"],
+      // The page reads the browser's first language only: French picks English there too.
+      ["fr-FR,pt;q=0.8", "en"],
+      ["en;q=0.5,pt-PT", "pt"],
+      [undefined, "en"],
+    ];
+    for (const [acceptLanguage, language] of cases) {
+      for (const url of ["/", "/expenses", "/index.html"]) {
+        const res = await web.app.inject({
+          url,
+          headers: {
+            "accept-encoding": "gzip, br",
+            ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}),
+          },
+        });
+        const label = `${url} ${acceptLanguage}`;
+        expect(res.statusCode, label).toBe(200);
+        expect(res.headers.link, label).toBe(`</${chunks[language]}>; rel=modulepreload`);
+        expect(res.headers.vary, label).toContain("accept-language");
+        // What index.html was before stays: never cached, precompressed.
+        expect(res.headers.vary, label).toContain("accept-encoding");
+        expect(res.headers["cache-control"], label).toBe("no-cache");
+        expect(res.headers["content-encoding"], label).toBe("br");
+        expect(brotliDecompressSync(res.rawPayload).toString()).toContain("<title>Family Budget");
+      }
+    }
+  });
+
+  it("sends the preload with index.html alone, and the CSP allows it", async () => {
+    const asset = await web.app.inject({
+      url: `/${chunks.pt}`,
+      headers: { "accept-language": "pt" },
+    });
+    expect(asset.headers.link).toBeUndefined();
+    const api = await web.app.inject({ url: "/api/health", headers: { "accept-language": "pt" } });
+    expect(api.headers.link).toBeUndefined();
+    const page = await web.app.inject({ url: "/", headers: { "accept-language": "pt" } });
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 });
 

@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Language, languages } from "../../contract/common";
 import { AppError } from "../errors";
 import { sendError } from "./error-handler";
 
@@ -9,9 +10,13 @@ import { sendError } from "./error-handler";
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * each as its precompressed .br or .gz when the browser accepts it,
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
+ * index.html comes with a `Link: rel=modulepreload` header for the frame texts of the language
+ * the page will pick (see frameTextsLink).
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, "index.html"));
+  const frameTexts = hasWebApp ? frameTextChunks(webDir) : {};
+  const indexHtml = hasWebApp ? join(webDir, "index.html") : undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -27,6 +32,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
             ? "public, max-age=31536000, immutable"
             : "no-cache",
         );
+        // index.html (or its .br or .gz), at every path: the not-found handler's sendFile too.
+        if (path.replace(/\.(br|gz)$/, "") === indexHtml) {
+          addFrameTextsLink(reply.request, reply, frameTexts);
+        }
       },
     });
   }
@@ -47,4 +56,63 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     }
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
+}
+
+type FrameTextChunks = Partial<Record<Language, string>>;
+
+/**
+ * Each language's frame texts chunk (src/web/i18n/init.ts: i18n/locales/<lang>.json), by its
+ * hashed address in the build's Vite manifest. None without a manifest (a test's web folder):
+ * index.html is then served without the header.
+ */
+function frameTextChunks(webDir: string): FrameTextChunks {
+  let manifest: Record<string, { file?: unknown }>;
+  try {
+    manifest = JSON.parse(readFileSync(join(webDir, ".vite", "manifest.json"), "utf8"));
+  } catch {
+    return {};
+  }
+  const chunks: FrameTextChunks = {};
+  for (const language of languages) {
+    const file = manifest[`i18n/locales/${language}.json`]?.file;
+    if (typeof file === "string") chunks[language] = `/${file}`;
+  }
+  return chunks;
+}
+
+/**
+ * The language the page will pick on a first visit (src/web/i18n/detect.ts): the browser's
+ * language, which is the first of its Accept-Language list; Portuguese or Spanish, else English.
+ * A choice the visitor made is in their localStorage and a Brazilian time zone in their browser:
+ * neither reaches the server, so those visitors get the wrong chunk preloaded (a few KB) and ask
+ * for theirs as before.
+ */
+export function pageLanguageFromAcceptLanguage(header: string | undefined): Language {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...attributes] = part.trim().split(";");
+      const q = attributes.map((a) => a.trim()).find((a) => a.startsWith("q="));
+      return { tag: tag.trim().toLowerCase(), quality: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.tag !== "" && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  const browser = ranked[0]?.tag ?? "";
+  if (browser.startsWith("pt")) return "pt";
+  if (browser.startsWith("es")) return "es";
+  return "en";
+}
+
+/**
+ * The page asks for its language's frame texts from start-calls.ts, once the entry module runs,
+ * and renders only when they are in: discovered that late, they were the end of the landing
+ * page's critical request chain (issue 17's LCP on a phone). The header lets the browser fetch the
+ * chunk alongside the entry (docs/architecture.md#what-the-landing-page-loads). The CSP's
+ * script-src 'self' covers it; index.html varies with Accept-Language now.
+ */
+function addFrameTextsLink(request: FastifyRequest, reply: FastifyReply, chunks: FrameTextChunks) {
+  const chunk = chunks[pageLanguageFromAcceptLanguage(request.headers["accept-language"])];
+  if (!chunk) return;
+  reply.header("link", `<${chunk}>; rel=modulepreload`);
+  reply.header("vary", "accept-language");
 }
