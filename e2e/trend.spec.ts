@@ -94,7 +94,7 @@ test("the 12-month trend: spent against the budget per month and per category", 
   // The chart: a bar per month with spending, the shown month's in full colour, its tooltip in
   // reais.
   const chart = trend.getByTestId("trend-chart");
-  const bars = chart.locator(".recharts-bar-rectangle path");
+  const bars = chart.getByTestId("trend-bar");
   await expect(bars).toHaveCount(3);
   expect(
     await bars.evaluateAll((paths) => paths.map((p) => p.getAttribute("fill-opacity"))),
@@ -104,7 +104,7 @@ test("the 12-month trend: spent against the budget per month and per category", 
   if (!box) throw new Error("the trend chart has no size");
   // The last bar sits at the right end of the plot; the mouse goes over its column.
   await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
-  await expect(chart.locator(".recharts-tooltip-wrapper")).toContainText(
+  await expect(trend.getByTestId("trend-tooltip")).toContainText(
     "Janeiro de 2026Gasto: R$ 1.500,00Orçamento: R$ 1.400,00",
   );
 

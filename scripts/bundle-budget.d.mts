@@ -3,7 +3,8 @@ export const WHOLE_APP_BUDGET_KB: number;
 export const languages: string[];
 export type BundleSizes = {
   landing: { js: number; css: number; files: string[] };
-  wholeApp: { js: number; css: number };
+  /** The whole app in one language (the one whose files weigh most). */
+  wholeApp: { language: string; js: number; css: number };
 };
 export function measureBundle(webDir: string): BundleSizes;
 export function budgetFailures(sizes: BundleSizes): string[];

@@ -12,11 +12,13 @@ import { gzipSync } from "node:zlib";
 
 export const LANDING_JS_BUDGET_KB = 120;
 /**
- * The issue asks for 300 KB for the whole app; with Recharts (DESIGN.md's chart library, 119 KB
- * of the reports' chunk) it is out of reach today (docs/benchmarks.md#issue-17-the-phone). This
- * ceiling only stops it from growing unnoticed; lower it as the app shrinks.
+ * The issue asks for 300 KB for the whole app: every JS and CSS file one person can download, in
+ * their one language (the other languages' texts are chunks nobody else loads). Since the charts
+ * moved from Recharts to visx (docs/decisions/004-charts-with-visx.md) it is about 313 KB
+ * (docs/benchmarks.md#issue-17-the-phone); this ceiling stops it from growing unnoticed: lower it
+ * as the app shrinks.
  */
-export const WHOLE_APP_BUDGET_KB = 440;
+export const WHOLE_APP_BUDGET_KB = 320;
 export const languages = ["en", "pt", "es"];
 
 const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -51,16 +53,36 @@ export function measureBundle(webDir) {
   const landingKeys = [...entryKeys, ...largestCatalogue];
   const css = new Set(landingKeys.flatMap((key) => manifest[key].css ?? []));
 
+  // The whole app in one language: every asset but the other languages' own texts (their frame
+  // and app catalogues), for the language whose files weigh most.
+  const textsOf = (language) =>
+    new Set(
+      [`i18n/locales/${language}.json`, `i18n/catalogues/${language}.ts`]
+        .filter((key) => manifest[key])
+        .flatMap((key) => [...staticClosure(manifest, key)])
+        .map((key) => join(webDir, manifest[key].file)),
+    );
   const assets = readdirSync(join(webDir, "assets")).map((file) => join(webDir, "assets", file));
-  const total = (pattern) =>
-    assets.filter((file) => pattern.test(file)).reduce((sum, file) => sum + gzipBytes(file), 0);
+  const wholeAppIn = (language) => {
+    const othersTexts = languages
+      .filter((other) => other !== language)
+      .flatMap((other) => [...textsOf(other)])
+      .filter((file) => !textsOf(language).has(file));
+    const mine = assets.filter((file) => !othersTexts.includes(file));
+    const total = (pattern) =>
+      mine.filter((file) => pattern.test(file)).reduce((sum, file) => sum + gzipBytes(file), 0);
+    return { language, js: total(/\.js$/), css: total(/\.css$/) };
+  };
+  const wholeApp = languages
+    .map(wholeAppIn)
+    .reduce((a, b) => (b.js + b.css > a.js + a.css ? b : a));
   return {
     landing: {
       js: sizeOf(landingKeys),
       css: [...css].reduce((sum, file) => sum + gzipBytes(join(webDir, file)), 0),
       files: landingKeys.map((key) => manifest[key].file),
     },
-    wholeApp: { js: total(/\.js$/), css: total(/\.css$/) },
+    wholeApp,
   };
 }
 
@@ -77,14 +99,14 @@ export function budgetFailures(sizes) {
   const whole = sizes.wholeApp.js + sizes.wholeApp.css;
   if (whole > WHOLE_APP_BUDGET_KB * 1024) {
     failures.push(
-      `the whole app is ${kb(whole)} KB (JS and CSS, gzip), over its ${WHOLE_APP_BUDGET_KB} KB ceiling`,
+      `the whole app is ${kb(whole)} KB (JS and CSS, gzip, in ${sizes.wholeApp.language}), over its ${WHOLE_APP_BUDGET_KB} KB ceiling`,
     );
   }
   return failures;
 }
 
 export function describeSizes(sizes) {
-  return `landing page ${kb(sizes.landing.js)} KB JS + ${kb(sizes.landing.css)} KB CSS (budget ${LANDING_JS_BUDGET_KB} KB JS); whole app ${kb(sizes.wholeApp.js)} KB JS + ${kb(sizes.wholeApp.css)} KB CSS (gzip)`;
+  return `landing page ${kb(sizes.landing.js)} KB JS + ${kb(sizes.landing.css)} KB CSS (budget ${LANDING_JS_BUDGET_KB} KB JS); whole app in ${sizes.wholeApp.language} ${kb(sizes.wholeApp.js)} KB JS + ${kb(sizes.wholeApp.css)} KB CSS (gzip, budget ${WHOLE_APP_BUDGET_KB} KB)`;
 }
 
 /** Throws, listing what is over, when the built app at `webDir` breaks the budget. */

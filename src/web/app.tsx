@@ -14,7 +14,7 @@ import { type PublicPath, publicPathOf } from "./lib/routes";
 import { loadClassMerge } from "./lib/utils";
 
 // The signed-in screens load as separate chunks, so the landing page (what a new visitor's phone
-// downloads first) stays small; Recharts travels only with the reports. The screen at the opened
+// downloads first) stays small; the charts travel only with the reports. The screen at the opened
 // address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
 // landing page loads none of them (issue 17, docs/architecture.md#what-the-landing-page-loads).

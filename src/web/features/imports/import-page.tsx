@@ -131,6 +131,26 @@ function Settings({
       onChange={(value) => change({ columns: { ...settings.columns, [field]: Number(value) } })}
     />
   );
+  // One of the reading's settings as a select: labelled `imports.settings.<key>`, each value
+  // `imports.<key>s.<value>` (the separator's tab is keyed "tab").
+  type Choice = "dateFormat" | "amountFormat" | "spendingSign" | "encoding" | "separator";
+  const choice = <Key extends Choice>(
+    key: Key,
+    values: readonly NonNullable<ImportOptions[Key]>[],
+    apply: (patch: ImportOptions) => void,
+    labelKey: (value: string) => string = (value) => value,
+  ) => (
+    <SettingSelect
+      label={t(`imports.settings.${key}`)}
+      value={settings[key]}
+      options={values.map((value) => ({
+        value,
+        label: t(`imports.${key}s.${labelKey(value)}`),
+      }))}
+      disabled={disabled}
+      onChange={(value) => apply({ [key]: value } as ImportOptions)}
+    />
+  );
   return (
     <Card>
       <CardHeader>
@@ -143,56 +163,13 @@ function Settings({
           {column("date")}
           {column("description")}
           {column("amount")}
-          <SettingSelect
-            label={t("imports.settings.dateFormat")}
-            value={settings.dateFormat}
-            options={importDateFormats.map((value) => ({
-              value,
-              label: t(`imports.dateFormats.${value}`),
-            }))}
-            disabled={disabled}
-            onChange={(value) => change({ dateFormat: value as ImportOptions["dateFormat"] })}
-          />
-          <SettingSelect
-            label={t("imports.settings.amountFormat")}
-            value={settings.amountFormat}
-            options={importAmountFormats.map((value) => ({
-              value,
-              label: t(`imports.amountFormats.${value}`),
-            }))}
-            disabled={disabled}
-            onChange={(value) => change({ amountFormat: value as ImportOptions["amountFormat"] })}
-          />
-          <SettingSelect
-            label={t("imports.settings.spendingSign")}
-            value={settings.spendingSign}
-            options={importSpendingSigns.map((value) => ({
-              value,
-              label: t(`imports.spendingSigns.${value}`),
-            }))}
-            disabled={disabled}
-            onChange={(value) => change({ spendingSign: value as ImportOptions["spendingSign"] })}
-          />
-          <SettingSelect
-            label={t("imports.settings.encoding")}
-            value={settings.encoding}
-            options={importEncodings.map((value) => ({
-              value,
-              label: t(`imports.encodings.${value}`),
-            }))}
-            disabled={disabled}
-            onChange={(value) => reread({ encoding: value as ImportOptions["encoding"] })}
-          />
-          <SettingSelect
-            label={t("imports.settings.separator")}
-            value={settings.separator}
-            options={importSeparators.map((value) => ({
-              value,
-              label: t(`imports.separators.${value === "\t" ? "tab" : value}`),
-            }))}
-            disabled={disabled}
-            onChange={(value) => reread({ separator: value as ImportOptions["separator"] })}
-          />
+          {choice("dateFormat", importDateFormats, change)}
+          {choice("amountFormat", importAmountFormats, change)}
+          {choice("spendingSign", importSpendingSigns, change)}
+          {choice("encoding", importEncodings, reread)}
+          {choice("separator", importSeparators, reread, (value) =>
+            value === "\t" ? "tab" : value,
+          )}
           <SettingSelect
             label={t("imports.settings.header")}
             value={settings.hasHeader ? "yes" : "no"}

@@ -1,30 +1,22 @@
+import { BarRounded } from "@visx/shape";
 import { useTranslation } from "react-i18next";
-import {
-  Bar,
-  BarChart,
-  Cell,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  YAxis,
-} from "recharts";
 import { fromCents } from "../../../contract/money";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, formatMonthYear } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
+import { ChartBox, useChartTooltip } from "./chart-frame";
+import { amountScale, bandScale } from "./chart-scales";
 import type { TrendMonth, TrendSeries } from "./trend-view";
 
 type Point = { key: string; spentCents: number; budgetCents: number | null; month: TrendMonth };
+const MARGIN_TOP = 4;
 
-function PointTooltip({ active, payload }: TooltipContentProps) {
+function PointTooltip({ point }: { point: Point }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const point = payload?.[0]?.payload as Point | undefined;
-  if (!active || !point) return null;
   return (
-    <div className="rounded-lg border border-border bg-popover px-3 py-2 text-popover-foreground text-sm shadow-md">
+    <div>
       <p className="font-medium">
         {formatMonthYear(point.month.month, point.month.year, language)}
       </p>
@@ -42,6 +34,7 @@ function PointTooltip({ active, payload }: TooltipContentProps) {
 
 /** One category's twelve months as small bars, its monthly goal as a dashed line. */
 function Sparkline({ series, months }: { series: TrendSeries; months: TrendMonth[] }) {
+  const tooltip = useChartTooltip<Point>();
   const points: Point[] = months.map((month, i) => ({
     key: month.key,
     spentCents: series.spentCents[i] ?? 0,
@@ -49,42 +42,67 @@ function Sparkline({ series, months }: { series: TrendSeries; months: TrendMonth
     month,
   }));
   const budget = series.monthlyBudgetCents;
+  // The goal stays on the scale even in months far below it.
   const top = Math.max(budget ?? 0, ...series.spentCents);
   return (
-    <div
-      aria-hidden="true"
-      className="h-20 w-full overflow-hidden"
-      data-testid="category-sparkline"
+    <ChartBox
+      className="h-20"
+      testId="category-sparkline"
+      tooltip={tooltip}
+      renderTooltip={(point) => <PointTooltip point={point} />}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          data={points}
-          accessibilityLayer={false}
-          margin={{ top: 4, right: 0, bottom: 0, left: 0 }}
-        >
-          {/* The goal stays on the scale even in months far below it. */}
-          <YAxis hide domain={[0, top > 0 ? top : 1]} />
-          <Tooltip content={PointTooltip} isAnimationActive={false} cursor={false} />
-          <Bar dataKey="spentCents" isAnimationActive={false} radius={[2, 2, 0, 0]}>
-            {points.map((point) => (
-              <Cell
-                key={point.key}
-                fill={series.color}
-                fillOpacity={point.month.shown ? 1 : 0.45}
-              />
-            ))}
-          </Bar>
-          {budget ? (
-            <ReferenceLine
-              y={budget}
-              stroke="var(--color-warning)"
-              strokeDasharray="4 3"
-              ifOverflow="extendDomain"
-            />
-          ) : null}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+      {({ width, height }) => {
+        const plotHeight = Math.max(0, height - MARGIN_TOP);
+        const x = bandScale(
+          points.map((p) => p.key),
+          width,
+        );
+        const { y } = amountScale(top, plotHeight);
+        return (
+          <svg width={width} height={height} role="presentation">
+            <g transform={`translate(0, ${MARGIN_TOP})`}>
+              {points.map((point) => (
+                <g key={point.key}>
+                  <rect
+                    x={(x(point.key) ?? 0) - (x.step() - x.bandwidth()) / 2}
+                    y={0}
+                    width={x.step()}
+                    height={plotHeight}
+                    fill="transparent"
+                    onPointerMove={(event) => tooltip.showAt(event, point)}
+                    onPointerDown={(event) => tooltip.showAt(event, point)}
+                  />
+                  {point.spentCents > 0 ? (
+                    <BarRounded
+                      x={x(point.key) ?? 0}
+                      y={y(point.spentCents)}
+                      width={x.bandwidth()}
+                      height={plotHeight - y(point.spentCents)}
+                      radius={2}
+                      top
+                      fill={series.color}
+                      fillOpacity={point.month.shown ? 1 : 0.45}
+                      pointerEvents="none"
+                    />
+                  ) : null}
+                </g>
+              ))}
+              {budget ? (
+                <line
+                  x1={0}
+                  x2={width}
+                  y1={y(budget)}
+                  y2={y(budget)}
+                  stroke="var(--color-warning)"
+                  strokeDasharray="4 3"
+                  pointerEvents="none"
+                />
+              ) : null}
+            </g>
+          </svg>
+        );
+      }}
+    </ChartBox>
   );
 }
 

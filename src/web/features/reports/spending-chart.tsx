@@ -1,18 +1,16 @@
+import { Group } from "@visx/group";
+import { Pie } from "@visx/shape";
 import { useTranslation } from "react-i18next";
-import {
-  Cell,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-} from "recharts";
 import type { Language } from "../../../contract/common";
 import { fromCents } from "../../../contract/money";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, localeOf } from "../../lib/format";
+import { ChartBox, useChartTooltip } from "./chart-frame";
 import { formatShare, type SpendingShare } from "./report-view";
+
+/** The gap between slices, in radians (about 2 degrees). */
+const PAD_ANGLE = 0.035;
 
 function sliceText(slice: SpendingShare, language: Language) {
   return {
@@ -22,13 +20,11 @@ function sliceText(slice: SpendingShare, language: Language) {
   };
 }
 
-function SliceTooltip({ active, payload }: TooltipContentProps) {
+function SliceTooltip({ slice }: { slice: SpendingShare }) {
   const language = useLanguage();
-  const slice = payload?.[0]?.payload as SpendingShare | undefined;
-  if (!active || !slice) return null;
   const text = sliceText(slice, language);
   return (
-    <div className="rounded-lg border border-border bg-popover px-3 py-2 text-popover-foreground text-sm shadow-md">
+    <div>
       <p className="font-medium">{text.name}</p>
       <p className="tabular-nums">
         {text.amount} · {text.percent}
@@ -44,6 +40,7 @@ function SliceTooltip({ active, payload }: TooltipContentProps) {
 export function SpendingChart({ slices }: { slices: SpendingShare[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const tooltip = useChartTooltip<SpendingShare>();
   return (
     <section aria-labelledby="chart-title" className="min-w-0">
       <Card className="h-full">
@@ -53,32 +50,45 @@ export function SpendingChart({ slices }: { slices: SpendingShare[] }) {
           </h2>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div
-            aria-hidden="true"
-            className="h-60 w-full overflow-hidden"
-            data-testid="spending-chart"
+          <ChartBox
+            className="h-60"
+            testId="spending-chart"
+            tooltip={tooltip}
+            renderTooltip={(slice) => <SliceTooltip slice={slice} />}
           >
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart accessibilityLayer={false}>
-                <Pie
-                  data={slices}
-                  dataKey="spentCents"
-                  nameKey="name"
-                  innerRadius="40%"
-                  outerRadius="80%"
-                  paddingAngle={2}
-                  rootTabIndex={-1}
-                  isAnimationActive={false}
-                  stroke="none"
-                >
-                  {slices.map((slice) => (
-                    <Cell key={slice.key} fill={slice.color} />
-                  ))}
-                </Pie>
-                <Tooltip content={SliceTooltip} isAnimationActive={false} />
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
+            {({ width, height }) => {
+              const radius = Math.min(width, height) / 2;
+              return (
+                <svg width={width} height={height} role="presentation">
+                  {/* In list order, clockwise from twelve o'clock. */}
+                  <Group top={height / 2} left={width / 2}>
+                    <Pie
+                      data={slices}
+                      pieValue={(slice) => slice.spentCents}
+                      pieSort={null}
+                      pieSortValues={null}
+                      innerRadius={radius * 0.4}
+                      outerRadius={radius * 0.8}
+                      padAngle={PAD_ANGLE}
+                    >
+                      {({ arcs, path }) =>
+                        arcs.map((arc) => (
+                          <path
+                            key={arc.data.key}
+                            d={path(arc) ?? ""}
+                            fill={arc.data.color}
+                            data-testid="spending-slice"
+                            onPointerMove={(event) => tooltip.showAt(event, arc.data)}
+                            onPointerDown={(event) => tooltip.showAt(event, arc.data)}
+                          />
+                        ))
+                      }
+                    </Pie>
+                  </Group>
+                </svg>
+              );
+            }}
+          </ChartBox>
           <ul aria-label={t("reports.chart.legend")} className="min-w-0 space-y-2 text-sm">
             {slices.map((slice) => {
               const text = sliceText(slice, language);

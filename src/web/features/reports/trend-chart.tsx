@@ -1,38 +1,26 @@
+import { Group } from "@visx/group";
+import { BarRounded, LinePath } from "@visx/shape";
 import { useTranslation } from "react-i18next";
-import {
-  Bar,
-  CartesianGrid,
-  Cell,
-  ComposedChart,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  type XAxisTickContentProps,
-  YAxis,
-} from "recharts";
 import { fromCents } from "../../../contract/money";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, formatMoneyTick, formatMonthYear, shortMonthName } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
+import { ChartBox, useChartTooltip } from "./chart-frame";
+import { amountScale, bandScale } from "./chart-scales";
 import type { TrendMonth } from "./trend-view";
 
 const SPENT_COLOR = "var(--color-primary)";
 const BUDGET_COLOR = "var(--color-warning)";
 /** The months other than the shown one: the same colour, lighter, so the shown one stands out. */
 const OTHER_MONTH_OPACITY = 0.4;
+const MARGIN = { top: 8, right: 4, bottom: 24 };
+const Y_TICKS = 5;
 
-function MonthTooltip({ active, payload }: TooltipContentProps) {
+function MonthTooltip({ month }: { month: TrendMonth }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const month = payload?.[0]?.payload as TrendMonth | undefined;
-  if (!active || !month) return null;
   return (
-    <div
-      className="rounded-lg border border-border bg-popover px-3 py-2 text-popover-foreground text-sm shadow-md"
-      data-testid="trend-tooltip"
-    >
+    <div data-testid="trend-tooltip">
       <p className="font-medium">{formatMonthYear(month.month, month.year, language)}</p>
       <p className="tabular-nums">
         {t("reports.trend.spent")}: {formatMoney(fromCents(month.spentCents), language)}
@@ -52,78 +40,118 @@ function MonthTooltip({ active, payload }: TooltipContentProps) {
 export function TrendChart({ months }: { months: TrendMonth[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const tooltip = useChartTooltip<TrendMonth>();
   // On a phone twelve month names do not fit: every other one, counted back from the shown month.
   const narrow = !useMediaQuery("(min-width: 640px)");
   const labelled = (index: number) => !narrow || (months.length - 1 - index) % 2 === 0;
+  const axisWidth = narrow ? 60 : 72;
+  const top = Math.max(...months.flatMap((month) => [month.spentCents, month.budgetCents]));
   return (
     <div className="grid gap-3">
-      <div aria-hidden="true" className="h-64 w-full overflow-hidden" data-testid="trend-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={months}
-            accessibilityLayer={false}
-            margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid vertical={false} stroke="var(--color-border)" />
-            <XAxis
-              dataKey="key"
-              interval={0}
-              tickLine={false}
-              axisLine={false}
-              tick={({ x, y, index }: XAxisTickContentProps) => {
-                const month = months[index];
-                if (!month || !labelled(index)) return <g />;
-                return (
-                  <text
-                    x={x}
-                    y={Number(y) + 12}
-                    textAnchor="middle"
-                    fontSize={12}
-                    fontWeight={month.shown ? 700 : 400}
-                    fill={month.shown ? "var(--color-foreground)" : "var(--color-muted-foreground)"}
-                  >
-                    {shortMonthName(month.month, language)}
-                  </text>
-                );
-              }}
-            />
-            <YAxis
-              width={narrow ? 60 : 72}
-              tickLine={false}
-              axisLine={false}
-              fontSize={12}
-              // Recharts' own grey (#666) is too dark on the dark theme's cards.
-              tick={{ fill: "var(--color-muted-foreground)" }}
-              tickFormatter={(cents: number) => formatMoneyTick(cents, language)}
-            />
-            <Tooltip
-              content={MonthTooltip}
-              isAnimationActive={false}
-              cursor={{ fill: "var(--color-muted)" }}
-            />
-            <Bar dataKey="spentCents" isAnimationActive={false} radius={[4, 4, 0, 0]}>
-              {months.map((month) => (
-                <Cell
-                  key={month.key}
-                  fill={SPENT_COLOR}
-                  fillOpacity={month.shown ? 1 : OTHER_MONTH_OPACITY}
-                  data-shown={month.shown}
+      <ChartBox
+        className="h-64"
+        testId="trend-chart"
+        tooltip={tooltip}
+        renderTooltip={(month) => <MonthTooltip month={month} />}
+      >
+        {({ width, height }) => {
+          const plotWidth = Math.max(0, width - axisWidth - MARGIN.right);
+          const plotHeight = Math.max(0, height - MARGIN.top - MARGIN.bottom);
+          const x = bandScale(
+            months.map((month) => month.key),
+            plotWidth,
+          );
+          const { y, ticks } = amountScale(top, plotHeight, Y_TICKS);
+          const middle = (month: TrendMonth) => (x(month.key) ?? 0) + x.bandwidth() / 2;
+          return (
+            <svg width={width} height={height} role="presentation">
+              <Group top={MARGIN.top} left={axisWidth}>
+                {ticks.map((tick) => (
+                  <g key={tick}>
+                    <line
+                      x1={0}
+                      x2={plotWidth}
+                      y1={y(tick)}
+                      y2={y(tick)}
+                      stroke="var(--color-border)"
+                    />
+                    <text
+                      x={-8}
+                      y={y(tick)}
+                      dy="0.32em"
+                      textAnchor="end"
+                      fontSize={12}
+                      fill="var(--color-muted-foreground)"
+                    >
+                      {formatMoneyTick(tick, language)}
+                    </text>
+                  </g>
+                ))}
+                {months.map((month, index) => {
+                  const active = tooltip.tooltipOpen && tooltip.tooltipData?.key === month.key;
+                  const left = (x(month.key) ?? 0) - (x.step() - x.bandwidth()) / 2;
+                  return (
+                    <g key={month.key}>
+                      {/* The whole column answers the pointer, as the highlighted cursor shows. */}
+                      <rect
+                        x={left}
+                        y={0}
+                        width={x.step()}
+                        height={plotHeight}
+                        fill={active ? "var(--color-muted)" : "transparent"}
+                        onPointerMove={(event) => tooltip.showAt(event, month)}
+                        onPointerDown={(event) => tooltip.showAt(event, month)}
+                      />
+                      {month.spentCents > 0 ? (
+                        <BarRounded
+                          x={x(month.key) ?? 0}
+                          y={y(month.spentCents)}
+                          width={x.bandwidth()}
+                          height={plotHeight - y(month.spentCents)}
+                          radius={4}
+                          top
+                          fill={SPENT_COLOR}
+                          fillOpacity={month.shown ? 1 : OTHER_MONTH_OPACITY}
+                          pointerEvents="none"
+                          data-testid="trend-bar"
+                          data-shown={month.shown}
+                        />
+                      ) : null}
+                      {labelled(index) ? (
+                        <text
+                          x={middle(month)}
+                          y={plotHeight + 18}
+                          textAnchor="middle"
+                          fontSize={12}
+                          fontWeight={month.shown ? 700 : 400}
+                          fill={
+                            month.shown
+                              ? "var(--color-foreground)"
+                              : "var(--color-muted-foreground)"
+                          }
+                        >
+                          {shortMonthName(month.month, language)}
+                        </text>
+                      ) : null}
+                    </g>
+                  );
+                })}
+                <LinePath
+                  data={months}
+                  x={middle}
+                  y={(month) => y(month.budgetCents)}
+                  stroke={BUDGET_COLOR}
+                  strokeWidth={2}
+                  strokeDasharray="6 4"
+                  fill="none"
+                  pointerEvents="none"
+                  data-testid="trend-budget-line"
                 />
-              ))}
-            </Bar>
-            <Line
-              dataKey="budgetCents"
-              type="linear"
-              stroke={BUDGET_COLOR}
-              strokeWidth={2}
-              strokeDasharray="6 4"
-              dot={false}
-              activeDot={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        </ResponsiveContainer>
-      </div>
+              </Group>
+            </svg>
+          );
+        }}
+      </ChartBox>
       <ul
         aria-hidden="true"
         className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm"
