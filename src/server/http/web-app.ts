@@ -108,11 +108,12 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
  * and renders only when they are in: discovered that late, they were the end of the landing
  * page's critical request chain (issue 17's LCP on a phone). The header lets the browser fetch the
  * chunk alongside the entry (docs/architecture.md#what-the-landing-page-loads). The CSP's
- * script-src 'self' covers it; index.html varies with Accept-Language now.
+ * script-src 'self' covers it. No `Vary: Accept-Language`: the service worker's precache looks
+ * index.html up with the Cache API, which honours Vary, and missed it offline (e2e/pwa.spec.ts);
+ * a copy with another language's preload only costs a few KB, and the page asks for its own.
  */
 function addFrameTextsLink(request: FastifyRequest, reply: FastifyReply, chunks: FrameTextChunks) {
   const chunk = chunks[pageLanguageFromAcceptLanguage(request.headers["accept-language"])];
   if (!chunk) return;
   reply.header("link", `<${chunk}>; rel=modulepreload`);
-  reply.header("vary", "accept-language");
 }
