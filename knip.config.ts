@@ -16,6 +16,8 @@ const config: KnipConfig = {
     "scripts/**/*.test.ts",
     // What `import ... from "zod"` resolves to in the web build (vite.config.ts's zodConfigFirst).
     "src/web/lib/zod.ts",
+    // Rendered at build time by scripts/prerender-landing.mjs (through tsx's tsImport).
+    "src/web/features/landing/prerender.tsx",
   ],
   project: ["src/**/*.{ts,tsx}", "scripts/**/*.{mjs,ts}", "bench/**/*.mjs", "e2e/**/*.ts"],
   // An endpoint file exports its fetcher next to the hook that uses it (for prefetching and

@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
+import {
+  desktopOnly,
+  expectAppRunning,
+  expectHtmlLang,
+  expectNoHorizontalScroll,
+  storeLanguage,
+} from "./support";
 
 type Texts = {
   appName: string;
@@ -95,6 +101,7 @@ test.describe("landing page", () => {
   test("switches language with the EN/PT/ES selector and remembers it", async ({ page }) => {
     await page.goto("/");
     await expectLandingIn(page, "en");
+    await expectAppRunning(page);
     const selector = page.getByRole("group", { name: "Language" });
     await expect(selector.getByRole("button", { name: /^EN/ })).toHaveAttribute(
       "aria-pressed",
@@ -110,6 +117,7 @@ test.describe("landing page", () => {
 
     await page.reload();
     await expectLandingIn(page, "pt");
+    await expectAppRunning(page);
 
     await page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: /^ES/ }).click();
     await expectLandingIn(page, "es");
@@ -145,5 +153,53 @@ test.describe("landing page", () => {
     await page.getByRole("main").getByRole("link", { name: texts.en.login }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
+  });
+});
+
+// Issue 17's LCP on a phone: the server sends the landing page inside index.html to a visitor
+// without a session (src/server/http/web-app.ts), so it is painted before the JavaScript comes.
+test.describe("the landing page before the app runs", () => {
+  test.use({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", javaScriptEnabled: false });
+
+  test("is in the server's HTML, in the browser's language", async ({ page }) => {
+    await page.goto("/");
+    await expectLandingIn(page, "pt");
+    await expectNoHorizontalScroll(page);
+    // Its links are plain links: they work before the app does.
+    await page.getByRole("main").getByRole("link", { name: texts.pt.login }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("the app over the server's landing page", () => {
+  test.use({ locale: "en-US", timezoneId: "Europe/London" });
+
+  test("takes over without a flash, then works", async ({ page }) => {
+    // Every heading the page shows from the first parse on: the loading screen's, or an empty
+    // #root, would show up here between the server's page and the app's.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+      new MutationObserver(() => {
+        const root = document.getElementById("root");
+        if (!root) return;
+        const heading = root.querySelector("h1")?.textContent ?? "(none)";
+        if (seen.at(-1) !== heading) seen.push(heading);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expectAppRunning(page);
+    await expectLandingIn(page, "en");
+    const seen = await page.evaluate(
+      () => (window as unknown as { headingsSeen: string[] }).headingsSeen,
+    );
+    expect(seen.filter((heading) => heading !== "(none)")).toEqual([texts.en.headline]);
+    expect(seen.indexOf(texts.en.headline)).toBeLessThanOrEqual(1);
+
+    await page
+      .getByRole("group", { name: "Language" })
+      .getByRole("button", { name: /^ES/ })
+      .click();
+    await expectLandingIn(page, "es");
   });
 });

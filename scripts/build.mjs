@@ -7,6 +7,7 @@ import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { checkBundleBudget, describeSizes } from "./bundle-budget.mjs";
 import { precompress } from "./precompress.mjs";
+import { prerenderLanding } from "./prerender-landing.mjs";
 import { projectRoot, sourceStamp } from "./source-stamp.mjs";
 
 export const defaultOutDir = join(projectRoot, "dist");
@@ -21,6 +22,7 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
   const sizes = checkBundleBudget(join(outDir, "web"));
   if (!quiet) console.log(`Bundle: ${describeSizes(sizes)}`);
   precompress(join(outDir, "web"));
+  await prerenderLanding(join(outDir, "web"));
   await esbuild({
     entryPoints: [join(projectRoot, "src/server/main.ts")],
     outdir: join(outDir, "server"),

@@ -327,6 +327,102 @@ describe("web app with the build's manifest", () => {
   });
 });
 
+describe("web app with the prerendered landing page", () => {
+  let web: TestApp;
+  const index = [
+    '<!doctype html><html lang="en"><head><title>Family Budget</title>',
+    '<script type="module" src="/assets/index-X.js"></script></head>',
+    '<body><div id="root"></div></body></html>',
+  ].join("");
+  const landing = {
+    en: { title: "Family Budget", markup: "<h1>Money, planned</h1>" },
+    pt: { title: "Orçamento Familiar", markup: "<h1>Dinheiro planejado</h1>" },
+    es: { title: "Presupuesto <Familiar> & co", markup: "<h1>Dinero & <b>plan</b></h1>" },
+  };
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
+    mkdirSync(join(webDir, ".prerender"));
+    writeFileSync(join(webDir, "index.html"), index);
+    writeFileSync(join(webDir, ".prerender", "landing.json"), JSON.stringify(landing));
+    precompress(webDir);
+    web = await createTestApp({ database: t.database, webDir });
+  });
+  afterAll(() => web.app.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    web.app.inject({ url, headers: { "accept-language": "pt-BR,pt;q=0.9", ...headers } });
+
+  // Issue 17's LCP: a visitor without a session paints the landing page from the HTML, before
+  // the JavaScript comes (http/web-app.ts's landingPages).
+  it("puts the landing page of the browser's language into / for a visitor without a session", async () => {
+    for (const [acceptLanguage, language] of [
+      ["pt-BR,pt;q=0.9", "pt"],
+      ["es-MX", "es"],
+      ["en-US", "en"],
+      ["fr-FR", "en"],
+    ] as const) {
+      const res = await get("/", { "accept-language": acceptLanguage });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(res.body).toBe(
+        index
+          .replace('lang="en"', `lang="${language}"`)
+          .replace(
+            "<title>Family Budget</title>",
+            `<title>${landing[language].title.replace("<Familiar> &", "&lt;Familiar&gt; &amp;")}</title>`,
+          )
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${language}">${landing[language].markup}</div>`,
+          ),
+      );
+    }
+  });
+
+  it("sends it compressed as the browser accepts, and to HEAD", async () => {
+    const plain = await get("/");
+    const br = await get("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get("/", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const head = await web.app.inject({ method: "HEAD", url: "/" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+  });
+
+  it("sends the empty page with a session cookie, at other paths and as /index.html", async () => {
+    const empty = '<div id="root"></div>';
+    for (const [url, headers] of [
+      ["/", { cookie: "sid=some-session" }],
+      ["/", { cookie: "theme=dark; sid=x" }],
+      ["/expenses", {}],
+      ["/login", {}],
+      // The service worker's copy, which every address starts from offline.
+      ["/index.html", {}],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(empty);
+      expect(res.body, url).not.toContain("data-prerendered");
+    }
+    // Another cookie is no session: the visitor is still signed out.
+    const other = await get("/", { cookie: "theme=dark" });
+    expect(other.body).toContain('data-prerendered="pt"');
+  });
+
+  it("escapes the title as text and keeps the markup as it is", async () => {
+    const res = await get("/", { "accept-language": "es" });
+    expect(res.body).toContain("<title>Presupuesto &lt;Familiar&gt; &amp; co</title>");
+    expect(res.body).toContain("<h1>Dinero & <b>plan</b></h1>");
+  });
+});
+
 describe("request logs", () => {
   it("never contain passwords, tokens or cookies", async () => {
     const lines: string[] = [];

@@ -19,7 +19,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
 import { summaryRoutes } from "./features/summary/routes";
 import { AttemptCounters } from "./http/attempt-limiter";
-import { registerAuthentication } from "./http/authentication";
+import { registerAuthentication, sessionCookieName } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
 import { FamilyJsonCache } from "./http/family-json-cache";
@@ -158,6 +158,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook("onClose", async () => alertMail.stop());
 
-  await registerWebApp(app, deps.webDir);
+  await registerWebApp(app, deps.webDir, { sessionCookie: sessionCookieName(deps.config) });
   return app;
 }

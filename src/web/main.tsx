@@ -4,7 +4,9 @@
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
+import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { App, preloadScreen } from "./app";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { hasStoredUser } from "./lib/auth";
@@ -30,14 +32,29 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 const root = createRoot(container);
 
+// The server sent the landing page in #root (a visitor without a session at `/`,
+// server/http/web-app.ts's landingPages): it stays on screen until the app renders, which waits
+// for the user's answer however long it takes, so the loading screen never replaces it.
+const prerendered = container.dataset.prerendered !== undefined;
+
 // The app mounts once the screen's chunk is there (it is small, and usually cached), so its first
 // render shows the screen, or its skeleton while the calls are answered, without a spinner first.
 // On a slow network it mounts after SCREEN_WAIT_MS anyway, with the spinner until the chunk comes.
 const SCREEN_WAIT_MS = 300;
 void Promise.all([
   i18nReady,
-  Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))]),
-]).then(() =>
+  prerendered
+    ? Promise.all([screenReady, queryClient.prefetchQuery(currentUserQueryOptions())])
+    : Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))]),
+]).then(() => {
+  if (!prerendered) return render();
+  // Committed at once, then shown: the markup is hidden while its language is not the page's
+  // (public/theme.js, styles.css), and the app's page replaces it in the same frame.
+  flushSync(render);
+  delete container.dataset.prerendered;
+});
+
+function render() {
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -48,5 +65,5 @@ void Promise.all([
         </Suspense>
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  );
+}

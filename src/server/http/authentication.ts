@@ -12,7 +12,7 @@ declare module "fastify" {
   }
 }
 
-const sessionCookieName = (config: Pick<Config, "appUrl">) =>
+export const sessionCookieName = (config: Pick<Config, "appUrl">) =>
   isHttpsApp(config) ? "__Host-sid" : "sid";
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Language, languages } from "../../contract/common";
@@ -11,12 +12,18 @@ import { sendError } from "./error-handler";
  * each as its precompressed .br or .gz when the browser accepts it,
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
  * index.html comes with a `Link: rel=modulepreload` header for the frame texts of the language
- * the page will pick (see frameTextsLink).
+ * the page will pick (see frameTextsLink). At `/`, a visitor without a session cookie
+ * (`sessionCookie`) gets the landing page already in it (see landingPages).
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  options: { sessionCookie: string },
+) {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, "index.html"));
   const frameTexts = hasWebApp ? frameTextChunks(webDir) : {};
   const indexHtml = hasWebApp ? join(webDir, "index.html") : undefined;
+  const landing = hasWebApp ? landingPages(webDir) : {};
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -40,6 +47,27 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     });
   }
 
+  if (hasWebApp) {
+    app.get("/", (request, reply) => {
+      const language = pageLanguageFromAcceptLanguage(request.headers["accept-language"]);
+      const page = request.cookies?.[options.sessionCookie] ? undefined : landing[language];
+      if (!page) return reply.header("cache-control", "no-cache").sendFile("index.html");
+      addFrameTextsLink(request, reply, frameTexts);
+      const accepted = request.headers["accept-encoding"] ?? "";
+      const encoding = /\bbr\b/.test(accepted)
+        ? "br"
+        : /\bgzip\b/.test(accepted)
+          ? "gzip"
+          : undefined;
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply
+        .header("cache-control", "no-cache")
+        .header("vary", "Cookie, Accept-Language, Accept-Encoding")
+        .type("text/html; charset=utf-8")
+        .send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === "/api" || path.startsWith("/api/")) {
@@ -57,6 +85,53 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 }
+
+type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * index.html with the landing page in #root, per language, from the build's prerendered markup
+ * (scripts/prerender-landing.mjs): a phone paints the page once the HTML and the stylesheet are in,
+ * not after the JavaScript is downloaded and run (issue 17's LCP on a phone;
+ * docs/architecture.md#the-prerendered-landing-page). Only at `/` and without a session cookie: a
+ * signed-in visitor's screen is not the landing page, and the service worker's copy of
+ * index.html (asked for at /index.html) stays the empty one every address can start from. The
+ * language is the one the page will pick from the browser's (pageLanguageFromAcceptLanguage); a
+ * visitor whose page picks another (a stored choice, a Brazilian time zone) does not see it
+ * (public/theme.js and styles.css hide it) until the app renders the page in theirs. Compressed
+ * once here, as the build does the other files. None without a prerendered build (a test's folder).
+ */
+function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
+  const index = readFileSync(join(webDir, "index.html"), "utf8");
+  const pages: Partial<Record<Language, LandingPage>> = {};
+  let prerendered: Partial<Record<Language, { title?: unknown; markup?: unknown }>>;
+  try {
+    prerendered = JSON.parse(readFileSync(join(webDir, ".prerender", "landing.json"), "utf8"));
+  } catch {
+    return pages;
+  }
+  for (const language of languages) {
+    const { title, markup } = prerendered[language] ?? {};
+    if (typeof title !== "string" || typeof markup !== "string") continue;
+    const page = index
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root" data-prerendered="${language}">${markup}</div>`,
+      );
+    if (!page.includes("data-prerendered")) continue;
+    const html = Buffer.from(page);
+    pages[language] = {
+      html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+  }
+  return pages;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 type FrameTextChunks = Partial<Record<Language, string>>;
 

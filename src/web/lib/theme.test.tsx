@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { detectLanguage, languageStorageKey } from "../i18n/detect";
 import {
   darkSchemeQuery,
   followTheme,
@@ -153,8 +154,44 @@ describe("public/theme.js, the script that runs before the first paint", () => {
   const source = readFileSync(join(import.meta.dirname, "../public/theme.js"), "utf8");
   const run = () => new Function(source)();
 
+  // Comments included (public/ is copied as it is): it blocks the first paint.
   it("stays small: it blocks the first paint", () => {
-    expect(Buffer.byteLength(source)).toBeLessThan(1024);
+    expect(Buffer.byteLength(source)).toBeLessThan(1536);
+  });
+
+  // The server's landing page (in the browser's language) is hidden when the page will pick
+  // another one (styles.css): the script must pick what the app's detection picks.
+  it("names the language detectLanguage picks", () => {
+    const browserLanguages = ["pt-BR", "PT-pt", "es-419", "en-US", "fr-FR", ""];
+    const zones = ["America/Sao_Paulo", "America/Manaus", "Europe/London", "America/New_York"];
+    const storedValues = [null, "en", "pt", "es", "fr", "PT"];
+    const language = Object.getOwnPropertyDescriptor(Navigator.prototype, "language");
+    const dateTimeFormat = Intl.DateTimeFormat;
+    try {
+      for (const browserLanguage of browserLanguages) {
+        Object.defineProperty(Navigator.prototype, "language", {
+          configurable: true,
+          get: () => browserLanguage,
+        });
+        for (const timeZone of zones) {
+          Intl.DateTimeFormat = (() => ({
+            resolvedOptions: () => ({ timeZone }),
+          })) as unknown as typeof Intl.DateTimeFormat;
+          for (const stored of storedValues) {
+            localStorage.clear();
+            if (stored !== null) localStorage.setItem(languageStorageKey, stored);
+            run();
+            expect(
+              document.documentElement.dataset.language,
+              `${stored} ${browserLanguage} ${timeZone}`,
+            ).toBe(detectLanguage({ stored, browserLanguage, timeZone }));
+          }
+        }
+      }
+    } finally {
+      if (language) Object.defineProperty(Navigator.prototype, "language", language);
+      Intl.DateTimeFormat = dateTimeFormat;
+    }
   });
 
   it.each([null, "system", "light", "dark", "bogus"])(

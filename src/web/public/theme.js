@@ -1,17 +1,36 @@
-// The theme before the first paint (issue 17: no flash of the wrong theme). A classic script,
-// loaded synchronously from <head>: the CSP allows no inline script. The same rule as
-// src/web/lib/theme.ts, which takes over once the app runs (theme.test.ts checks they agree).
+// Before the first paint, a classic script loaded synchronously from <head> (the CSP allows no
+// inline script): the theme (issue 17: no flash of the wrong theme; src/web/lib/theme.ts's rule,
+// theme.test.tsx checks they agree) and the page's language (src/web/i18n/detect.ts's rule), by
+// which styles.css hides a landing page the server sent in another language.
 (() => {
-  let choice = null;
-  try {
-    choice = localStorage.getItem("theme");
-  } catch (_) {
-    // Blocked storage: the system's scheme.
-  }
+  const stored = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch (_) {
+      return null; // Blocked storage: the system's or the browser's choice.
+    }
+  };
+  const choice = stored("theme");
   const dark =
     choice === "dark" ||
     (choice !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.classList.toggle("dark", dark);
   const meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute("content", dark ? "#121c18" : "#047857");
+
+  let language = stored("language");
+  if (!["en", "pt", "es"].includes(language)) {
+    const browser = (navigator.language || "").toLowerCase().slice(0, 2);
+    let zone = "";
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch (_) {}
+    language =
+      browser === "pt" || browser === "es"
+        ? browser
+        : /^America\/(Sao_Paulo|Recife|Fortaleza|Manaus)$/.test(zone)
+          ? "pt"
+          : "en";
+  }
+  document.documentElement.dataset.language = language;
 })();
