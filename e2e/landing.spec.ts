@@ -174,7 +174,14 @@ test.describe("the landing page before the app runs", () => {
 test.describe("the app over the server's landing page", () => {
   test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
-  test("takes over without a flash, then works", async ({ page }) => {
+  test("takes over without a flash or a hydration error, then works", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      // The user's call answers 401 to a visitor without a session: the browser logs that.
+      if (message.type() === "error" && !message.text().includes("status of 401")) {
+        errors.push(message.text());
+      }
+    });
     // Every heading the page shows from the first parse on: the loading screen's, or an empty
     // #root, would show up here between the server's page and the app's.
     await page.addInitScript(() => {
@@ -195,6 +202,9 @@ test.describe("the app over the server's landing page", () => {
     );
     expect(seen.filter((heading) => heading !== "(none)")).toEqual([texts.en.headline]);
     expect(seen.indexOf(texts.en.headline)).toBeLessThanOrEqual(1);
+    // The app's first render is the server's page: React takes its elements over (main.tsx's
+    // hydrateRoot) and reports any difference as an error.
+    expect(errors).toEqual([]);
 
     await page
       .getByRole("group", { name: "Language" })

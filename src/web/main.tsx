@@ -3,9 +3,8 @@
 // vite.config.ts; the landing page loads neither.)
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense } from "react";
-import { flushSync } from "react-dom";
-import { createRoot } from "react-dom/client";
+import { lazy, StrictMode, Suspense, useLayoutEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { App, preloadScreen } from "./app";
 import { LazyToaster } from "./components/ui/lazy-toaster";
@@ -30,12 +29,11 @@ const screenReady = preloadScreen(window.location.pathname, hasStoredUser());
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
-const root = createRoot(container);
 
 // The server sent the landing page in #root (a visitor without a session at `/`,
 // server/http/web-app.ts's landingPages): it stays on screen until the app renders, which waits
 // for the user's answer however long it takes, so the loading screen never replaces it.
-const prerendered = container.dataset.prerendered !== undefined;
+const prerendered = container.dataset.prerendered;
 
 // The app mounts once the screen's chunk is there (it is small, and usually cached), so its first
 // render shows the screen, or its skeleton while the calls are answered, without a spinner first.
@@ -46,16 +44,8 @@ void Promise.all([
   prerendered
     ? Promise.all([screenReady, queryClient.prefetchQuery(currentUserQueryOptions())])
     : Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))]),
-]).then(() => {
-  if (!prerendered) return render();
-  // Committed at once, then shown: the markup is hidden while its language is not the page's
-  // (public/theme.js, styles.css), and the app's page replaces it in the same frame.
-  flushSync(render);
-  delete container.dataset.prerendered;
-});
-
-function render() {
-  root.render(
+]).then(([i18n]) => {
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <App />
@@ -63,7 +53,25 @@ function render() {
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
+        {prerendered && <ServerPageTakenOver />}
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server's page in the page's language is the app's first render, markup for markup
+  // (features/landing/prerender.test.tsx): the app takes over its elements, and nothing is drawn
+  // again (no new largest paint). In another language, or if the visitor turns out signed in,
+  // the app draws its own; a differing hydration falls back to that too.
+  if (prerendered && prerendered === i18n.resolvedLanguage) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
+
+/**
+ * Drops #root's data-prerendered once the app's first render is committed, before it is painted:
+ * styles.css stops hiding a page in another language, and e2e tests know the buttons work.
+ */
+function ServerPageTakenOver() {
+  useLayoutEffect(() => {
+    delete container?.dataset.prerendered;
+  }, []);
+  return null;
 }
