@@ -13,7 +13,7 @@ const shellModules = [
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
   /\/node_modules\/lucide-react\/dist\/esm\/icons\/piggy-bank\.mjs$/,
   /\/src\/web\/(?:lib\/utils|i18n\/detect|i18n\/current-language)\.ts$/,
-  /(?:vite\/preload-helper|rolldown\/runtime)/,
+  /rolldown\/runtime/,
 ];
 
 const zodWithConfig = fileURLToPath(new URL("src/web/lib/zod.ts", import.meta.url));
@@ -120,6 +120,9 @@ export default defineConfig({
           ) {
             return "zod";
           }
+          // The entry (boot.ts) needs it to start the app: a small chunk of its own, not the
+          // shell's (main.tsx's, which the server's landing page runs only after its first paint).
+          if (id.includes("vite/preload-helper")) return "preload-helper";
           return shellModules.some((pattern) => pattern.test(id)) ? "shell" : undefined;
         },
       },

@@ -1,8 +1,9 @@
 // Issue 17's bundle budget, checked on every build (scripts/build.mjs, which the e2e server runs in
-// `npm test`): the gzip size of the JavaScript the landing page loads before its first render, and
-// of the whole app. What the landing page loads (docs/architecture.md#what-the-landing-page-loads):
-// index.html's module and everything it imports statically (Vite writes those as modulepreload
-// links), plus the visitor's language's frame texts (i18n/locales/<lang>.json, which main.tsx
+// `npm test`): the gzip size of the JavaScript the landing page loads before the app's first render,
+// and of the whole app. What the landing page loads (docs/architecture.md#what-the-landing-page-loads):
+// index.html's module (boot.ts) and everything it imports statically (Vite writes those as
+// modulepreload links), the app's start it imports (main.tsx) with everything that imports
+// statically, plus the visitor's language's frame texts (i18n/locales/<lang>.json, which main.tsx
 // awaits before the first render; the largest of the three counts). The signed-out landing page
 // preloads nothing else (app.tsx's preloadScreen). Sizes are gzip at level 9, what the server
 // sends (scripts/precompress.mjs); 1 KB = 1024 bytes.
@@ -14,7 +15,7 @@ export const LANDING_JS_BUDGET_KB = 120;
 /**
  * The issue asks for 300 KB for the whole app: every JS and CSS file one person can download, in
  * their one language (the other languages' texts are chunks nobody else loads). Since the charts
- * moved from Recharts to visx (docs/decisions/004-charts-with-visx.md) it is about 313 KB
+ * moved from Recharts to visx (docs/decisions/004-charts-with-visx.md) it is about 318 KB
  * (docs/benchmarks.md#issue-17-the-phone); this ceiling stops it from growing unnoticed: lower it
  * as the app shrinks.
  */
@@ -39,6 +40,10 @@ export function measureBundle(webDir) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error("bundle budget: Vite's manifest has no entry");
   const entryKeys = staticClosure(manifest, entry);
+  if (!manifest["main.tsx"]?.isDynamicEntry) {
+    throw new Error("bundle budget: main.tsx is not a chunk of its own (boot.ts imports it)");
+  }
+  staticClosure(manifest, "main.tsx", entryKeys);
   // The frame texts of each language, beyond what the entry already holds.
   const catalogues = languages.map((language) => {
     const key = `i18n/locales/${language}.json`;

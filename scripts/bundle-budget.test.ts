@@ -23,7 +23,9 @@ describe("the bundle budget's arithmetic", () => {
     webDir = mkdtempSync(join(tmpdir(), "budget-fixture-"));
     mkdirSync(join(webDir, "assets"));
     mkdirSync(join(webDir, ".vite"));
-    write("assets/index.js", 60);
+    write("assets/index.js", 2);
+    write("assets/preload-helper.js", 1);
+    write("assets/main.js", 57);
     write("assets/framework.js", 40);
     write("assets/reports.js", 100);
     write("assets/en.js", 1);
@@ -34,9 +36,17 @@ describe("the bundle budget's arithmetic", () => {
       "index.html": {
         file: "assets/index.js",
         isEntry: true,
-        imports: ["_framework.js"],
-        dynamicImports: ["features/reports.tsx", "i18n/locales/en.json"],
+        imports: ["_preload-helper.js"],
+        dynamicImports: ["main.tsx"],
         css: ["assets/index.css"],
+      },
+      "_preload-helper.js": { file: "assets/preload-helper.js" },
+      // The app's start, which the entry imports (src/web/boot.ts).
+      "main.tsx": {
+        file: "assets/main.js",
+        isDynamicEntry: true,
+        imports: ["_framework.js", "_preload-helper.js"],
+        dynamicImports: ["features/reports.tsx", "i18n/locales/en.json"],
       },
       "_framework.js": { file: "assets/framework.js" },
       "features/reports.tsx": { file: "assets/reports.js", isDynamicEntry: true },
@@ -48,11 +58,13 @@ describe("the bundle budget's arithmetic", () => {
   });
   afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
-  it("counts the entry, its static imports and the largest language's texts, not lazy screens; the whole app in that language", () => {
+  it("counts the entry, the app's start, their static imports and the largest language's texts, not lazy screens; the whole app in that language", () => {
     const sizes = measureBundle(webDir);
     expect(sizes.landing.files.sort()).toEqual([
       "assets/framework.js",
       "assets/index.js",
+      "assets/main.js",
+      "assets/preload-helper.js",
       "assets/pt.js",
     ]);
     expect(sizes.landing.js / KB).toBeGreaterThan(103);
@@ -72,6 +84,17 @@ describe("the bundle budget's arithmetic", () => {
     expect(failures[0]).toMatch(/landing page loads 12\d\.\d KB .* over its 120 KB budget/);
     expect(failures[0]).toContain("assets/framework.js");
     expect(() => checkBundleBudget(webDir)).toThrow(/Bundle budget exceeded/);
+  });
+
+  it("refuses a build whose app's start is not a chunk of its own", () => {
+    const manifestFile = join(webDir, ".vite/manifest.json");
+    const manifest = readFileSync(manifestFile, "utf8");
+    try {
+      writeFileSync(manifestFile, manifest.replaceAll('"main.tsx"', '"start.tsx"'));
+      expect(() => measureBundle(webDir)).toThrow(/main.tsx is not a chunk of its own/);
+    } finally {
+      writeFileSync(manifestFile, manifest);
+    }
   });
 
   it("fails when the whole app grows over its ceiling", () => {

@@ -261,28 +261,37 @@ describe("web app with the build's manifest", () => {
     pt: "assets/pt-BBB222.js",
     es: "assets/es-CCC333.js",
   };
+  const appStart = ["assets/main-M.js", "assets/shell-S.js", "assets/helper-H.js"];
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
     mkdirSync(join(webDir, "assets"));
     mkdirSync(join(webDir, ".vite"));
     writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
-    const manifest = Object.fromEntries(
-      Object.entries(chunks).map(([language, file]) => [
-        `i18n/locales/${language}.json`,
-        { file, src: `i18n/locales/${language}.json`, isDynamicEntry: true },
-      ]),
-    );
+    const manifest = {
+      ...Object.fromEntries(
+        Object.entries(chunks).map(([language, file]) => [
+          `i18n/locales/${language}.json`,
+          { file, src: `i18n/locales/${language}.json`, isDynamicEntry: true },
+        ]),
+      ),
+      // The app's start (src/web/main.tsx), which the entry imports, and what it imports.
+      "main.tsx": { file: appStart[0], isDynamicEntry: true, imports: ["_shell.js", "_helper.js"] },
+      "_shell.js": { file: appStart[1], imports: ["_helper.js"] },
+      "_helper.js": { file: appStart[2] },
+      "features/reports.tsx": { file: "assets/reports-R.js", isDynamicEntry: true },
+    };
     writeFileSync(join(webDir, ".vite", "manifest.json"), JSON.stringify(manifest));
-    for (const file of Object.values(chunks))
+    for (const file of [...Object.values(chunks), ...appStart])
       writeFileSync(join(webDir, file), "export default {}");
     precompress(webDir);
     web = await createTestApp({ database: t.database, webDir });
   });
   afterAll(() => web.app.close());
 
-  // The frame texts the page asks for before its first render (src/web/i18n/init.ts), sent for
-  // early with index.html: the language the page will pick from the browser's (i18n/detect.ts).
-  it("preloads the frame texts of the browser's language with index.html (issue 17)", async () => {
+  // What the entry imports (src/web/boot.ts) and the frame texts the app asks for before its first
+  // render (src/web/i18n/init.ts), sent for early with index.html: the language the page will pick
+  // from the browser's (i18n/detect.ts).
+  it("preloads the app's start and the frame texts of the browser's language with index.html (issue 17)", async () => {
     const cases: [string | undefined, keyof typeof chunks][] = [
       ["pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"],
       ["es-AR", "es"],
@@ -303,7 +312,10 @@ describe("web app with the build's manifest", () => {
         });
         const label = `${url} ${acceptLanguage}`;
         expect(res.statusCode, label).toBe(200);
-        expect(res.headers.link, label).toBe(`</${chunks[language]}>; rel=modulepreload`);
+        // The language's texts, then the app's start and its imports, each once; no lazy screen.
+        expect(res.headers.link, label).toBe(
+          [chunks[language], ...appStart].map((file) => `</${file}>; rel=modulepreload`).join(", "),
+        );
         // What index.html was before stays: never cached, precompressed, and no Vary on the
         // language (the service worker's precache would miss it offline: http/web-app.ts).
         expect(res.headers.vary, label).toBe("accept-encoding");
@@ -344,6 +356,11 @@ describe("web app with the prerendered landing page", () => {
     mkdirSync(join(webDir, ".prerender"));
     writeFileSync(join(webDir, "index.html"), index);
     writeFileSync(join(webDir, ".prerender", "landing.json"), JSON.stringify(landing));
+    mkdirSync(join(webDir, ".vite"));
+    writeFileSync(
+      join(webDir, ".vite", "manifest.json"),
+      JSON.stringify({ "main.tsx": { file: "assets/main-M.js", isDynamicEntry: true } }),
+    );
     precompress(webDir);
     web = await createTestApp({ database: t.database, webDir });
   });
@@ -366,6 +383,8 @@ describe("web app with the prerendered landing page", () => {
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
+      // Nothing preloaded: the page is painted before the app's files are asked for (boot.ts).
+      expect(res.headers.link).toBeUndefined();
       expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
       expect(res.body).toBe(
         index
@@ -410,6 +429,7 @@ describe("web app with the prerendered landing page", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain(empty);
       expect(res.body, url).not.toContain("data-prerendered");
+      expect(res.headers.link, url).toBe("</assets/main-M.js>; rel=modulepreload");
     }
     // Another cookie is no session: the visitor is still signed out.
     const other = await get("/", { cookie: "theme=dark" });

@@ -3,7 +3,7 @@
 // vite.config.ts; the landing page loads neither.)
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, useLayoutEffect } from "react";
+import { lazy, StrictMode, Suspense, startTransition, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { App, preloadScreen } from "./app";
@@ -12,7 +12,6 @@ import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { followTheme } from "./lib/theme";
 import { i18nReady } from "./start-calls";
-import "./styles.css";
 
 followTheme();
 
@@ -61,8 +60,17 @@ void Promise.all([
   // (features/landing/prerender.test.tsx): the app takes over its elements, and nothing is drawn
   // again (no new largest paint). In another language, or if the visitor turns out signed in,
   // the app draws its own; a differing hydration falls back to that too.
-  if (prerendered && prerendered === i18n.resolvedLanguage) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // In a transition the work is done in slices, between which the page answers (it is on screen
+  // already): no long task for a phone's main thread (Lighthouse's total blocking time).
+  if (prerendered && prerendered === i18n.resolvedLanguage) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else if (prerendered) {
+    startTransition(() => createRoot(container).render(app));
+  } else {
+    createRoot(container).render(app);
+  }
 });
 
 /**

@@ -11,8 +11,8 @@ import { sendError } from "./error-handler";
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * each as its precompressed .br or .gz when the browser accepts it,
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
- * index.html comes with a `Link: rel=modulepreload` header for the frame texts of the language
- * the page will pick (see frameTextsLink). At `/`, a visitor without a session cookie
+ * index.html comes with a `Link: rel=modulepreload` header for the app's start and the frame
+ * texts of the language the page will pick (see addPreloadLink). At `/`, a visitor without a session cookie
  * (`sessionCookie`) gets the landing page already in it (see landingPages).
  */
 export async function registerWebApp(
@@ -21,7 +21,7 @@ export async function registerWebApp(
   options: { sessionCookie: string },
 ) {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, "index.html"));
-  const frameTexts = hasWebApp ? frameTextChunks(webDir) : {};
+  const preloads = hasWebApp ? preloadChunks(webDir) : { app: [], frameTexts: {} };
   const indexHtml = hasWebApp ? join(webDir, "index.html") : undefined;
   const landing = hasWebApp ? landingPages(webDir) : {};
   if (hasWebApp) {
@@ -41,7 +41,7 @@ export async function registerWebApp(
         );
         // index.html (or its .br or .gz), at every path: the not-found handler's sendFile too.
         if (path.replace(/\.(br|gz)$/, "") === indexHtml) {
-          addFrameTextsLink(reply.request, reply, frameTexts);
+          addPreloadLink(reply.request, reply, preloads);
         }
       },
     });
@@ -52,7 +52,8 @@ export async function registerWebApp(
       const language = pageLanguageFromAcceptLanguage(request.headers["accept-language"]);
       const page = request.cookies?.[options.sessionCookie] ? undefined : landing[language];
       if (!page) return reply.header("cache-control", "no-cache").sendFile("index.html");
-      addFrameTextsLink(request, reply, frameTexts);
+      // No preload: the page is painted before the app's files are asked for (src/web/boot.ts);
+      // downloaded before, they would compete with the stylesheet on a phone's connection.
       const accepted = request.headers["accept-encoding"] ?? "";
       const encoding = /\bbr\b/.test(accepted)
         ? "br"
@@ -133,26 +134,36 @@ function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-type FrameTextChunks = Partial<Record<Language, string>>;
+type PreloadChunks = { app: string[]; frameTexts: Partial<Record<Language, string>> };
 
 /**
- * Each language's frame texts chunk (src/web/i18n/init.ts: i18n/locales/<lang>.json), by its
- * hashed address in the build's Vite manifest. None without a manifest (a test's web folder):
+ * From the build's Vite manifest: the app's start (src/web/main.tsx's chunk and every chunk it
+ * imports statically), which the entry (src/web/boot.ts) imports, and each language's frame texts
+ * (src/web/i18n/init.ts: i18n/locales/<lang>.json). None without a manifest (a test's web folder):
  * index.html is then served without the header.
  */
-function frameTextChunks(webDir: string): FrameTextChunks {
-  let manifest: Record<string, { file?: unknown }>;
+function preloadChunks(webDir: string): PreloadChunks {
+  let manifest: Record<string, { file?: unknown; imports?: unknown }>;
   try {
     manifest = JSON.parse(readFileSync(join(webDir, ".vite", "manifest.json"), "utf8"));
   } catch {
-    return {};
+    return { app: [], frameTexts: {} };
   }
-  const chunks: FrameTextChunks = {};
+  const app = new Set<string>();
+  const visit = (key: string) => {
+    const file = manifest[key]?.file;
+    if (typeof file !== "string" || app.has(`/${file}`)) return;
+    app.add(`/${file}`);
+    const imports = manifest[key]?.imports;
+    if (Array.isArray(imports)) for (const imported of imports) visit(String(imported));
+  };
+  visit("main.tsx");
+  const frameTexts: PreloadChunks["frameTexts"] = {};
   for (const language of languages) {
     const file = manifest[`i18n/locales/${language}.json`]?.file;
-    if (typeof file === "string") chunks[language] = `/${file}`;
+    if (typeof file === "string") frameTexts[language] = `/${file}`;
   }
-  return chunks;
+  return { app: [...app], frameTexts };
 }
 
 /**
@@ -179,16 +190,19 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
 }
 
 /**
- * The page asks for its language's frame texts from start-calls.ts, once the entry module runs,
- * and renders only when they are in: discovered that late, they were the end of the landing
- * page's critical request chain (issue 17's LCP on a phone). The header lets the browser fetch the
- * chunk alongside the entry (docs/architecture.md#what-the-landing-page-loads). The CSP's
- * script-src 'self' covers it. No `Vary: Accept-Language`: the service worker's precache looks
- * index.html up with the Cache API, which honours Vary, and missed it offline (e2e/pwa.spec.ts);
- * a copy with another language's preload only costs a few KB, and the page asks for its own.
+ * The entry (src/web/boot.ts) is small and imports the app's start (main.tsx) once it runs, and the
+ * app asks for its language's frame texts once it runs, before its first render: discovered that
+ * late, each was a step of the page's critical request chain (issue 17). The header lets the
+ * browser fetch them alongside the entry (docs/architecture.md#what-the-landing-page-loads). The
+ * CSP's script-src 'self' covers them. No `Vary: Accept-Language`: the service worker's precache
+ * looks index.html up with the Cache API, which honours Vary, and missed it offline
+ * (e2e/pwa.spec.ts); a copy with another language's preload only costs a few KB, and the page asks
+ * for its own.
  */
-function addFrameTextsLink(request: FastifyRequest, reply: FastifyReply, chunks: FrameTextChunks) {
-  const chunk = chunks[pageLanguageFromAcceptLanguage(request.headers["accept-language"])];
-  if (!chunk) return;
-  reply.header("link", `<${chunk}>; rel=modulepreload`);
+function addPreloadLink(request: FastifyRequest, reply: FastifyReply, chunks: PreloadChunks) {
+  const frameTexts =
+    chunks.frameTexts[pageLanguageFromAcceptLanguage(request.headers["accept-language"])];
+  const files = frameTexts ? [frameTexts, ...chunks.app] : chunks.app;
+  if (files.length === 0) return;
+  reply.header("link", files.map((file) => `<${file}>; rel=modulepreload`).join(", "));
 }

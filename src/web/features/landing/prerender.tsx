@@ -15,7 +15,7 @@ const frameTexts: Record<Language, Record<string, unknown>> = { en, pt, es };
  * and sent inside index.html's #root to a visitor without a session at `/`
  * (src/server/http/web-app.ts): a phone paints the page as soon as the HTML and the stylesheet are
  * in, not after the JavaScript is downloaded and run (issue 17's LCP;
- * docs/architecture.md#the-prerendered-landing-page). The app renders the same page over it.
+ * docs/architecture.md#the-prerendered-landing-page). The app hydrates it (main.tsx).
  */
 export function renderLanding(language: Language): { title: string; markup: string } {
   const i18n = createInstance();
