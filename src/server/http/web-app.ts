@@ -12,8 +12,8 @@ import { sendError } from "./error-handler";
  * each as its precompressed .br or .gz when the browser accepts it,
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
  * index.html comes with a `Link: rel=modulepreload` header for the app's start and the frame
- * texts of the language the page will pick (see addPreloadLink). At `/`, a visitor without a session cookie
- * (`sessionCookie`) gets the landing page already in it (see landingPages).
+ * texts of the language the page will pick (see addPreloadLink). At `/`, a visitor without a
+ * session cookie (`sessionCookie`) gets the landing page already in it (see landingPages).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -97,9 +97,10 @@ type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
  * signed-in visitor's screen is not the landing page, and the service worker's copy of
  * index.html (asked for at /index.html) stays the empty one every address can start from. The
  * language is the one the page will pick from the browser's (pageLanguageFromAcceptLanguage); a
- * visitor whose page picks another (a stored choice, a Brazilian time zone) does not see it
- * (public/theme.js and styles.css hide it) until the app renders the page in theirs. Compressed
- * once here, as the build does the other files. None without a prerendered build (a test's folder).
+ * visitor whose page picks another by a stored choice does not see it (public/theme.js and
+ * styles.css hide it) until the app draws the page in theirs; one whose English browser is in a
+ * Brazilian time zone sees it until then. Compressed once here, as the build does the other
+ * files. None without a prerendered build (a test's folder).
  */
 function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
   const index = readFileSync(join(webDir, "index.html"), "utf8");
