@@ -38,6 +38,16 @@ export const users = pgTable(
       .default("pt"),
     /** Whether budget alerts are also sent by e-mail (issue 15; the in-app bell always gets them). */
     budgetAlertEmails: boolean("budget_alert_emails").notNull().default(true),
+    /**
+     * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in): the base32 TOTP secret
+     * once confirmed; `totpPendingSecret` while the person scans the QR code and has not yet
+     * typed a code from it. `totpLastStep` is the 30-second step of the last code accepted, so a
+     * code seen once (over a shoulder, in a log) cannot sign in again.
+     */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -432,4 +442,99 @@ export const imports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("imports_idempotency_unique").on(t.familyId, t.userId, t.idempotencyKey)],
+);
+
+/**
+ * Single-use recovery codes of two-factor sign-in (issue 18): ten per confirmation, shown once,
+ * stored as SHA-256 hashes (the codes are 50+ random bits, so a slow hash adds nothing); a used
+ * code keeps its row with `used_at`, so it cannot be used twice.
+ */
+export const totpRecoveryCodes = pgTable(
+  "totp_recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("totp_recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
+);
+
+/**
+ * The second step of a login with two-factor sign-in on (issue 18): the password was right, a
+ * code is still owed. The client holds a random token; only its SHA-256 is kept. It lives five
+ * minutes and is deleted when the login completes.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_challenges_user_idx").on(t.userId),
+    index("login_challenges_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * The family's history (issue 18, docs/product.md#family-history): one row per change to an
+ * expense, a category, a recurring rule, an import, a member or an invite, written in the
+ * transaction of the change. Rows are only ever inserted (and a deleted expense's row marked
+ * restored once); no route updates or deletes them. The actor's name is kept as it was, so a
+ * member who left or deleted their account still shows by name. `changes` holds, per changed
+ * field, its value before and after (display values: a category's or payer's name, not an id);
+ * `snapshot` holds a deleted expense as it was, for the restore.
+ */
+export const familyHistory = pgTable(
+  "family_history",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    kind: text("kind", {
+      enum: ["expense", "category", "recurring", "import", "member", "invite"],
+    }).notNull(),
+    action: text("action").notNull(),
+    subjectId: uuid("subject_id"),
+    subjectLabel: text("subject_label"),
+    changes: jsonb("changes").notNull().default(sql`'[]'::jsonb`),
+    snapshot: jsonb("snapshot"),
+    restoredAt: timestamp("restored_at", { withTimezone: true }),
+    restoredExpenseId: uuid("restored_expense_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("family_history_keyset_idx").on(
+      t.familyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("family_history_actor_idx").on(
+      t.familyId,
+      t.actorUserId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("family_history_kind_idx").on(
+      t.familyId,
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check(
+      "family_history_kind_check",
+      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite')`,
+    ),
+  ],
 );
