@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FamilyRole } from "../../contract/family";
+import type { Device } from "../../contract/sessions";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { families, familyMembers, sessions, users } from "../db/schema";
 import type { UserRow } from "../users";
+import { describeDevice } from "./user-agent";
 
 /**
  * Server-side sessions in the `sessions` table. The id a client holds is 256 random bits; the
@@ -25,7 +27,11 @@ export type SessionData = {
   kind: SessionKind;
   createdAt: string;
   lastSeenAt: string;
+  /** Named from the User-Agent at login (Signed-in devices); absent on logins made before. */
+  device?: Device;
 };
+/** What a login knows about the client that made it; every caller of createLogin passes it. */
+export type LoginClient = { userAgent?: string | undefined };
 export type ActiveSession = { sid: string; data: SessionData };
 /**
  * The caller's family membership, read with the session (null: in no family), and the family's
@@ -77,10 +83,20 @@ export class SessionStore {
     );
   }
 
-  /** A fresh pair of credentials for a login: never reuses an id the client sent (no fixation). */
-  async createLogin(userId: string): Promise<{ cookieId: string; bearerToken: string }> {
+  /**
+   * A fresh pair of credentials for a login: never reuses an id the client sent (no fixation).
+   * `client` names the device in the Signed-in devices list; without it the login shows as an
+   * unknown device.
+   */
+  async createLogin(
+    userId: string,
+    client: LoginClient = {},
+  ): Promise<{ cookieId: string; bearerToken: string }> {
     const now = this.clock.now();
+    // Also the login's id in the Signed-in devices list: it is never a credential (find() looks
+    // sessions up by the HMAC of the client's secret only).
     const loginId = randomBytes(16).toString("hex");
+    const device = describeDevice(client.userAgent);
     const cookieId = newSecret();
     const bearerToken = newSecret();
     const row = (kind: SessionKind, clientId: string) => {
@@ -90,6 +106,7 @@ export class SessionStore {
         kind,
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
+        device,
       };
       return {
         sid: this.storedId(clientId),

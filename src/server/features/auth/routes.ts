@@ -40,7 +40,13 @@ export const authRoutes =
       "/api/auth/login",
       { schema: { body: loginInputSchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
-        const { user, cookieId, bearerToken } = await auth.login(context, request.body, request.ip);
+        // The user agent names the device in Profile's Signed-in devices.
+        const { user, cookieId, bearerToken } = await auth.login(
+          context,
+          request.body,
+          request.ip,
+          { userAgent: request.headers["user-agent"] },
+        );
         // The session the client came with (if any) ends: the login gets new ids.
         if (request.auth) await ctx.store.destroyLogin(request.auth.session);
         setSessionCookie(reply, app.config, cookieId);

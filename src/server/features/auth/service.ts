@@ -15,7 +15,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { passwordResetTokens, users, verificationTokens } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { AttemptLimiter } from "../../http/attempt-limiter";
-import type { SessionStore } from "../../http/sessions";
+import type { LoginClient, SessionStore } from "../../http/sessions";
 import type { Mailer } from "../../mail/mailer";
 import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
 import type { UserRow } from "../../users";
@@ -90,7 +90,12 @@ export async function register(
  * the limit's tries; a login that succeeds is taken back, so only failures count and a household
  * signing in all day is never blocked.
  */
-export async function login(ctx: AuthContext, input: LoginInput, ip: string) {
+export async function login(
+  ctx: AuthContext,
+  input: LoginInput,
+  ip: string,
+  client: LoginClient = {},
+) {
   const { loginPerAccount, loginPerIp } = ctx.limits;
   const [overAccount, overIp] = await Promise.all([
     loginPerAccount.hit(input.email),
@@ -106,7 +111,7 @@ export async function login(ctx: AuthContext, input: LoginInput, ip: string) {
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new AppError("invalid_credentials");
   await Promise.all([loginPerAccount.takeBack(input.email), loginPerIp.takeBack(ip)]);
-  const credentials = await ctx.store.createLogin(user.id);
+  const credentials = await ctx.store.createLogin(user.id, client);
   return { user, ...credentials };
 }
 
