@@ -17,6 +17,7 @@ import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
+import { sessionRoutes } from "./features/sessions/routes";
 import { summaryRoutes } from "./features/summary/routes";
 import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication, sessionCookieName } from "./http/authentication";
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     profileRoutes({ store, passwords: { hash: hashPassword, verify: verifyPassword } }),
   );
+  await app.register(sessionRoutes);
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);
