@@ -184,6 +184,16 @@ const unchangedRule = (rule: () => RecurringRule) => async (actor: Actor) => {
 };
 let targetRule: RecurringRule;
 
+/** A new login of our owner, and the id Signed-in devices gives it. */
+let targetLogin: { id: string; cookie: string };
+const ownerLoginId = async () => {
+  const { cookie } = await login(t.app, ownerAccount.email, ownerAccount.password);
+  const list = (
+    await t.app.inject({ method: "GET", url: "/api/profile/sessions", headers: { cookie } })
+  ).json() as { id: string; current: boolean }[];
+  return { id: list.find((s) => s.current)?.id as string, cookie };
+};
+
 const routes: Record<string, RouteCase> = {
   // Recurring expenses (issue 15): another family's rule answers 404 and stays as it was.
   "GET /api/recurring": {
@@ -375,6 +385,54 @@ const routes: Record<string, RouteCase> = {
       url: "/api/profile/password",
       payload: { currentPassword: "correct horse", newPassword: "correct horse" },
     }),
+  },
+  // Signed-in devices (issue 18): per user, not per family. A login of our owner is ended only
+  // by our owner (the bearer is the same user); anyone else gets 404 and it stays signed in.
+  "GET /api/profile/sessions": {
+    expected: signedIn(401, 200),
+    request: async () => ({ url: "/api/profile/sessions" }),
+    check: async (actor) => {
+      if (actor === "anonymous") return;
+      const ownerLogin = await ownerLoginId();
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/profile/sessions",
+        headers: await as(actor),
+      });
+      expect(res.json().some((s: { id: string }) => s.id === ownerLogin.id)).toBe(
+        actor === "owner" || actor === "bearer",
+      );
+    },
+  },
+  "DELETE /api/profile/sessions/:id": {
+    expected: { ...signedIn(401, 404), owner: 200, bearer: 200 },
+    request: async () => {
+      targetLogin = await ownerLoginId();
+      return { url: `/api/profile/sessions/${targetLogin.id}` };
+    },
+    check: async (actor) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/user",
+        headers: { cookie: targetLogin.cookie },
+      });
+      expect(res.statusCode).toBe(actor === "owner" || actor === "bearer" ? 401 : 200);
+    },
+  },
+  "POST /api/profile/sessions/end-others": {
+    expected: signedIn(401, 200),
+    request: async () => {
+      targetLogin = await ownerLoginId();
+      return { url: "/api/profile/sessions/end-others" };
+    },
+    check: async (actor) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/user",
+        headers: { cookie: targetLogin.cookie },
+      });
+      expect(res.statusCode).toBe(actor === "owner" || actor === "bearer" ? 401 : 200);
+    },
   },
   "POST /api/family/leave": {
     // The owner (alone in the other family too) cannot leave; a member can.
@@ -739,8 +797,13 @@ describe("authorization matrix", () => {
         got[actor] = res.statusCode;
         if (route === "GET /api/logout" || route === "POST /api/auth/login")
           headerCache.delete(actor);
-        // A password change ends the user's other logins: the owner's and the bearer's are one user.
-        if (route === "POST /api/profile/password" && (actor === "owner" || actor === "bearer")) {
+        // A password change, like ending the other devices, ends the user's other logins: the
+        // owner's and the bearer's are one user.
+        if (
+          (route === "POST /api/profile/password" ||
+            route === "POST /api/profile/sessions/end-others") &&
+          (actor === "owner" || actor === "bearer")
+        ) {
           headerCache.delete("owner");
           headerCache.delete("bearer");
           ownerAccount = await login(t.app, ownerAccount.email, ownerAccount.password);
