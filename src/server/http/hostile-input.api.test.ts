@@ -418,6 +418,8 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       headers: { "idempotency-key": "hostile-walk-import" },
     },
     "POST /api/notifications/:id/read": { params: { id: missingId } },
+    // No login has this id: refused as not found, and nobody is signed out.
+    "DELETE /api/profile/sessions/:id": { params: { id: "0".repeat(32) } },
   };
 }
 
