@@ -1,15 +1,28 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FamilyRole } from "../../contract/family";
+import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
 import { familyMembers } from "../db/schema";
 import { AppError } from "../errors";
 import { requireUser } from "./authentication";
 
-export type FamilyScope = { userId: string; familyId: string; role: FamilyRole };
+/**
+ * The caller as a member of their family. `actorName` is how the family history names them
+ * (issue 18): kept on each entry as it was, so it still reads after they leave.
+ */
+export type FamilyScope = {
+  userId: string;
+  familyId: string;
+  role: FamilyRole;
+  actorName: string | null;
+};
 
 /** A user's family membership, for the calls that change it (joining checks it first). */
-export async function findMembership(db: Db, userId: string): Promise<FamilyScope | undefined> {
+export async function findMembership(
+  db: Db,
+  userId: string,
+): Promise<Omit<FamilyScope, "actorName"> | undefined> {
   const [row] = await db
     .select({ familyId: familyMembers.familyId, role: familyMembers.role })
     .from(familyMembers)
@@ -26,5 +39,10 @@ export function requireFamily(request: FastifyRequest): FamilyScope {
   const user = requireUser(request);
   const membership = request.auth?.membership;
   if (!membership) throw new AppError("not_in_family");
-  return { userId: user.id, familyId: membership.familyId, role: membership.role };
+  return {
+    userId: user.id,
+    familyId: membership.familyId,
+    role: membership.role,
+    actorName: displayNameOf(user),
+  };
 }

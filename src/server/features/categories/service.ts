@@ -8,7 +8,36 @@ import { categoryListOrder, toCategory } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { categories } from "../../db/schema";
 import { AppError } from "../../errors";
+import {
+  actorOf,
+  changesBetween,
+  fieldsCreated,
+  fieldsDeleted,
+  type HistoryFields,
+  recordHistory,
+} from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+
+type CategoryRow = typeof categories.$inferSelect;
+
+/** A category as its history entries show it (docs/product.md#family-history). */
+const historyFieldsOf = (row: CategoryRow): HistoryFields => ({
+  name: row.name,
+  icon: row.icon,
+  color: row.color,
+  weeklyBudget: row.weeklyBudget,
+  monthlyBudget: row.monthlyBudget,
+  isActive: row.isActive,
+});
+
+const entry = (scope: FamilyScope, row: CategoryRow) =>
+  ({
+    familyId: scope.familyId,
+    actor: actorOf(scope),
+    kind: "category",
+    subjectId: row.id,
+    subjectLabel: row.name,
+  }) as const;
 
 // The validated input (after the contract's transforms) has every money field as "0.00" strings.
 type ValidCreate = Required<
@@ -31,12 +60,17 @@ export async function createCategory(
   scope: FamilyScope,
   input: ValidCreate,
 ): Promise<Category> {
-  const [row] = await db
-    .insert(categories)
-    .values({ ...input, familyId: scope.familyId })
-    .returning();
-  if (!row) throw new AppError("internal");
-  return toCategory(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...input, familyId: scope.familyId })
+      .returning();
+    if (!row) throw new AppError("internal");
+    await recordHistory(tx, [
+      { ...entry(scope, row), action: "created", changes: fieldsCreated(historyFieldsOf(row)) },
+    ]);
+    return toCategory(row);
+  });
 }
 
 /** Another family's id answers 404 exactly like a missing one and changes nothing. */
@@ -47,20 +81,38 @@ export async function updateCategory(
   input: UpdateCategoryInput,
   now: Date,
 ): Promise<Category> {
-  const [row] = await db
-    .update(categories)
-    .set({ ...input, updatedAt: now })
-    .where(and(eq(categories.id, id), eq(categories.familyId, scope.familyId)))
-    .returning();
-  if (!row) throw new AppError("category_not_found");
-  return toCategory(row);
+  return db.transaction(async (tx) => {
+    const where = and(eq(categories.id, id), eq(categories.familyId, scope.familyId));
+    const [before] = await tx.select().from(categories).where(where).for("update");
+    if (!before) throw new AppError("category_not_found");
+    const [row] = await tx
+      .update(categories)
+      .set({ ...input, updatedAt: now })
+      .where(where)
+      .returning();
+    if (!row) throw new AppError("category_not_found");
+    const changes = changesBetween(historyFieldsOf(before), historyFieldsOf(row));
+    if (changes.length > 0) {
+      await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
+    }
+    return toCategory(row);
+  });
 }
 
 /** Its expenses stay, uncategorised (the foreign key sets category_id to null). */
 export async function deleteCategory(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(categories)
-    .where(and(eq(categories.id, id), eq(categories.familyId, scope.familyId)))
-    .returning({ id: categories.id });
-  if (deleted.length === 0) throw new AppError("category_not_found");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(categories)
+      .where(and(eq(categories.id, id), eq(categories.familyId, scope.familyId)))
+      .returning();
+    if (!deleted) throw new AppError("category_not_found");
+    await recordHistory(tx, [
+      {
+        ...entry(scope, deleted),
+        action: "deleted",
+        changes: fieldsDeleted(historyFieldsOf(deleted)),
+      },
+    ]);
+  });
 }

@@ -492,7 +492,12 @@ describe("streaming", () => {
     const family = await signUpWithFamily(t.app);
     await insertMany(family, 1500);
     t.statements.reset();
-    const scope = { userId: family.user.id, familyId: family.familyId, role: "owner" as const };
+    const scope = {
+      userId: family.user.id,
+      familyId: family.familyId,
+      role: "owner" as const,
+      actorName: null,
+    };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     // Nobody reads: the producer fills the stream's buffers and waits. Let it run until it stops.
     let seen = -1;
@@ -522,7 +527,12 @@ describe("streaming", () => {
     const family = await signUpWithFamily(t.app);
     await insertMany(family, 3000);
     t.statements.reset();
-    const scope = { userId: family.user.id, familyId: family.familyId, role: "owner" as const };
+    const scope = {
+      userId: family.user.id,
+      familyId: family.familyId,
+      role: "owner" as const,
+      actorName: null,
+    };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     await new Promise((resolve) => stream.once("readable", resolve));
     stream.destroy();

@@ -15,6 +15,15 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { categories, expenses, familyMembers } from "../../db/schema";
 import { AppError } from "../../errors";
+import {
+  actorOf,
+  changesBetween,
+  expenseHistoryFields,
+  fieldsCreated,
+  namesFor,
+  recordExpensesDeleted,
+  recordHistory,
+} from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 
 const categoryNotFound = () =>
@@ -45,13 +54,17 @@ async function assertPayer(db: Db, scope: FamilyScope, payerId: string, expenseI
   if (!row?.ok) throw payerNotMember();
 }
 
-/** A category id from the client must be one of the caller's family's categories. */
+/**
+ * A category id from the client must be one of the caller's family's categories; its name is what
+ * the history shows.
+ */
 async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: string) {
   const [row] = await db
-    .select({ id: categories.id })
+    .select({ id: categories.id, name: categories.name })
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.familyId, scope.familyId)));
   if (!row) throw categoryNotFound();
+  return row.name;
 }
 
 /**
@@ -244,22 +257,42 @@ export async function createExpense(
   };
   const repeat = await findRepeat();
   if (repeat) return toExpense(repeat);
-  await assertOwnCategory(db, scope, input.categoryId);
+  const categoryName = await assertOwnCategory(db, scope, input.categoryId);
   const paidByUserId = input.paidByUserId ?? scope.userId;
   await assertPayer(db, scope, paidByUserId);
+  // The payer's name: the caller's is known; another member's costs one read.
+  const payerName =
+    paidByUserId === scope.userId
+      ? scope.actorName
+      : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
   try {
-    const [row] = await db
-      .insert(expenses)
-      .values({
-        ...input,
-        paidByUserId,
-        familyId: scope.familyId,
-        addedByUserId: scope.userId,
-        idempotencyKey,
-      })
-      .returning();
-    if (!row) throw new AppError("internal");
-    return toExpense(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(expenses)
+        .values({
+          ...input,
+          paidByUserId,
+          familyId: scope.familyId,
+          addedByUserId: scope.userId,
+          idempotencyKey,
+        })
+        .returning();
+      if (!row) throw new AppError("internal");
+      await recordHistory(tx, [
+        {
+          familyId: scope.familyId,
+          actor: actorOf(scope),
+          kind: "expense",
+          action: "created",
+          subjectId: row.id,
+          subjectLabel: row.description,
+          changes: fieldsCreated(
+            expenseHistoryFields(row, { category: () => categoryName, person: () => payerName }),
+          ),
+        },
+      ]);
+      return toExpense(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error, "expenses_idempotency_unique")) {
       const first = await findRepeat();
@@ -282,13 +315,37 @@ export async function updateExpense(
   if (input.categoryId !== undefined) await assertOwnCategory(db, scope, input.categoryId);
   if (input.paidByUserId !== undefined) await assertPayer(db, scope, input.paidByUserId, id);
   try {
-    const [row] = await db
-      .update(expenses)
-      .set({ ...input, updatedAt: now })
-      .where(and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId)))
-      .returning();
-    if (!row) throw new AppError("expense_not_found");
-    return toExpense(row);
+    return await db.transaction(async (tx) => {
+      const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
+      // Locked, so the history's "before" is what this change replaced.
+      const [before] = await tx.select().from(expenses).where(where).for("update");
+      if (!before) throw new AppError("expense_not_found");
+      const [row] = await tx
+        .update(expenses)
+        .set({ ...input, updatedAt: now })
+        .where(where)
+        .returning();
+      if (!row) throw new AppError("expense_not_found");
+      const names = await namesFor(tx, scope.familyId, {
+        categoryIds: [before.categoryId, row.categoryId],
+        userIds: [before.paidByUserId, row.paidByUserId],
+      });
+      const changes = changesBetween(expenseHistoryFields(before, names), expenseHistoryFields(row, names));
+      if (changes.length > 0) {
+        await recordHistory(tx, [
+          {
+            familyId: scope.familyId,
+            actor: actorOf(scope),
+            kind: "expense",
+            action: "changed",
+            subjectId: row.id,
+            subjectLabel: row.description,
+            changes,
+          },
+        ]);
+      }
+      return toExpense(row);
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw categoryNotFound();
     throw error;
@@ -296,17 +353,23 @@ export async function updateExpense(
 }
 
 export async function deleteExpense(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(expenses)
-    .where(and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId)))
-    .returning({ id: expenses.id });
-  if (deleted.length === 0) throw new AppError("expense_not_found");
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(expenses)
+      .where(and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId)))
+      .returning();
+    if (deleted.length === 0) throw new AppError("expense_not_found");
+    await recordExpensesDeleted(tx, scope.familyId, actorOf(scope), deleted);
+  });
 }
 
 export async function clearExampleExpenses(db: Db, scope: FamilyScope): Promise<number> {
-  const deleted = await db
-    .delete(expenses)
-    .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.isExample, true)))
-    .returning({ id: expenses.id });
-  return deleted.length;
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(expenses)
+      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.isExample, true)))
+      .returning();
+    await recordExpensesDeleted(tx, scope.familyId, actorOf(scope), deleted);
+    return deleted.length;
+  });
 }

@@ -10,6 +10,7 @@ import {
   type Invite,
   type InvitePreview,
 } from "../../../contract/family";
+import { displayNameOf } from "../../../domain/person-name";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -23,6 +24,13 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../errors";
 import { type FamilyScope, findMembership } from "../../http/family-scope";
+import {
+  actorOf,
+  fieldsCreated,
+  namesFor,
+  recordExpensesDeleted,
+  recordHistory,
+} from "../../history/record";
 import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
 
@@ -197,12 +205,26 @@ export async function createInvite(
               isNull(familyInvites.revokedAt),
             ),
           );
-        await tx.insert(familyInvites).values({
-          familyId: scope.familyId,
-          inviteCode,
-          invitedByUserId: scope.userId,
-          expiresAt,
-        });
+        const [invite] = await tx
+          .insert(familyInvites)
+          .values({
+            familyId: scope.familyId,
+            inviteCode,
+            invitedByUserId: scope.userId,
+            expiresAt,
+          })
+          .returning({ id: familyInvites.id });
+        // The code itself is not kept in the history: it is a credential while it is valid.
+        await recordHistory(tx, [
+          {
+            familyId: scope.familyId,
+            actor: actorOf(scope),
+            kind: "invite",
+            action: "created",
+            subjectId: invite?.id ?? null,
+            changes: fieldsCreated({ expiresAt: expiresAt.toISOString() }),
+          },
+        ]);
       });
       return {
         inviteCode,
@@ -252,6 +274,17 @@ export async function joinFamily(
       await tx
         .insert(familyMembers)
         .values({ familyId: claimed.familyId, userId: user.id, role: "member" });
+      const name = displayNameOf(user);
+      await recordHistory(tx, [
+        {
+          familyId: claimed.familyId,
+          actor: { userId: user.id, name },
+          kind: "member",
+          action: "joined",
+          subjectId: user.id,
+          subjectLabel: name,
+        },
+      ]);
       const [family] = await tx.select().from(families).where(eq(families.id, claimed.familyId));
       if (!family) throw new AppError("invalid_invite_code");
       return toFamily(family, "member");
@@ -318,13 +351,30 @@ export async function removeMember(
     if (target.role === "owner" || target.userId === scope.userId)
       throw new AppError("cannot_remove_owner");
     let deletedExpenses = 0;
+    const actor = actorOf(scope);
     if (!keepExpenses) {
       const deleted = await tx
         .delete(expenses)
         .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.addedByUserId, targetUserId)))
-        .returning({ id: expenses.id });
+        .returning();
       deletedExpenses = deleted.length;
+      // Each one restorable from its entry, like any deleted expense.
+      await recordExpensesDeleted(tx, scope.familyId, actor, deleted);
     }
+    const name = (await namesFor(tx, scope.familyId, { userIds: [targetUserId] })).person(
+      targetUserId,
+    );
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor,
+        kind: "member",
+        action: "removed",
+        subjectId: targetUserId,
+        subjectLabel: name,
+        changes: keepExpenses ? [] : fieldsCreated({ deletedExpenses }),
+      },
+    ]);
     await tx
       .update(familyInvites)
       .set({ revokedAt: clock.now() })
@@ -365,6 +415,16 @@ export async function leaveFamily(db: Db, clock: Clock, scope: FamilyScope): Pro
       const now = await findMembership(tx, scope.userId);
       throw new AppError(now?.role === "owner" ? "owner_cannot_leave" : "not_in_family");
     }
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "member",
+        action: "left",
+        subjectId: scope.userId,
+        subjectLabel: scope.actorName,
+      },
+    ]);
     await tx
       .update(familyInvites)
       .set({ revokedAt: clock.now() })
@@ -416,6 +476,19 @@ export async function transferOwnership(
       )
       .returning({ id: familyMembers.id });
     if (!promoted) throw new AppError("member_not_found");
+    const name = (await namesFor(tx, scope.familyId, { userIds: [targetUserId] })).person(
+      targetUserId,
+    );
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "member",
+        action: "ownershipTransferred",
+        subjectId: targetUserId,
+        subjectLabel: name,
+      },
+    ]);
     await tx
       .update(familyMembers)
       .set({ role: "member" })

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { imports } from "../../db/schema";
 import { AppError } from "../../errors";
+import { actorOf, fieldsCreated, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import {
   foldText,
@@ -201,6 +202,23 @@ export async function commitImport(
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as i(n int, d date, t text, a numeric, c uuid, p uuid)
         order by i.n`);
+      // One entry for the import, not one per line: the lines are its expenses, listed by the
+      // Expenses screen (docs/product.md#family-history).
+      await recordHistory(tx as unknown as Db, [
+        {
+          familyId: scope.familyId,
+          actor: actorOf(scope),
+          kind: "import",
+          action: "created",
+          subjectId: created.id,
+          subjectLabel: created.fileName,
+          changes: fieldsCreated({
+            fileName: created.fileName,
+            importedCount: created.importedCount,
+            totalAmount: fromCents(toCents(created.totalAmount)),
+          }),
+        },
+      ]);
       return toResult(created);
     });
   } catch (error) {

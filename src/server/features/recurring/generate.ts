@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
 import type { Db } from "../../db/client";
+import { personNameSql } from "../../history/record";
 
 /**
  * Creating the expenses of recurring rules (docs/product.md#recurring-expenses): every date a
@@ -63,15 +64,34 @@ async function createOccurrences(tx: Db, rules: DueRule[], today: string): Promi
   let created = 0;
   if (ruleIds.length > 0) {
     // One statement for the whole batch; the rule's payer pays, its creator is who added it.
+    // Each created expense gets its history entry in the same statement (docs/product.md#family-
+    // history), made by the app itself (no actor), with the fields a person's create records.
     const result = await tx.execute(sql`
-      insert into expenses (family_id, description, amount, category_id, added_by_user_id,
-        paid_by_user_id, date, recurring_rule_id, recurring_date)
-      select r.family_id, r.description, r.amount, r.category_id, r.created_by_user_id,
-        coalesce(r.paid_by_user_id, r.created_by_user_id), o.date, r.id, o.date
-      from unnest(${arrayLiteral(ruleIds)}::uuid[], ${arrayLiteral(dates)}::date[]) as o(rule_id, date)
-      join recurring_rules r on r.id = o.rule_id
-      on conflict (recurring_rule_id, recurring_date) do nothing`);
-    created = (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+      with created as (
+        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date, recurring_rule_id, recurring_date)
+        select r.family_id, r.description, r.amount, r.category_id, r.created_by_user_id,
+          coalesce(r.paid_by_user_id, r.created_by_user_id), o.date, r.id, o.date
+        from unnest(${arrayLiteral(ruleIds)}::uuid[], ${arrayLiteral(dates)}::date[]) as o(rule_id, date)
+        join recurring_rules r on r.id = o.rule_id
+        on conflict (recurring_rule_id, recurring_date) do nothing
+        returning id, family_id, description, amount, date, category_id, paid_by_user_id
+      ), history as (
+        insert into family_history (family_id, kind, action, subject_id, subject_label, changes)
+        select c.family_id, 'expense', 'created', c.id, c.description,
+          jsonb_path_query_array(jsonb_build_array(
+            jsonb_build_object('field', 'description', 'before', null, 'after', c.description),
+            jsonb_build_object('field', 'amount', 'before', null, 'after', c.amount::text),
+            jsonb_build_object('field', 'date', 'before', null, 'after', c.date::text),
+            jsonb_build_object('field', 'category', 'before', null, 'after', cat.name),
+            jsonb_build_object('field', 'paidBy', 'before', null, 'after', ${personNameSql(sql.raw("u"))})
+          ), '$[*] ? (@.after != null)')
+        from created c
+        left join categories cat on cat.id = c.category_id
+        left join users u on u.id = c.paid_by_user_id
+      )
+      select count(*)::int as created from created`);
+    created = rowsOf<{ created: number }>(result)[0]?.created ?? 0;
   }
   await tx.execute(sql`
     update recurring_rules set generated_through = ${today}::date

@@ -17,7 +17,41 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { categories, familyMembers, recurringRules } from "../../db/schema";
 import { AppError } from "../../errors";
+import {
+  actorOf,
+  changesBetween,
+  fieldsCreated,
+  fieldsDeleted,
+  type HistoryFields,
+  namesFor,
+  recordHistory,
+} from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+
+/** A rule as its history entries show it (docs/product.md#family-history). */
+async function historyFieldsOf(
+  db: Db,
+  familyId: string,
+  rows: RuleRow[],
+): Promise<HistoryFields[]> {
+  const names = await namesFor(db, familyId, {
+    categoryIds: rows.map((row) => row.categoryId),
+    userIds: rows.map((row) => row.paidByUserId),
+  });
+  return rows.map((row) => ({
+    description: row.description,
+    amount: row.amount,
+    category: names.category(row.categoryId),
+    paidBy: names.person(row.paidByUserId),
+    frequency: row.frequency,
+    dayOfWeek: row.dayOfWeek,
+    dayOfMonth: row.dayOfMonth,
+    monthOfYear: row.monthOfYear,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    paused: row.paused,
+  }));
+}
 import { generateRule } from "./generate";
 
 type RuleRow = typeof recurringRules.$inferSelect;
@@ -128,6 +162,18 @@ export async function createRule(
         })
         .returning();
       if (!row) throw new AppError("internal");
+      const [fields = {}] = await historyFieldsOf(tx, scope.familyId, [row]);
+      await recordHistory(tx, [
+        {
+          familyId: scope.familyId,
+          actor: actorOf(scope),
+          kind: "recurring",
+          action: "created",
+          subjectId: row.id,
+          subjectLabel: row.description,
+          changes: fieldsCreated(fields),
+        },
+      ]);
       await generateRule(tx as unknown as Db, row.id, today);
       return toRule(row, today);
     });
@@ -183,6 +229,21 @@ export async function updateRule(
         .where(eq(recurringRules.id, id))
         .returning();
       if (!row) throw new AppError("recurring_rule_not_found");
+      const [before = {}, after = {}] = await historyFieldsOf(tx, scope.familyId, [current, row]);
+      const changes = changesBetween(before, after);
+      if (changes.length > 0) {
+        await recordHistory(tx, [
+          {
+            familyId: scope.familyId,
+            actor: actorOf(scope),
+            kind: "recurring",
+            action: "changed",
+            subjectId: row.id,
+            subjectLabel: row.description,
+            changes,
+          },
+        ]);
+      }
       await generateRule(tx as unknown as Db, row.id, today);
       return toRule(row, today);
     });
@@ -194,11 +255,25 @@ export async function updateRule(
 
 /** The expenses it created stay (ordinary expenses, no longer tied to a rule). */
 export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(recurringRules)
-    .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
-    .returning({ id: recurringRules.id });
-  if (deleted.length === 0) throw new AppError("recurring_rule_not_found");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(recurringRules)
+      .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
+      .returning();
+    if (!deleted) throw new AppError("recurring_rule_not_found");
+    const [fields = {}] = await historyFieldsOf(tx, scope.familyId, [deleted]);
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "recurring",
+        action: "deleted",
+        subjectId: deleted.id,
+        subjectLabel: deleted.description,
+        changes: fieldsDeleted(fields),
+      },
+    ]);
+  });
 }
 
 /**

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { text } from "./text";
+
+/**
+ * The family's history (issue 18, docs/product.md#family-history): who changed what, when. The
+ * server records it; members only read it (and restore a deleted expense from it).
+ */
+
+export const historyKinds = ["expense", "category", "recurring", "import", "member", "invite"] as const;
+export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
+export type HistoryKind = z.infer<typeof historyKindSchema>;
+
+/**
+ * What happened. `created`, `changed` and `deleted` for expenses, categories and recurring rules;
+ * `restored` for an expense brought back from its deletion; `created` for an import and an invite;
+ * `joined`, `left`, `removed` and `ownershipTransferred` for members.
+ */
+export const historyActions = [
+  "created",
+  "changed",
+  "deleted",
+  "restored",
+  "joined",
+  "left",
+  "removed",
+  "ownershipTransferred",
+] as const;
+export type HistoryAction = (typeof historyActions)[number];
+
+/**
+ * The fields a change names, each shown with its label and formatted by its type in the reader's
+ * language (amounts as money, dates as calendar dates). Values are what a person saw: a
+ * category's or a payer's name, never an id.
+ */
+export const historyFields = [
+  "description",
+  "amount",
+  "date",
+  "category",
+  "paidBy",
+  "name",
+  "icon",
+  "color",
+  "weeklyBudget",
+  "monthlyBudget",
+  "isActive",
+  "frequency",
+  "dayOfWeek",
+  "dayOfMonth",
+  "monthOfYear",
+  "startDate",
+  "endDate",
+  "paused",
+  "fileName",
+  "importedCount",
+  "totalAmount",
+  "member",
+  "deletedExpenses",
+  "expiresAt",
+] as const;
+export type HistoryField = (typeof historyFields)[number];
+
+const historyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type HistoryValue = z.infer<typeof historyValueSchema>;
+
+export const historyChangeSchema = z.object({
+  field: z.enum(historyFields),
+  before: historyValueSchema,
+  after: historyValueSchema,
+});
+export type HistoryChange = z.infer<typeof historyChangeSchema>;
+
+export const historyEntrySchema = z.object({
+  id: z.uuid(),
+  kind: historyKindSchema,
+  action: z.enum(historyActions),
+  /** null when the change was made by the app itself (a recurring rule's expense). */
+  actorUserId: z.uuid().nullable(),
+  /** The name the person had when they made the change; kept after they leave. */
+  actorName: z.string().nullable(),
+  subjectId: z.uuid().nullable(),
+  /** What it is about, as it was named then: an expense's description, a category's name... */
+  subjectLabel: z.string().nullable(),
+  changes: z.array(historyChangeSchema),
+  createdAt: z.string(),
+  /** A deleted expense that was not restored yet: any member may restore it. */
+  restorable: z.boolean(),
+  restoredAt: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const HISTORY_PAGE_SIZE = 50;
+
+export const historyQuerySchema = z
+  .strictObject({
+    cursor: text().max(300).optional(),
+    actorUserId: z.uuid({ error: "validation.invalid" }).optional(),
+    kind: historyKindSchema.optional(),
+    /**
+     * The period as instants: the client turns the person's calendar dates into their own
+     * midnights, so a change made at 23:30 on the 31st is in the month they saw it in.
+     */
+    from: z.iso.datetime({ offset: true, error: "validation.invalid" }).optional(),
+    to: z.iso.datetime({ offset: true, error: "validation.invalid" }).optional(),
+  })
+  .refine((q) =>
+      q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
+    error: "validation.dateRangeOrder",
+    path: ["to"],
+  });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  items: z.array(historyEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const historyParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });

@@ -1,0 +1,197 @@
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import {
+  HISTORY_PAGE_SIZE,
+  type HistoryChange,
+  type HistoryEntry,
+  type HistoryPage,
+  type HistoryQuery,
+} from "../../../contract/history";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { categories, expenses, familyHistory, recurringRules, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import {
+  actorOf,
+  type ExpenseSnapshot,
+  expenseHistoryFields,
+  fieldsCreated,
+  namesFor,
+  recordHistory,
+} from "../../history/record";
+import type { FamilyScope } from "../../http/family-scope";
+
+/*
+ * Reading the family history, newest first, in pages of 50 (docs/product.md#family-history).
+ * Keyset pagination on (created_at, id) on the indexes of migration 0009: by family, by family
+ * and person, by family and kind, so a page of a family with years of changes costs what the
+ * first one does. The cursor is the last entry's key, created_at to the microsecond and id.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
+const keyOf = sql<string>`to_char(${familyHistory.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const invalidCursor = () =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: "cursor", messageKey: "validation.invalid" }],
+  });
+
+const encodeCursor = (createdAt: string, id: string) =>
+  Buffer.from(`${createdAt}|${id}`).toString("base64url");
+
+function decodeCursor(cursor: string) {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  const [createdAt = "", id = "", ...rest] = Buffer.from(cursor, "base64url")
+    .toString("utf8")
+    .split("|");
+  if (rest.length > 0 || !TIMESTAMP.test(createdAt) || !UUID.test(id)) throw invalidCursor();
+  return { createdAt, id };
+}
+
+type HistoryRow = typeof familyHistory.$inferSelect;
+
+const toEntry = (row: HistoryRow): HistoryEntry => ({
+  id: row.id,
+  kind: row.kind,
+  action: row.action as HistoryEntry["action"],
+  actorUserId: row.actorUserId,
+  actorName: row.actorName,
+  subjectId: row.subjectId,
+  subjectLabel: row.subjectLabel,
+  changes: row.changes as HistoryChange[],
+  createdAt: row.createdAt.toISOString(),
+  restorable: isRestorable(row),
+  restoredAt: row.restoredAt?.toISOString() ?? null,
+});
+
+const isRestorable = (row: Pick<HistoryRow, "kind" | "action" | "restoredAt" | "snapshot">) =>
+  row.kind === "expense" && row.action === "deleted" && row.restoredAt === null && !!row.snapshot;
+
+export async function historyPage(
+  db: Db,
+  scope: FamilyScope,
+  query: HistoryQuery,
+): Promise<HistoryPage> {
+  const filters: SQL[] = [eq(familyHistory.familyId, scope.familyId)];
+  if (query.actorUserId) filters.push(eq(familyHistory.actorUserId, query.actorUserId));
+  if (query.kind) filters.push(eq(familyHistory.kind, query.kind));
+  if (query.from) filters.push(gte(familyHistory.createdAt, new Date(query.from)));
+  if (query.to) filters.push(lt(familyHistory.createdAt, new Date(query.to)));
+  if (query.cursor !== undefined) {
+    const after = decodeCursor(query.cursor);
+    filters.push(
+      sql`(${familyHistory.createdAt}, ${familyHistory.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ entry: familyHistory, key: keyOf })
+    .from(familyHistory)
+    .where(and(...filters))
+    .orderBy(desc(familyHistory.createdAt), desc(familyHistory.id))
+    .limit(HISTORY_PAGE_SIZE + 1);
+  const items = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toEntry(row.entry)),
+    nextCursor:
+      rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.key, last.entry.id) : null,
+  };
+}
+
+/**
+ * Brings a deleted expense back from its history entry, once: the entry is marked restored by a
+ * conditional update, so of two members pressing 'Restaurar' at the same moment one restores and
+ * the other is told it already was. The expense gets its old id, date, amount and author; a
+ * category or a recurring rule deleted since is left out (uncategorised, no longer tied to the
+ * rule), a payer whose account is gone too. The restore is itself an entry of the history.
+ */
+export async function restoreExpense(
+  db: Db,
+  scope: FamilyScope,
+  entryId: string,
+  now: Date,
+): Promise<HistoryEntry> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .update(familyHistory)
+      .set({ restoredAt: now })
+      .where(
+        and(
+          eq(familyHistory.id, entryId),
+          eq(familyHistory.familyId, scope.familyId),
+          eq(familyHistory.kind, "expense"),
+          eq(familyHistory.action, "deleted"),
+          sql`${familyHistory.restoredAt} is null`,
+          sql`${familyHistory.snapshot} is not null`,
+        ),
+      )
+      .returning();
+    if (!entry) {
+      const [existing] = await tx
+        .select()
+        .from(familyHistory)
+        .where(and(eq(familyHistory.id, entryId), eq(familyHistory.familyId, scope.familyId)));
+      if (!existing) throw new AppError("history_entry_not_found");
+      throw new AppError(existing.restoredAt ? "already_restored" : "not_restorable");
+    }
+    const snapshot = entry.snapshot as ExpenseSnapshot;
+    const [refs] = await tx
+      .select({
+        categoryId: sql<string | null>`(select ${categories.id} from ${categories}
+          where ${categories.id} = ${snapshot.categoryId}::uuid and ${categories.familyId} = ${scope.familyId})`,
+        recurringRuleId: sql<string | null>`(select ${recurringRules.id} from ${recurringRules}
+          where ${recurringRules.id} = ${snapshot.recurringRuleId}::uuid and ${recurringRules.familyId} = ${scope.familyId})`,
+        addedByUserId: sql<string | null>`(select ${users.id} from ${users} where ${users.id} = ${snapshot.addedByUserId}::uuid)`,
+        paidByUserId: sql<string | null>`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
+      })
+      .from(sql`(select 1) as one`);
+    const recurringRuleId = refs?.recurringRuleId ?? null;
+    let restored: typeof expenses.$inferSelect | undefined;
+    try {
+      [restored] = await tx
+        .insert(expenses)
+        .values({
+          id: snapshot.id,
+          familyId: scope.familyId,
+          description: snapshot.description,
+          amount: snapshot.amount,
+          categoryId: refs?.categoryId ?? null,
+          addedByUserId: refs?.addedByUserId ?? null,
+          paidByUserId: refs?.paidByUserId ?? null,
+          recurringRuleId,
+          recurringDate: recurringRuleId ? snapshot.recurringDate : null,
+          date: snapshot.date,
+          isExample: snapshot.isExample,
+          createdAt: new Date(snapshot.createdAt),
+          updatedAt: now,
+        })
+        .returning();
+    } catch (error) {
+      // Its id or its rule's date is taken again (an expense the rule made anew): the deleted one
+      // cannot come back as it was.
+      if (isUniqueViolation(error)) throw new AppError("not_restorable");
+      throw error;
+    }
+    if (!restored) throw new AppError("internal");
+    await tx
+      .update(familyHistory)
+      .set({ restoredExpenseId: restored.id })
+      .where(eq(familyHistory.id, entry.id));
+    const names = await namesFor(tx, scope.familyId, {
+      categoryIds: [restored.categoryId],
+      userIds: [restored.paidByUserId],
+    });
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "expense",
+        action: "restored",
+        subjectId: restored.id,
+        subjectLabel: restored.description,
+        changes: fieldsCreated(expenseHistoryFields(restored, names)),
+      },
+    ]);
+    return toEntry({ ...entry, restoredExpenseId: restored.id });
+  });
+}

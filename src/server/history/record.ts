@@ -1,0 +1,214 @@
+import type {
+  HistoryAction,
+  HistoryChange,
+  HistoryField,
+  HistoryKind,
+  HistoryValue,
+} from "../../contract/history";
+import { type SQL, sql } from "drizzle-orm";
+import { displayNameOf } from "../../domain/person-name";
+import type { Db } from "../db/client";
+import { categories, type expenses, familyHistory, users } from "../db/schema";
+import type { FamilyScope } from "../http/family-scope";
+
+/**
+ * Writing the family history (issue 18, docs/product.md#family-history). Every service that
+ * changes an expense, a category, a recurring rule, an import, a member or an invite calls
+ * `recordHistory` with the transaction it changes them in, so an entry exists exactly when its
+ * change committed.
+ */
+
+/** Who made a change; null: the app itself (a recurring rule's expense). */
+export type HistoryActor = { userId: string; name: string | null } | null;
+
+export const actorOf = (scope: FamilyScope): HistoryActor => ({
+  userId: scope.userId,
+  name: scope.actorName,
+});
+
+export type HistoryFields = Partial<Record<HistoryField, HistoryValue>>;
+
+export type NewHistoryEntry = {
+  familyId: string;
+  actor: HistoryActor;
+  kind: HistoryKind;
+  action: HistoryAction;
+  subjectId?: string | null;
+  subjectLabel?: string | null;
+  changes?: HistoryChange[];
+  /** A deleted expense as it was, for its restore. */
+  snapshot?: unknown;
+};
+
+/** The fields whose value differs, in `after`'s order. */
+export function changesBetween(before: HistoryFields, after: HistoryFields): HistoryChange[] {
+  const changes: HistoryChange[] = [];
+  for (const [field, value] of Object.entries(after) as [HistoryField, HistoryValue][]) {
+    const old = before[field] ?? null;
+    if (old !== (value ?? null)) changes.push({ field, before: old, after: value ?? null });
+  }
+  return changes;
+}
+
+/** What a new thing was made with: every field, from nothing. */
+export const fieldsCreated = (fields: HistoryFields) => changesBetween({}, fields);
+
+/** What a deleted thing was: every field, to nothing. */
+export function fieldsDeleted(fields: HistoryFields): HistoryChange[] {
+  return (Object.entries(fields) as [HistoryField, HistoryValue][])
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([field, value]) => ({ field, before: value, after: null }));
+}
+
+export async function recordHistory(db: Db, entries: NewHistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(familyHistory).values(
+    entries.map((entry) => ({
+      familyId: entry.familyId,
+      actorUserId: entry.actor?.userId ?? null,
+      actorName: entry.actor?.name ?? null,
+      kind: entry.kind,
+      action: entry.action,
+      subjectId: entry.subjectId ?? null,
+      subjectLabel: entry.subjectLabel ?? null,
+      changes: entry.changes ?? [],
+      snapshot: entry.snapshot ?? null,
+    })),
+  );
+}
+
+/**
+ * The names a history entry shows for categories and people, read in one statement: a category
+ * of the family by id, a person by the screens' rule (src/domain/person-name.ts).
+ */
+export async function namesFor(
+  db: Db,
+  familyId: string,
+  ids: { categoryIds?: (string | null)[]; userIds?: (string | null)[] },
+): Promise<{ category: (id: string | null) => string | null; person: (id: string | null) => string | null }> {
+  const categoryIds = [...new Set((ids.categoryIds ?? []).filter((id): id is string => !!id))];
+  const userIds = [...new Set((ids.userIds ?? []).filter((id): id is string => !!id))];
+  const categoryNames = new Map<string, string>();
+  const personNames = new Map<string, string | null>();
+  if (categoryIds.length > 0 || userIds.length > 0) {
+    const result = await db.execute<NameRow>(sql`
+      select 'category' as kind, id, name, null as first_name, null as last_name, null as email
+        from ${categories} where ${categories.familyId} = ${familyId}
+        and ${categories.id} = any(${sql.param(categoryIds)}::uuid[])
+      union all
+      select 'person', id, name, first_name, last_name, email
+        from ${users} where ${users.id} = any(${sql.param(userIds)}::uuid[])`);
+    for (const row of (result as unknown as { rows: NameRow[] }).rows) {
+      if (row.kind === "category") categoryNames.set(row.id, row.name ?? "");
+      else
+        personNames.set(
+          row.id,
+          displayNameOf({
+            name: row.name,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+          }),
+        );
+    }
+  }
+  return {
+    category: (id) => (id ? (categoryNames.get(id) ?? null) : null),
+    person: (id) => (id ? (personNames.get(id) ?? null) : null),
+  };
+}
+
+type NameRow = {
+  kind: "category" | "person";
+  id: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+};
+
+/**
+ * A deleted expense as its history entry keeps it: what a restore puts back
+ * (features/history/service.ts).
+ */
+export type ExpenseSnapshot = {
+  id: string;
+  description: string;
+  amount: string;
+  categoryId: string | null;
+  addedByUserId: string | null;
+  paidByUserId: string | null;
+  recurringRuleId: string | null;
+  recurringDate: string | null;
+  date: string;
+  isExample: boolean;
+  createdAt: string;
+};
+
+export const expenseSnapshot = (row: typeof expenses.$inferSelect): ExpenseSnapshot => ({
+  id: row.id,
+  description: row.description,
+  amount: row.amount,
+  categoryId: row.categoryId,
+  addedByUserId: row.addedByUserId,
+  paidByUserId: row.paidByUserId,
+  recurringRuleId: row.recurringRuleId,
+  recurringDate: row.recurringDate,
+  date: row.date,
+  isExample: row.isExample,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * displayNameOf (src/domain/person-name.ts) in SQL, for entries written by one statement (the
+ * recurring rules' expenses): name, else first and last name, else the e-mail. The history API
+ * test holds the two to the same answers.
+ */
+export const personNameSql = (users: SQL) =>
+  sql`coalesce(nullif(btrim(${users}.name), ''),
+    nullif(concat_ws(' ', nullif(btrim(${users}.first_name), ''), nullif(btrim(${users}.last_name), '')), ''),
+    ${users}.email)`;
+
+type Names = Awaited<ReturnType<typeof namesFor>>;
+
+/** An expense as its history entries show it. */
+export const expenseHistoryFields = (
+  row: typeof expenses.$inferSelect,
+  names: Pick<Names, "category" | "person">,
+): HistoryFields => ({
+  description: row.description,
+  amount: row.amount,
+  date: row.date,
+  category: names.category(row.categoryId),
+  paidBy: names.person(row.paidByUserId),
+});
+
+/**
+ * The entries of deleted expenses (one by one, the examples, a removed member's), each with the
+ * expense as it was so a member can restore it; their names read in one statement.
+ */
+export async function recordExpensesDeleted(
+  db: Db,
+  familyId: string,
+  actor: HistoryActor,
+  rows: (typeof expenses.$inferSelect)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = await namesFor(db, familyId, {
+    categoryIds: rows.map((row) => row.categoryId),
+    userIds: rows.map((row) => row.paidByUserId),
+  });
+  await recordHistory(
+    db,
+    rows.map((row) => ({
+      familyId,
+      actor,
+      kind: "expense" as const,
+      action: "deleted" as const,
+      subjectId: row.id,
+      subjectLabel: row.description,
+      changes: fieldsDeleted(expenseHistoryFields(row, names)),
+      snapshot: expenseSnapshot(row),
+    })),
+  );
+}
