@@ -74,7 +74,20 @@ export const profileUpdateInputSchema = z.strictObject({
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+/** A login that signed in: the session cookie is set; the token is for API clients. */
+export const loginSessionSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginSession = z.infer<typeof loginSessionSchema>;
+
+/**
+ * With two-factor sign-in on, a right password answers this instead: no session and no cookie
+ * yet, only a five-minute challenge for POST /api/auth/login/two-factor (docs/product.md#two-factor-sign-in).
+ */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeToken: z.string(),
+});
+
+export const loginResponseSchema = z.union([loginSessionSchema, twoFactorChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const registerResponseSchema = z.object({ user: userSchema });

@@ -13,6 +13,8 @@ export const userSchema = z.object({
   preferredLanguage: languageSchema,
   /** Budget alerts also by e-mail (the bell always gets them); changed in Profile. */
   budgetAlertEmails: z.boolean(),
+  /** Two-factor sign-in is on (docs/product.md#two-factor-sign-in); the secret never leaves the server. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

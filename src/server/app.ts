@@ -19,6 +19,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { summaryRoutes } from "./features/summary/routes";
+import { twoFactorRoutes } from "./features/two-factor/routes";
 import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication, sessionCookieName } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     profileRoutes({ store, passwords: { hash: hashPassword, verify: verifyPassword } }),
   );
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes({ verifyPassword }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);

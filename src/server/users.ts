@@ -15,6 +15,7 @@ export function toUser(row: UserRow): User {
     emailVerified: row.emailVerified,
     preferredLanguage: row.preferredLanguage,
     budgetAlertEmails: row.budgetAlertEmails,
+    twoFactorEnabled: row.totpSecret !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

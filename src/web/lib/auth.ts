@@ -36,6 +36,7 @@ const userFieldChecks: { [K in keyof User]-?: (value: unknown) => boolean } = {
   emailVerified: isBoolean,
   preferredLanguage: isLanguage,
   budgetAlertEmails: isBoolean,
+  twoFactorEnabled: isBoolean,
   createdAt: isString,
   updatedAt: isString,
 };

@@ -11,6 +11,7 @@ export const testUser: User = {
   emailVerified: true,
   preferredLanguage: "pt",
   budgetAlertEmails: true,
+  twoFactorEnabled: false,
   createdAt: "2025-01-10T12:00:00.000Z",
   updatedAt: "2025-01-10T12:00:00.000Z",
 };

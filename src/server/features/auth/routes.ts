@@ -1,19 +1,22 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   forgotPasswordInputSchema,
   loginInputSchema,
   loginResponseSchema,
+  loginSessionSchema,
   messageResponseSchema,
   registerResponseSchema,
   verifyEmailQuerySchema,
 } from "../../../contract/auth";
+import { twoFactorLoginInputSchema } from "../../../contract/two-factor";
 import { userSchema } from "../../../contract/user";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/authentication";
 import { requestLanguage } from "../../http/language";
 import { mayActOnNavigation } from "../../http/navigation-origin";
 import { translate } from "../../i18n";
 import { registerBodySchema, resetPasswordBodySchema } from "../../password-policy";
-import { toUser } from "../../users";
+import { toUser, type UserRow } from "../../users";
 import type { AuthContext } from "./service";
 import * as auth from "./service";
 
@@ -21,6 +24,20 @@ export const authRoutes =
   (ctx: Omit<AuthContext, "log">): FastifyPluginAsyncZod =>
   async (app) => {
     const context = { ...ctx, log: app.log };
+
+    /**
+     * Both ways a login ends signed in (the password alone, or the password and a code): the
+     * session the client came with (if any) ends, the login gets new ids and its cookie.
+     */
+    const signIn = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { user, cookieId, bearerToken }: { user: UserRow; cookieId: string; bearerToken: string },
+    ) => {
+      if (request.auth) await ctx.store.destroyLogin(request.auth.session);
+      setSessionCookie(reply, app.config, cookieId);
+      return { token: bearerToken, user: toUser(user) };
+    };
 
     app.post(
       "/api/auth/register",
@@ -41,16 +58,26 @@ export const authRoutes =
       { schema: { body: loginInputSchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
         // The user agent names the device in Profile's Signed-in devices.
-        const { user, cookieId, bearerToken } = await auth.login(
-          context,
-          request.body,
-          request.ip,
-          { userAgent: request.headers["user-agent"] },
-        );
-        // The session the client came with (if any) ends: the login gets new ids.
-        if (request.auth) await ctx.store.destroyLogin(request.auth.session);
-        setSessionCookie(reply, app.config, cookieId);
-        return { token: bearerToken, user: toUser(user) };
+        const result = await auth.login(context, request.body, request.ip, {
+          userAgent: request.headers["user-agent"],
+        });
+        // Two-factor sign-in on: no session and no cookie until the code (docs/product.md#two-factor-sign-in).
+        if ("challengeToken" in result) {
+          return { twoFactorRequired: true as const, challengeToken: result.challengeToken };
+        }
+        return signIn(request, reply, result);
+      },
+    );
+
+    // The login's second step, public like the first: the challenge says whose login it is.
+    app.post(
+      "/api/auth/login/two-factor",
+      { schema: { body: twoFactorLoginInputSchema, response: { 200: loginSessionSchema } } },
+      async (request, reply) => {
+        const result = await auth.loginWithSecondFactor(context, request.body, request.ip, {
+          userAgent: request.headers["user-agent"],
+        });
+        return signIn(request, reply, result);
       },
     );
 
@@ -58,7 +85,8 @@ export const authRoutes =
       toUser(requireUser(request)),
     );
 
-    app.get("/api/logout", async (request, reply) => {
+    const loggedOut = redirectResponse("To /: the session ended (from another site: kept)");
+    app.get("/api/logout", { schema: { response: { 302: loggedOut } } }, async (request, reply) => {
       // A link on another site must not sign people out (docs/product.md#signing-out): it only
       // leads to the app, which keeps the session.
       if (!mayActOnNavigation(request)) return reply.redirect("/", 302);
@@ -87,7 +115,12 @@ export const authRoutes =
 
     app.get(
       "/api/auth/verify-email",
-      { schema: { querystring: verifyEmailQuerySchema } },
+      {
+        schema: {
+          querystring: verifyEmailQuerySchema,
+          response: { 302: redirectResponse("To /login?verified=true, or false for a bad token") },
+        },
+      },
       async (request, reply) => {
         const verified = await auth.verifyEmail(context, request.query.token);
         return reply.redirect(`/login?verified=${verified}`, 302);

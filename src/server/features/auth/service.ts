@@ -8,6 +8,7 @@ import type {
   ResetPasswordInput,
 } from "../../../contract/auth";
 import type { Language } from "../../../contract/common";
+import type { TwoFactorLoginInput } from "../../../contract/two-factor";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -18,6 +19,12 @@ import type { AttemptLimiter } from "../../http/attempt-limiter";
 import type { LoginClient, SessionStore } from "../../http/sessions";
 import type { Mailer } from "../../mail/mailer";
 import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
+import {
+  acceptSecondFactor,
+  claimLoginChallenge,
+  createLoginChallenge,
+  findLoginChallenge,
+} from "../../two-factor";
 import type { UserRow } from "../../users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
@@ -88,14 +95,15 @@ export async function register(
  * tells whether an account exists. Every attempt is counted before argon2 runs (one atomic
  * upsert per limit, docs/decisions/002-rate-limits.md), so N parallel guesses never get more than
  * the limit's tries; a login that succeeds is taken back, so only failures count and a household
- * signing in all day is never blocked.
+ * signing in all day is never blocked. With two-factor sign-in on, the right password makes no
+ * session: it answers a challenge for the second step (loginWithSecondFactor).
  */
 export async function login(
   ctx: AuthContext,
   input: LoginInput,
   ip: string,
   client: LoginClient = {},
-) {
+): Promise<SignedIn | { challengeToken: string }> {
   const { loginPerAccount, loginPerIp } = ctx.limits;
   const [overAccount, overIp] = await Promise.all([
     loginPerAccount.hit(input.email),
@@ -111,6 +119,48 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new AppError("invalid_credentials");
   await Promise.all([loginPerAccount.takeBack(input.email), loginPerIp.takeBack(ip)]);
+  if (user.totpSecret) {
+    return { challengeToken: await createLoginChallenge(ctx.db, user.id, ctx.clock.now()) };
+  }
+  const credentials = await ctx.store.createLogin(user.id, client);
+  return { user, ...credentials };
+}
+
+type SignedIn = { user: UserRow; cookieId: string; bearerToken: string };
+
+/**
+ * The login's second step (docs/product.md#two-factor-sign-in): a code from the app or a recovery
+ * code. Wrong codes count against the password's own limits, per account and per IP, before any
+ * code is checked, so parallel guesses get no more tries than wrong passwords would; a success
+ * takes its attempt back. The challenge is claimed and the code accepted in one transaction: a
+ * wrong code rolls the claim back (the person may try again within the five minutes), and of two
+ * parallel right answers only one finds the challenge.
+ */
+export async function loginWithSecondFactor(
+  ctx: AuthContext,
+  input: TwoFactorLoginInput,
+  ip: string,
+  client: LoginClient = {},
+): Promise<SignedIn> {
+  const now = ctx.clock.now();
+  const user = await findLoginChallenge(ctx.db, input.challengeToken, now);
+  if (!user) throw new AppError("two_factor_challenge_expired");
+  const account = user.email.toLowerCase();
+  const { loginPerAccount, loginPerIp } = ctx.limits;
+  const [overAccount, overIp] = await Promise.all([
+    loginPerAccount.hit(account),
+    loginPerIp.hit(ip),
+  ]);
+  if (overAccount || overIp) throw new AppError("too_many_logins");
+  await ctx.db.transaction(async (tx) => {
+    if (!(await claimLoginChallenge(tx, input.challengeToken, now))) {
+      throw new AppError("two_factor_challenge_expired");
+    }
+    if (!(await acceptSecondFactor(tx, user, input.code, now))) {
+      throw new AppError("invalid_two_factor_code");
+    }
+  });
+  await Promise.all([loginPerAccount.takeBack(account), loginPerIp.takeBack(ip)]);
   const credentials = await ctx.store.createLogin(user.id, client);
   return { user, ...credentials };
 }

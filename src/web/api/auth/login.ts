@@ -3,7 +3,10 @@ import type { LoginInput, LoginResponse } from "../../../contract/auth";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
 import { setCurrentUser } from "./get-current-user";
 
-/** POST /api/auth/login: sets the session cookie; the token in the answer is for API clients. */
+/**
+ * POST /api/auth/login: sets the session cookie; the token in the answer is for API clients. With
+ * two-factor sign-in on it answers a challenge instead, and no cookie.
+ */
 export const postLogin = (input: LoginInput) =>
   sendJson<LoginResponse>("POST", "/api/auth/login", input);
 
@@ -17,8 +20,11 @@ export function useLogin(callbacks: MutationCallbacks<LoginResponse, LoginInput>
   return useMutation({
     mutationFn: postLogin,
     onSuccess: (response, input) => {
-      queryClient.removeQueries();
-      setCurrentUser(queryClient, response.user);
+      // Two-factor sign-in on: nobody is signed in yet, the code step follows (login-two-factor.ts).
+      if ("user" in response) {
+        queryClient.removeQueries();
+        setCurrentUser(queryClient, response.user);
+      }
       return callbacks.onSuccess?.(response, input);
     },
     onError: callbacks.onError,

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageResponseSchema } from "../../../contract/auth";
+import {
+  recoveryCodesResponseSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorProofInputSchema,
+  twoFactorSetupResponseSchema,
+} from "../../../contract/two-factor";
+import { mustBeSignedIn, requireUser } from "../../http/authentication";
+import { requestLanguage } from "../../http/language";
+import { translate } from "../../i18n";
+import * as twoFactor from "./service";
+
+/** Profile's two-factor sign-in (docs/product.md#two-factor-sign-in); signed in only. */
+export const twoFactorRoutes =
+  (deps: Pick<twoFactor.TwoFactorDeps, "verifyPassword">): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook("preValidation", mustBeSignedIn);
+    const context = () => ({ db: app.db, clock: app.clock, ...deps });
+
+    app.post(
+      "/api/profile/two-factor/setup",
+      { schema: { response: { 200: twoFactorSetupResponseSchema } } },
+      async (request) => twoFactor.startSetup(context(), requireUser(request)),
+    );
+
+    app.post(
+      "/api/profile/two-factor/confirm",
+      {
+        schema: {
+          body: twoFactorConfirmInputSchema,
+          response: { 200: recoveryCodesResponseSchema },
+        },
+      },
+      async (request) => twoFactor.confirmSetup(context(), requireUser(request), request.body),
+    );
+
+    app.post(
+      "/api/profile/two-factor/disable",
+      { schema: { body: twoFactorProofInputSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await twoFactor.disable(context(), requireUser(request), request.body);
+        return { message: translate(requestLanguage(request), "messages.twoFactorDisabled") };
+      },
+    );
+
+    app.post(
+      "/api/profile/two-factor/recovery-codes",
+      {
+        schema: { body: twoFactorProofInputSchema, response: { 200: recoveryCodesResponseSchema } },
+      },
+      async (request) =>
+        twoFactor.renewRecoveryCodes(context(), requireUser(request), request.body),
+    );
+  };
