@@ -26,6 +26,7 @@ import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AlertEmailsCard } from "./alert-emails-card";
 import { ChangePasswordCard } from "./change-password-card";
+import { DevicesCard } from "./devices-card";
 
 const tabs = ["personal", "family"] as const;
 type ProfileTab = (typeof tabs)[number];
@@ -80,6 +81,7 @@ export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
               <PersonalInfo user={user} />
               <AlertEmailsCard user={user} />
               <ChangePasswordCard />
+              <DevicesCard />
             </div>
           ) : null}
         </TabsContent>

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SignedInDevice } from "../../../contract/sessions";
+import { getJson } from "../../lib/api-client";
+
+/** GET /api/profile/sessions: the caller's own logins, the current one first. */
+export const fetchSignedInDevices = (signal?: AbortSignal) =>
+  getJson<SignedInDevice[]>("/api/profile/sessions", { signal });
+
+export const signedInDevicesQueryKey = ["/api/profile/sessions"] as const;
+
+export const signedInDevicesQueryOptions = () =>
+  queryOptions({
+    queryKey: signedInDevicesQueryKey,
+    queryFn: ({ signal }) => fetchSignedInDevices(signal),
+  });
+
+export const useSignedInDevices = () => useQuery(signedInDevicesQueryOptions());

@@ -1,0 +1,192 @@
+import { HelpCircle, Monitor, Smartphone, Tablet } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { DeviceType, SignedInDevice } from "../../../contract/sessions";
+import { useEndOtherSessions } from "../../api/sessions/end-other-sessions";
+import { useEndSession } from "../../api/sessions/end-session";
+import { useSignedInDevices } from "../../api/sessions/get-signed-in-devices";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { toastError } from "../../lib/toast-error";
+import { deviceName, lastSeenText } from "./device-label";
+
+const icons: Record<DeviceType, typeof Monitor> = {
+  phone: Smartphone,
+  tablet: Tablet,
+  desktop: Monitor,
+  unknown: HelpCircle,
+};
+
+/**
+ * 'Dispositivos conectados' (issue 18, docs/product.md#signed-in-devices): every login of the
+ * account, this one first and marked; any other can be ended, or all of them at once. This
+ * device has no end button: signing out here is the menu's 'Sair'. The texts are in
+ * features/devices/locales (a namespace of their own, beside the profile's).
+ */
+export function DevicesCard() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data: devices, isPending, isError } = useSignedInDevices();
+  // Which confirmation is open: one login, or all the others.
+  const [ending, setEnding] = useState<SignedInDevice | "others" | null>(null);
+  const close = () => setEnding(null);
+
+  const endOne = useEndSession({
+    onSuccess: () => {
+      toast({ title: t("devices.ended") });
+      close();
+    },
+    onError: (error) => {
+      toastError(error, t("devices.error"));
+      close();
+    },
+  });
+  const endOthers = useEndOtherSessions({
+    onSuccess: ({ ended }) => {
+      toast({ title: t("devices.othersEnded", { count: ended }) });
+      close();
+    },
+    onError: (error) => toastError(error, t("devices.error")),
+  });
+  const pending = endOne.isPending || endOthers.isPending;
+  const now = new Date();
+  const others = devices?.filter((device) => !device.current).length ?? 0;
+  const endingName = ending && ending !== "others" ? deviceName(ending.device, t) : "";
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("devices.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("devices.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : isError ? (
+          <p className="text-destructive text-sm" role="alert">
+            {t("devices.loadError")}
+          </p>
+        ) : (
+          <>
+            <ul className="grid divide-y divide-border rounded-lg border border-border">
+              {devices.map((device) => {
+                const Icon = icons[device.device.type];
+                const name = deviceName(device.device, t);
+                return (
+                  <li
+                    key={device.id}
+                    className="flex items-center gap-3 p-3"
+                    data-testid="signed-in-device"
+                  >
+                    <Icon className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <div className="grid min-w-0 flex-1 gap-0.5">
+                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-sm">
+                        <span className="sr-only">
+                          {t(`devices.types.${device.device.type}`)}:{" "}
+                        </span>
+                        <span className="break-words">{name}</span>
+                        {device.current ? (
+                          <Badge variant="secondary">{t("devices.thisDevice")}</Badge>
+                        ) : null}
+                      </p>
+                      <p className="text-muted-foreground text-xs">
+                        {device.current
+                          ? t("devices.activeNow")
+                          : lastSeenText(device.lastSeenAt, now, language, t)}
+                      </p>
+                    </div>
+                    {device.current ? null : (
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        aria-label={t("devices.endLabel", { name })}
+                        disabled={pending}
+                        onClick={() => setEnding(device)}
+                      >
+                        {t("devices.end")}
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {others > 0 ? (
+              <div className="flex justify-end">
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full text-destructive sm:w-auto"
+                  disabled={pending}
+                  onClick={() => setEnding("others")}
+                >
+                  {t("devices.endOthers")}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-muted-foreground text-sm">{t("devices.onlyThis")}</p>
+            )}
+          </>
+        )}
+      </CardContent>
+      <AlertDialog
+        open={ending !== null}
+        onOpenChange={(open) => {
+          if (!open && !pending) close();
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {ending === "others" ? t("devices.confirmOthers.title") : t("devices.confirm.title")}
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              {ending === "others"
+                ? t("devices.confirmOthers.description")
+                : t("devices.confirm.description", { name: endingName })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>{t("devices.confirm.cancel")}</AlertDialogCancel>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={pending}
+              onClick={() => {
+                if (ending === "others") endOthers.mutate();
+                else if (ending) endOne.mutate(ending.id);
+              }}
+            >
+              {pending
+                ? t("devices.confirm.submitting")
+                : ending === "others"
+                  ? t("devices.confirmOthers.submit")
+                  : t("devices.confirm.submit")}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
