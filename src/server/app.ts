@@ -12,6 +12,7 @@ import { categoryRoutes } from "./features/categories/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
+import { historyRoutes } from "./features/history/routes";
 import { importRoutes } from "./features/imports/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);
   await app.register(notificationRoutes);
+  await app.register(historyRoutes);
 
   // Budget alerts are queued by the database in the expense's transaction (migration 0007);
   // after an expense write answered, the outbox is told to look now instead of at its next poll.

@@ -67,6 +67,9 @@ const ProfilePage = lazyScreen(() =>
 const NotificationsPage = lazyScreen(() =>
   import("./features/notifications/notifications-page").then((m) => m.NotificationsPage),
 );
+const HistoryPage = lazyScreen(() =>
+  import("./features/history/history-page").then((m) => m.HistoryPage),
+);
 const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
@@ -81,6 +84,7 @@ const screens: Record<string, LazyScreen> = {
   "/reports": ReportsPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,
+  "/family/history": HistoryPage,
   "/notifications": NotificationsPage,
   "/join/:code": JoinConfirmPage,
 };

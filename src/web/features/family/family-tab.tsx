@@ -1,4 +1,6 @@
+import { ChevronRight, History } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
@@ -30,7 +32,26 @@ export function FamilyTab() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <FamilyDetails family={family} />
+      <HistoryLink />
       <FamilyActions family={family} />
     </div>
+  );
+}
+
+/** The way to the family's history (docs/product.md#family-history). */
+function HistoryLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      href="/family/history"
+      className="flex min-h-11 items-center gap-3 rounded-2xl border bg-card p-4 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <History className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="grid flex-1 gap-0.5">
+        <span className="font-medium">{t("history.link")}</span>
+        <span className="text-muted-foreground text-sm">{t("history.linkHint")}</span>
+      </span>
+      <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </Link>
   );
 }

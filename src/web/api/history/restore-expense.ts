@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { HistoryEntry } from "../../../contract/history";
+import { sendJson } from "../../lib/api-client";
+import { invalidateExpenseData } from "../expenses/invalidate-expense-data";
+import { familyHistoryKey } from "./get-family-history";
+
+/** POST /api/family/history/:id/restore: a deleted expense comes back, once. */
+export const restoreExpense = (entryId: string) =>
+  sendJson<HistoryEntry>("POST", `/api/family/history/${encodeURIComponent(entryId)}/restore`);
+
+export function useRestoreExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreExpense,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
+        invalidateExpenseData(queryClient),
+      ]),
+  });
+}

@@ -1,0 +1,266 @@
+import { ArrowLeft, History, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Language } from "../../../contract/common";
+import {
+  type HistoryChange,
+  type HistoryEntry,
+  type HistoryKind,
+  historyKinds,
+} from "../../../contract/history";
+import { useFamilyPeople } from "../../api/family/get-family-people";
+import {
+  type HistoryFilters,
+  historyRangeReversed,
+  noHistoryFilters,
+  useFamilyHistory,
+} from "../../api/history/get-family-history";
+import { useRestoreExpense } from "../../api/history/restore-expense";
+import { PageTitle } from "../../components/layout/page-title";
+import { RequireFamily } from "../../components/require-family";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDate, formatMoney, localeOf, monthName } from "../../lib/format";
+import { displayNameOf } from "../../lib/member-name";
+import { toastError } from "../../lib/toast-error";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+/**
+ * The family's history (docs/product.md#family-history): who changed what and when, newest first,
+ * filtered by person, kind and period; a deleted expense can be restored from its entry.
+ */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const title = t("history.title");
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <div className="grid gap-2">
+        <Link
+          href="/profile?tab=family"
+          className="inline-flex min-h-11 items-center gap-2 self-start text-muted-foreground text-sm hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t("history.link")}
+        </Link>
+        <PageTitle>{title}</PageTitle>
+        <p className="text-muted-foreground text-sm">{t("history.intro")}</p>
+      </div>
+      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+        <HistoryBody />
+      </RequireFamily>
+    </div>
+  );
+}
+
+function HistoryBody() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<HistoryFilters>(noHistoryFilters);
+  const history = useFamilyHistory(filters);
+  const reversed = historyRangeReversed(filters);
+  const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = JSON.stringify(filters) !== JSON.stringify(noHistoryFilters);
+  return (
+    <div className="grid gap-4">
+      <Filters filters={filters} onChange={setFilters} reversed={reversed} />
+      {history.isPending && !reversed ? (
+        <Skeleton className="h-44 w-full rounded-2xl" />
+      ) : history.isError ? (
+        <p role="alert" className="text-destructive">
+          {t("history.loadError")}
+        </p>
+      ) : entries.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+            <History className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">
+              {filtered ? t("history.emptyFiltered") : t("history.empty")}
+            </p>
+            {filtered ? null : (
+              <p className="text-muted-foreground text-sm">{t("history.emptyHint")}</p>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label={t("history.title")}>
+            {entries.map((entry) => (
+              <HistoryItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {history.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={history.isFetchingNextPage}
+              onClick={() => history.fetchNextPage()}
+            >
+              {history.isFetchingNextPage ? t("history.loadingMore") : t("history.loadMore")}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+  reversed,
+}: {
+  filters: HistoryFilters;
+  onChange: (filters: HistoryFilters) => void;
+  reversed: boolean;
+}) {
+  const { t } = useTranslation();
+  const people = useFamilyPeople();
+  const set = (patch: Partial<HistoryFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <fieldset className="grid gap-3 rounded-2xl border bg-card p-4 sm:grid-cols-4">
+      <legend className="sr-only">{t("history.filters")}</legend>
+      <FormField label={t("history.person")}>
+        <NativeSelect value={filters.person} onChange={(e) => set({ person: e.target.value })}>
+          <option value="">{t("history.everyone")}</option>
+          {(people.data ?? []).map((person) => (
+            <option key={person.userId} value={person.userId}>
+              {displayNameOf(person) ?? t("payer.unnamed")}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("history.kind")}>
+        <NativeSelect
+          value={filters.kind}
+          onChange={(e) => set({ kind: e.target.value as HistoryKind | "" })}
+        >
+          <option value="">{t("history.allKinds")}</option>
+          {historyKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`history.kinds.${kind}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("history.from")}>
+        <Input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+      </FormField>
+      <FormField
+        label={t("history.to")}
+        error={reversed ? t("history.rangeReversed") : undefined}
+      >
+        <Input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+      </FormField>
+    </fieldset>
+  );
+}
+
+const moneyFields = new Set(["amount", "weeklyBudget", "monthlyBudget", "totalAmount"]);
+const dateFields = new Set(["date", "startDate", "endDate"]);
+
+/** A field's value as a person reads it, in their language. */
+function useFormatValue() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (field: HistoryChange["field"], value: HistoryChange["before"]): string => {
+    if (value === null) return t("history.none");
+    if (typeof value === "boolean") return value ? t("history.yes") : t("history.no");
+    if (typeof value === "string" && moneyFields.has(field)) return formatMoney(value, language);
+    if (typeof value === "string" && dateFields.has(field)) return formatDate(value, language);
+    if (field === "expiresAt" && typeof value === "string") return formatInstant(value, language);
+    if (field === "frequency") return t(`history.frequency.${value}`);
+    if (field === "dayOfWeek" && typeof value === "number") return weekdayName(value, language);
+    if (field === "monthOfYear" && typeof value === "number") return monthName(value, language);
+    return String(value);
+  };
+}
+
+const formatInstant = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
+
+/** 1 = Monday ... 7 = Sunday; 2024-01-01 was a Monday. */
+const weekdayName = (day: number, language: Language) =>
+  new Intl.DateTimeFormat(localeOf(language), { weekday: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2024, 0, day)),
+  );
+
+function HistoryItem({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const formatValue = useFormatValue();
+  const restore = useRestoreExpense();
+  const actor = entry.actorName ?? (entry.actorUserId ? t("history.someone") : null);
+  const subject = entry.subjectLabel ?? t("history.unnamed");
+  const sentence =
+    actor === null && entry.kind === "expense"
+      ? t("history.sentence.expense.createdByRule", { subject })
+      : t(`history.sentence.${entry.kind}.${entry.action}`, {
+          actor: actor ?? t("history.someone"),
+          subject,
+        });
+  const onRestore = () =>
+    restore.mutate(entry.id, {
+      onSuccess: () => toast({ title: t("history.restoredToast") }),
+      onError: (error) => toastError(error, t("history.restoreError")),
+    });
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 p-4 sm:p-5">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="grid gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant="secondary">{t(`history.kinds.${entry.kind}`)}</Badge>
+                <time dateTime={entry.createdAt} className="text-muted-foreground text-xs">
+                  {formatInstant(entry.createdAt, language)}
+                </time>
+                {entry.restoredAt ? <Badge variant="outline">{t("history.restored")}</Badge> : null}
+              </div>
+              <p className="font-medium">{sentence}</p>
+            </div>
+            {entry.restorable ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="min-h-11 self-start sm:min-h-9"
+                disabled={restore.isPending}
+                onClick={onRestore}
+                aria-label={t("history.restoreLabel", { subject })}
+              >
+                <RotateCcw aria-hidden="true" />
+                {t("history.restore")}
+              </Button>
+            ) : null}
+          </div>
+          {entry.changes.length > 0 ? (
+            <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+              {entry.changes.map((change) => (
+                <div key={change.field} className="contents">
+                  <dt className="text-muted-foreground">{t(`history.fields.${change.field}`)}</dt>
+                  <dd className="mb-1 break-words sm:mb-0">
+                    {entry.action === "changed"
+                      ? t("history.changeTo", {
+                          before: formatValue(change.field, change.before),
+                          after: formatValue(change.field, change.after),
+                        })
+                      : formatValue(change.field, change.after ?? change.before)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
