@@ -16,6 +16,8 @@ import { historyRoutes } from "./features/history/routes";
 import { importRoutes } from "./features/imports/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
+import { registerOpenApi } from "./features/openapi/document";
+import { openApiRoutes } from "./features/openapi/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
+  // Before the routes: @fastify/swagger collects each route as it is registered (its onRoute hook).
+  await registerOpenApi(app, config);
   await app.register(healthRoutes(database));
   await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
   await app.register(
@@ -141,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);
   await app.register(notificationRoutes);
+  await app.register(openApiRoutes);
   await app.register(historyRoutes);
 
   // Budget alerts are queued by the database in the expense's transaction (migration 0007);

@@ -12,6 +12,7 @@ import {
 import { twoFactorLoginInputSchema } from "../../../contract/two-factor";
 import { userSchema } from "../../../contract/user";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/authentication";
+import { redirectResponse } from "../../http/documented-responses";
 import { requestLanguage } from "../../http/language";
 import { mayActOnNavigation } from "../../http/navigation-origin";
 import { translate } from "../../i18n";

@@ -14,6 +14,7 @@ import {
   updateExpenseInputSchema,
 } from "../../../contract/expenses";
 import { mustBeSignedIn } from "../../http/authentication";
+import { csvResponse } from "../../http/documented-responses";
 import { requireFamily } from "../../http/family-scope";
 import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
@@ -64,7 +65,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   // language is the screen's (sent by the web), else the caller's.
   app.get(
     "/api/expenses/export.csv",
-    { schema: { querystring: expenseExportQuerySchema } },
+    {
+      schema: {
+        querystring: expenseExportQuerySchema,
+        response: { 200: csvResponse("The expenses the filters match, as an attachment") },
+      },
+    },
     async (request, reply) => {
       const scope = requireFamily(request);
       const { language: asked, ...filters } = request.query;

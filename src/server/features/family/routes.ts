@@ -25,6 +25,7 @@ import {
 import { text } from "../../../contract/text";
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
+import { redirectResponse } from "../../http/documented-responses";
 import { requireFamily } from "../../http/family-scope";
 import { limitJoinAttempts } from "../../http/join-limits";
 import { mayActOnNavigation } from "../../http/navigation-origin";
@@ -61,7 +62,16 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The invite link is opened by a browser, often signed out: it redirects instead of answering JSON.
   app.get(
     "/api/family/join/:code",
-    { schema: { params: z.object({ code: text().max(64) }) } },
+    {
+      schema: {
+        params: z.object({ code: text().max(64) }),
+        response: {
+          302: redirectResponse(
+            "To /?success=familia-ingressada or /?error=…; signed out, to /login?next=…; from another site, to the confirmation screen /join/{code}",
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const confirmation = joinConfirmationRedirect(request, request.params.code); // join confirmation (issue 14)
       if (confirmation) return reply.redirect(confirmation, 302);
