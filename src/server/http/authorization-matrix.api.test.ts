@@ -378,6 +378,39 @@ const routes: Record<string, RouteCase> = {
       return { url: `/api/family/members/${newcomer.user.id}`, payload: { keepExpenses: true } };
     },
   },
+  // Two-factor sign-in (issue 18): each caller's own account. The setup runs before the
+  // confirmation (entries run in this order), so every caller has a pending secret that a wrong
+  // code does not confirm; nobody has it on, so turning off and renewing answer 409.
+  "POST /api/profile/two-factor/setup": {
+    expected: signedIn(401, 200),
+    request: async () => ({ url: "/api/profile/two-factor/setup" }),
+  },
+  "POST /api/profile/two-factor/confirm": {
+    expected: signedIn(401, 400),
+    request: async () => ({ url: "/api/profile/two-factor/confirm", payload: { code: "00000a" } }),
+  },
+  "POST /api/profile/two-factor/disable": {
+    expected: signedIn(401, 409),
+    request: async () => ({
+      url: "/api/profile/two-factor/disable",
+      payload: { password: "correct horse", code: "000000" },
+    }),
+  },
+  "POST /api/profile/two-factor/recovery-codes": {
+    expected: signedIn(401, 409),
+    request: async () => ({
+      url: "/api/profile/two-factor/recovery-codes",
+      payload: { password: "correct horse", code: "000000" },
+    }),
+  },
+  // The login's second step is public, like the first: a forged challenge is refused for anyone.
+  "POST /api/auth/login/two-factor": {
+    expected: signedIn(401, 401),
+    request: async () => ({
+      url: "/api/auth/login/two-factor",
+      payload: { challengeToken: "forged", code: "123456" },
+    }),
+  },
   "POST /api/profile/password": {
     // Every actor's password is the fixtures' "correct horse": changed to itself, it stays usable.
     expected: signedIn(401, 200),
@@ -718,7 +751,53 @@ const routes: Record<string, RouteCase> = {
     },
     check: unchangedExpense(() => target),
   },
+  // The family history: members only; another family's caller sees none of its entries.
+  "GET /api/family/history": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/family/history" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const ours = new Set(
+        (await ownerGet("/api/family/history")).items.map((e: { id: string }) => e.id),
+      );
+      expect(ours.size).toBeGreaterThan(0);
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/family/history",
+        headers: await as(actor),
+      });
+      expect(theirs.json().items.some((e: { id: string }) => ours.has(e.id))).toBe(false);
+    },
+  },
+  // A fresh deleted expense each call: any member restores it; to anyone else it does not exist.
+  "POST /api/family/history/:id/restore": {
+    expected: scoped(200, 404),
+    request: async () => {
+      const expense = await ourExpense();
+      await t.app.inject({
+        method: "DELETE",
+        url: `/api/expenses/${expense.id}`,
+        headers: await as("owner"),
+      });
+      const entry = (await ownerGet("/api/family/history?kind=expense")).items.find(
+        (e: { subjectId: string; action: string }) =>
+          e.subjectId === expense.id && e.action === "deleted",
+      );
+      restoreEntryId = entry.id;
+      return { url: `/api/family/history/${entry.id}/restore` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner" && actor !== "removedMember") return;
+      const entries = (await ownerGet("/api/family/history?kind=expense")).items;
+      const entry = entries.find((e: { id: string }) => e.id === restoreEntryId);
+      expect(entry.restorable).toBe(true);
+    },
+  },
 };
+let restoreEntryId: string;
 
 beforeAll(async () => {
   // The matrix signs up well over the default 30 accounts an hour from one address.
