@@ -418,6 +418,13 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       headers: { "idempotency-key": "hostile-walk-import" },
     },
     "POST /api/notifications/:id/read": { params: { id: missingId } },
+    // Two-factor sign-in is off for the walk's user (409) and the challenge is unknown (401).
+    "POST /api/profile/two-factor/confirm": { body: { code: "123456" } },
+    "POST /api/profile/two-factor/disable": { body: { password: "correct horse", code: "123456" } },
+    "POST /api/profile/two-factor/recovery-codes": {
+      body: { password: "correct horse", code: "123456" },
+    },
+    "POST /api/auth/login/two-factor": { body: { challengeToken: "a".repeat(43), code: "123456" } },
     // No login has this id: refused as not found, and nobody is signed out.
     "DELETE /api/profile/sessions/:id": { params: { id: "0".repeat(32) } },
   };
@@ -455,6 +462,15 @@ const acceptsAnyCharacter = new Map([
   [
     "POST /api/profile/password body.currentPassword",
     { status: 400, code: "wrong_current_password" },
+  ],
+  // The walk's user has two-factor sign-in off: refused before the password is looked at.
+  [
+    "POST /api/profile/two-factor/disable body.password",
+    { status: 409, code: "two_factor_not_enabled" },
+  ],
+  [
+    "POST /api/profile/two-factor/recovery-codes body.password",
+    { status: 409, code: "two_factor_not_enabled" },
   ],
 ]);
 

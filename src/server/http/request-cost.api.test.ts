@@ -224,8 +224,9 @@ describe("statements per CSV import (issue 16)", () => {
 });
 
 // Sizes of the answers on the data above (ids and ISO instants have fixed lengths).
-// The user carries budgetAlertEmails since issue 15 (25 bytes: `,"budgetAlertEmails":true`).
-const USER_BYTES = 300;
+// The user carries budgetAlertEmails since issue 15 (25 bytes: `,"budgetAlertEmails":true`) and
+// twoFactorEnabled since issue 18 (25 bytes: `,"twoFactorEnabled":false`).
+const USER_BYTES = 325;
 // 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses.
 const SUMMARY_BYTES = 2092;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places.
