@@ -91,6 +91,12 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const HISTORY_PAGE_SIZE = 50;
 
+/** An ISO 8601 instant with its offset ("2026-02-01T00:00:00-03:00"). */
+const instantSchema = text("validation.invalid").refine(
+  (value) => z.iso.datetime({ offset: true }).safeParse(value).success,
+  "validation.invalid",
+);
+
 export const historyQuerySchema = z
   .strictObject({
     cursor: text().max(300).optional(),
@@ -100,11 +106,11 @@ export const historyQuerySchema = z
      * The period as instants: the client turns the person's calendar dates into their own
      * midnights, so a change made at 23:30 on the 31st is in the month they saw it in.
      */
-    from: z.iso.datetime({ offset: true, error: "validation.invalid" }).optional(),
-    to: z.iso.datetime({ offset: true, error: "validation.invalid" }).optional(),
+    from: instantSchema.optional(),
+    to: instantSchema.optional(),
   })
   .refine((q) =>
-      q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
+      q.from === undefined || q.to === undefined || !(Date.parse(q.from) > Date.parse(q.to)), {
     error: "validation.dateRangeOrder",
     path: ["to"],
   });

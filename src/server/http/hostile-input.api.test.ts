@@ -418,6 +418,16 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       headers: { "idempotency-key": "hostile-walk-import" },
     },
     "POST /api/notifications/:id/read": { params: { id: missingId } },
+    "POST /api/family/history/:id/restore": { params: { id: missingId } },
+    "GET /api/family/history": {
+      querystring: {
+        cursor: Buffer.from(`2026-03-01T12:00:00.000000Z|${missingId}`).toString("base64url"),
+        actorUserId: userId,
+        kind: "expense",
+        from: "2026-01-01T00:00:00-03:00",
+        to: "2026-12-31T00:00:00-03:00",
+      },
+    },
     // Two-factor sign-in is off for the walk's user (409) and the challenge is unknown (401).
     "POST /api/profile/two-factor/confirm": { body: { code: "123456" } },
     "POST /api/profile/two-factor/disable": { body: { password: "correct horse", code: "123456" } },
