@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
 import type { RecurringRule } from "../../contract/recurring";
+import { openApiPath } from "../features/openapi/document";
 import { login, registerUser, type SignedIn, signUp } from "../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -249,6 +250,32 @@ const routes: Record<string, RouteCase> = {
   "GET /api/health": {
     expected: signedIn(200, 200),
     request: async () => ({ url: "/api/health" }),
+  },
+  // The API description and its viewer's files (features/openapi): public, the same for everyone.
+  "GET /api/openapi.json": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/openapi.json" }),
+  },
+  "GET /api/docs": { expected: signedIn(200, 200), request: async () => ({ url: "/api/docs" }) },
+  "GET /api/docs/json": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/docs/json" }),
+  },
+  "GET /api/docs/yaml": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/docs/yaml" }),
+  },
+  "GET /api/docs/static/index.html": {
+    expected: signedIn(302, 302),
+    request: async () => ({ url: "/api/docs/static/index.html" }),
+  },
+  "GET /api/docs/static/swagger-initializer.js": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+  },
+  "GET /api/docs/static/*": {
+    expected: signedIn(200, 200),
+    request: async () => ({ url: "/api/docs/static/swagger-ui.css" }),
   },
   "POST /api/auth/register": {
     expected: signedIn(201, 201),
@@ -895,6 +922,26 @@ describe("authorization matrix", () => {
       expect(got).toEqual(routeCase.expected);
     });
   }
+
+  it("documents a session as needed exactly where a signed-out caller gets 401 (/api/openapi.json)", () => {
+    const { paths } = t.app.swagger() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const documented = Object.entries(routes).filter(([route]) => {
+      const [method = "", url = ""] = route.split(" ");
+      return paths[openApiPath(url)]?.[method.toLowerCase()] !== undefined;
+    });
+    // Everything but the viewer's own files (hidden from the document).
+    expect(documented.length).toBe(Object.keys(routes).length - 6);
+    for (const [route, { expected }] of documented) {
+      const [method = "", url = ""] = route.split(" ");
+      const { security } = paths[openApiPath(url)]?.[method.toLowerCase()] ?? {};
+      // 401 for everyone (a forged two-factor challenge) is the call's own refusal, not a session's.
+      const needsSession =
+        expected.anonymous === 401 && Object.values(expected).some((status) => status !== 401);
+      expect(security?.length !== 0, route).toBe(needsSession);
+    }
+  });
 
   it("left the other family's data alone", async () => {
     const theirs = (
