@@ -20,6 +20,7 @@ import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
 import { measureAlerts } from "./alerts.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 import { measureExport } from "./export.mjs";
+import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./history.mjs";
 import { measureImports } from "./imports.mjs";
 import { measureTrend } from "./trend.mjs";
 
@@ -120,6 +121,8 @@ async function seed(pool, passwordHash) {
       f.owner_id, f.owner_id, date '2026-11-01' + (g % 28)
     from families f join users u on u.id = f.owner_id and u.email <> 'bench0@example.org',
       generate_series(1, 100) as g;`);
+  // Issue 18: the big family's history, an entry per expense and a change for every fifth.
+  await seedHistory(pool, BIG_FAMILY_EMAIL);
   // A household's database is analysed by autovacuum as it grows; a bulk load right before the
   // measurement would otherwise be planned without statistics on one database and not the other.
   await pool.query("analyze");
@@ -361,7 +364,15 @@ async function timeStarts(port, prepare, cleanup = async () => {}) {
  * One database: cold starts on empty targets, then the seeded one: its first start, warm
  * restarts, memory after one login, the calls, memory after the calls.
  */
-async function measure({ label, port, coldTarget, coldCleanup, env, embeddedDataDir }) {
+async function measure({
+  label,
+  port,
+  coldTarget,
+  coldCleanup,
+  env,
+  embeddedDataDir,
+  historyWrites,
+}) {
   console.log(`bench: ${label}: starts`);
   const coldTimes = await timeStarts(port, coldTarget, coldCleanup);
   const first = await run(port, env);
@@ -397,6 +408,7 @@ async function measure({ label, port, coldTarget, coldCleanup, env, embeddedData
     await measureTrend(base, cookie, categories[0].id, label);
     // Issue 16: the big family's 50,000 expenses as CSV (bench/export.mjs prints its own table).
     await measureExport(base, cookie, server.child.pid, label);
+    await measureHistoryPages(base, cookie, label, historyWrites);
     console.log(`bench: ${label}: the calls`);
     // Each row's "vs health" is against the health row of its number of connections.
     const calls = [
@@ -509,6 +521,9 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 
+// Issue 18: creating an expense before and with history, measured on each seeded database.
+let embeddedHistoryWrites;
+let postgresHistoryWrites;
 try {
   // Embedded PostgreSQL: seeded through the app's own layer, stopped, then served by the build.
   {
@@ -519,6 +534,7 @@ try {
     try {
       await database.migrate();
       await seed(database.pool, passwordHash);
+      embeddedHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
     } finally {
       await database.close(); // stops that PostgreSQL (fast shutdown)
     }
@@ -540,6 +556,7 @@ try {
         },
         env: { DATA_DIR: dataDir },
         embeddedDataDir: dataDir,
+        historyWrites: embeddedHistoryWrites,
       }),
     );
   }
@@ -575,6 +592,7 @@ try {
       try {
         await database.migrate();
         await seed(database.pool, passwordHash);
+        postgresHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
       } finally {
         await database.close();
       }
@@ -593,6 +611,7 @@ try {
             await admin.query(`drop database if exists ${empty} with (force)`);
           },
           env: { ...env, DATABASE_URL: databaseUrl(name) },
+          historyWrites: postgresHistoryWrites,
         }),
       );
     } finally {
