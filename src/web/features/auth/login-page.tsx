@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
@@ -13,6 +14,7 @@ import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
 import { AuthCard } from "./auth-card";
 import { joinContinuation, withNext } from "./next-path";
+import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -27,11 +29,17 @@ export function LoginPage() {
     defaultValues: { email: "", password: "" },
   });
   const { errors } = form.formState;
+  // With two-factor sign-in on, the password step answers a challenge and the code step follows.
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const signedIn = () => {
+    toast({ title: t("auth.login.success") });
+    navigate(continuation ?? "/");
+  };
 
   const login = useLogin({
-    onSuccess: () => {
-      toast({ title: t("auth.login.success") });
-      navigate(continuation ?? "/");
+    onSuccess: (response) => {
+      if ("challengeToken" in response) setChallengeToken(response.challengeToken);
+      else signedIn();
     },
     onError: (error) =>
       toastError(error, t("auth.login.errorFallback"), t("auth.login.errorTitle")),
@@ -78,8 +86,19 @@ export function LoginPage() {
           </AlertDescription>
         </Alert>
       ) : null}
+      {challengeToken ? (
+        <TwoFactorStep
+          challengeToken={challengeToken}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setChallengeToken(null);
+            form.resetField("password");
+          }}
+        />
+      ) : null}
       <form
         noValidate
+        hidden={challengeToken !== null}
         className="grid gap-4"
         onSubmit={form.handleSubmit((input) => login.mutate(input))}
       >

@@ -27,6 +27,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { AlertEmailsCard } from "./alert-emails-card";
 import { ChangePasswordCard } from "./change-password-card";
 import { DevicesCard } from "./devices-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 const tabs = ["personal", "family"] as const;
 type ProfileTab = (typeof tabs)[number];
@@ -81,6 +82,7 @@ export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
               <PersonalInfo user={user} />
               <AlertEmailsCard user={user} />
               <ChangePasswordCard />
+              <TwoFactorCard user={user} />
               <DevicesCard />
             </div>
           ) : null}
