@@ -1,0 +1,103 @@
+import { expect, type Page, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { signUpViaApi } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+import { expectNoHorizontalScroll, storeLanguage } from "./support";
+
+/**
+ * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in), in Portuguese at both widths:
+ * turned on from Profile with the key read off the screen, the recovery codes, a login with the
+ * password and a code, a login with a recovery code, and turning it off. Axe on every state.
+ */
+
+/** The code an authenticator app would show for the key on the screen, one step ahead of `after`. */
+function codeFor(key: string, notStep?: number) {
+  const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, "")) });
+  // A code's step is accepted once: wait for the next step rather than repeat the last one used.
+  const step = totp.counter();
+  return { code: totp.generate(), step, stale: step === notStep };
+}
+
+async function nextCode(page: Page, key: string, usedStep?: number) {
+  let result = codeFor(key, usedStep);
+  while (result.stale) {
+    await page.waitForTimeout(1_000);
+    result = codeFor(key, usedStep);
+  }
+  return result;
+}
+
+async function logInWithPassword(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible();
+}
+
+test("two-step verification: on from Profile, log in with a code and with a recovery code, off", async ({
+  page,
+}) => {
+  // Up to two waits for the next 30-s step (a code is accepted once).
+  test.setTimeout(180_000);
+  await storeLanguage(page, "pt");
+  const account = await signUpViaApi(page, { language: "pt" });
+  await page.goto("/profile");
+  const card = page.locator("div", {
+    has: page.getByRole("heading", { name: "Verificação em duas etapas", level: 2 }),
+  });
+  await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+  await expect(page.getByRole("img", { name: /QR code para adicionar/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({
+    path: `test-results/two-factor-setup-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+  const key = (await page.getByTestId("two-factor-key").textContent()) ?? "";
+  expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{32}$/);
+
+  let used = await nextCode(page, key);
+  await page.getByLabel("Código", { exact: true }).fill(used.code);
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  const list = page.getByRole("list", { name: "Códigos de recuperação" });
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const recoveryCodes = await list.getByRole("listitem").allTextContents();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Guardei os códigos" }).click();
+  await expect(card.getByText("Ativada", { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Log out, then in with the password and a code from the app.
+  await page.context().clearCookies();
+  await logInWithPassword(page, account.email, account.password);
+  await expect(page.getByLabel("Código", { exact: true })).toHaveAttribute("inputmode", "numeric");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Código", { exact: true }).fill("000000");
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page.getByText(/Código incorreto/).first()).toBeVisible();
+  used = await nextCode(page, key, used.step);
+  await page.getByLabel("Código", { exact: true }).fill(used.code);
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // Log out, then in with a recovery code.
+  await page.context().clearCookies();
+  await logInWithPassword(page, account.email, account.password);
+  await page.getByRole("button", { name: "Usar um código de recuperação" }).click();
+  await page.getByLabel("Código de recuperação").fill(recoveryCodes[0] ?? "");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // Off, with the password and a code.
+  await page.goto("/profile");
+  await card.getByLabel("Senha").fill(account.password);
+  used = await nextCode(page, key, used.step);
+  await card.getByLabel("Código", { exact: true }).fill(used.code);
+  await page.getByRole("button", { name: "Desativar" }).click();
+  await expect(
+    page.getByRole("button", { name: "Ativar verificação em duas etapas" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
