@@ -49,7 +49,7 @@ export function HistoryPage() {
           className="inline-flex min-h-11 items-center gap-2 self-start text-muted-foreground text-sm hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          {t("history.link")}
+          {t("history.back")}
         </Link>
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("history.intro")}</p>
@@ -243,11 +243,11 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
             ) : null}
           </div>
           {entry.changes.length > 0 ? (
-            <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm sm:gap-x-4">
               {entry.changes.map((change) => (
                 <div key={change.field} className="contents">
                   <dt className="text-muted-foreground">{t(`history.fields.${change.field}`)}</dt>
-                  <dd className="mb-1 break-words sm:mb-0">
+                  <dd className="min-w-0 break-words">
                     {entry.action === "changed"
                       ? t("history.changeTo", {
                           before: formatValue(change.field, change.before),
