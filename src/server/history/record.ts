@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type {
   HistoryAction,
   HistoryChange,
@@ -5,7 +6,6 @@ import type {
   HistoryKind,
   HistoryValue,
 } from "../../contract/history";
-import { type SQL, sql } from "drizzle-orm";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
 import { categories, type expenses, familyHistory, users } from "../db/schema";
@@ -85,7 +85,10 @@ export async function namesFor(
   db: Db,
   familyId: string,
   ids: { categoryIds?: (string | null)[]; userIds?: (string | null)[] },
-): Promise<{ category: (id: string | null) => string | null; person: (id: string | null) => string | null }> {
+): Promise<{
+  category: (id: string | null) => string | null;
+  person: (id: string | null) => string | null;
+}> {
   const categoryIds = [...new Set((ids.categoryIds ?? []).filter((id): id is string => !!id))];
   const userIds = [...new Set((ids.userIds ?? []).filter((id): id is string => !!id))];
   const categoryNames = new Map<string, string>();

@@ -141,8 +141,12 @@ export async function restoreExpense(
           where ${categories.id} = ${snapshot.categoryId}::uuid and ${categories.familyId} = ${scope.familyId})`,
         recurringRuleId: sql<string | null>`(select ${recurringRules.id} from ${recurringRules}
           where ${recurringRules.id} = ${snapshot.recurringRuleId}::uuid and ${recurringRules.familyId} = ${scope.familyId})`,
-        addedByUserId: sql<string | null>`(select ${users.id} from ${users} where ${users.id} = ${snapshot.addedByUserId}::uuid)`,
-        paidByUserId: sql<string | null>`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
+        addedByUserId: sql<
+          string | null
+        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.addedByUserId}::uuid)`,
+        paidByUserId: sql<
+          string | null
+        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
       })
       .from(sql`(select 1) as one`);
     const recurringRuleId = refs?.recurringRuleId ?? null;

@@ -153,10 +153,7 @@ function Filters({
       <FormField label={t("history.from")}>
         <Input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
       </FormField>
-      <FormField
-        label={t("history.to")}
-        error={reversed ? t("history.rangeReversed") : undefined}
-      >
+      <FormField label={t("history.to")} error={reversed ? t("history.rangeReversed") : undefined}>
         <Input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
       </FormField>
     </fieldset>
