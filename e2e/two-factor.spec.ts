@@ -51,7 +51,7 @@ test("two-step verification: on from Profile, log in with a code and with a reco
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
   await page.screenshot({
-    path: `test-results/two-factor-setup-${test.info().project.name}.png`,
+    path: test.info().outputPath("two-factor-setup.png"),
     fullPage: true,
   });
   const key = (await page.getByTestId("two-factor-key").textContent()) ?? "";
@@ -92,9 +92,10 @@ test("two-step verification: on from Profile, log in with a code and with a reco
 
   // Off, with the password and a code.
   await page.goto("/profile");
-  await card.getByLabel("Senha").fill(account.password);
+  const offForm = page.locator("form", { has: page.getByRole("button", { name: "Desativar" }) });
+  await offForm.getByLabel("Senha").fill(account.password);
   used = await nextCode(page, key, used.step);
-  await card.getByLabel("Código", { exact: true }).fill(used.code);
+  await offForm.getByLabel("Código", { exact: true }).fill(used.code);
   await page.getByRole("button", { name: "Desativar" }).click();
   await expect(
     page.getByRole("button", { name: "Ativar verificação em duas etapas" }),

@@ -140,7 +140,7 @@ function SetupStep({
         <div className="flex flex-wrap items-center gap-2">
           <code
             data-testid="two-factor-key"
-            className="break-all rounded-md bg-muted px-2 py-1 font-mono text-sm"
+            className="rounded-md bg-muted px-2 py-1 font-mono text-sm"
           >
             {groupedKey}
           </code>
