@@ -10,6 +10,7 @@ import { expenseSchema } from "../../../contract/expenses";
 import { userSchema } from "../../../contract/user";
 import type { Config } from "../../config";
 import { sessionCookieName } from "../../http/authentication";
+import { isApiPath } from "../../http/no-store";
 import { projectRoot } from "../../paths";
 
 /**
@@ -73,6 +74,8 @@ const { name, version } = JSON.parse(readFileSync(join(projectRoot, "package.jso
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 function transform(input: TransformInput) {
+  // Only the API: the built web app's own routes (`/`, its files) are pages, not calls.
+  if (!isApiPath(input.url)) return { schema: { hide: true }, url: input.url };
   const result = jsonSchemaTransform(input);
   // A route without a schema (GET /api/logout) has none to transform, but is documented all the same.
   const schema = (result.schema ?? {}) as Record<string, unknown> & { hide?: boolean };

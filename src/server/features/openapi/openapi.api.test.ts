@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -99,6 +102,19 @@ describe("GET /api/openapi.json", () => {
     // The viewer's routes are in the table (the authorization matrix calls them), not the document.
     expect(t.app.apiRoutes.some((r) => r.url === "/api/docs/static/*")).toBe(true);
     expect(documented.some((op) => op.includes("/api/docs"))).toBe(false);
+  });
+
+  it("leaves out the built web app's own routes (pages, not calls)", async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
+    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
+    const web = await createTestApp({ database: t.database, webDir });
+    try {
+      expect(web.app.printRoutes()).toContain("index.html");
+      const webDoc = (await web.app.inject({ url: "/api/openapi.json" })).json() as Document;
+      expect(Object.keys(webDoc.paths).sort()).toEqual(Object.keys(doc.paths).sort());
+    } finally {
+      await web.close();
+    }
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -351,7 +367,12 @@ describe("GET /api/docs", () => {
     const appCsp = (await t.app.inject({ url: "/api/health" })).headers["content-security-policy"];
     expect(page.headers["content-security-policy"]).toBe(appCsp);
     expect(appCsp).toContain("script-src 'self';");
-    for (const file of ["swagger-ui-bundle.js", "swagger-initializer.js", "swagger-ui.css"]) {
+    for (const file of [
+      "swagger-ui-bundle.js",
+      "swagger-initializer.js",
+      "swagger-ui.css",
+      "theme/contrast.css",
+    ]) {
       const res = await t.app.inject({ url: `/api/docs/static/${file}` });
       expect(res.statusCode, file).toBe(200);
       expect(res.headers["content-security-policy"]).toBe(appCsp);

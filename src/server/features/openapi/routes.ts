@@ -2,6 +2,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendJsonText } from "../../http/trusted-json";
+import { viewerContrastCss } from "./viewer-theme";
 
 /** What GET /api/openapi.json answers, as far as a client relies on it. */
 const openApiDocumentSchema = z
@@ -33,7 +34,15 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
-    uiConfig: { deepLinking: true, displayRequestDuration: true, tryItOutEnabled: false },
-    theme: { title: "family-budget API" },
+    uiConfig: {
+      // Without the top bar (StandaloneLayout's): its box fetches any address typed into it.
+      layout: "BaseLayout",
+      deepLinking: false,
+      displayRequestDuration: true,
+    },
+    theme: {
+      title: "family-budget API",
+      css: [{ filename: "contrast.css", content: viewerContrastCss }],
+    },
   });
 };
