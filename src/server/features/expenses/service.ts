@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/calendar-date";
 import {
@@ -20,6 +21,7 @@ import {
   changesBetween,
   expenseHistoryFields,
   fieldsCreated,
+  historyCte,
   namesFor,
   recordExpensesDeleted,
   recordHistory,
@@ -265,34 +267,40 @@ export async function createExpense(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
+  // The id is made here so the history entry can name it in the same statement (historyCte).
+  const id = randomUUID();
+  const recorded = historyCte(db, [
+    {
+      familyId: scope.familyId,
+      actor: actorOf(scope),
+      kind: "expense",
+      action: "created",
+      subjectId: id,
+      subjectLabel: input.description,
+      changes: fieldsCreated({
+        description: input.description,
+        amount: input.amount,
+        date: input.date,
+        category: categoryName,
+        paidBy: payerName,
+      }),
+    },
+  ]);
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(expenses)
-        .values({
-          ...input,
-          paidByUserId,
-          familyId: scope.familyId,
-          addedByUserId: scope.userId,
-          idempotencyKey,
-        })
-        .returning();
-      if (!row) throw new AppError("internal");
-      await recordHistory(tx, [
-        {
-          familyId: scope.familyId,
-          actor: actorOf(scope),
-          kind: "expense",
-          action: "created",
-          subjectId: row.id,
-          subjectLabel: row.description,
-          changes: fieldsCreated(
-            expenseHistoryFields(row, { category: () => categoryName, person: () => payerName }),
-          ),
-        },
-      ]);
-      return toExpense(row);
-    });
+    const [row] = await db
+      .with(recorded)
+      .insert(expenses)
+      .values({
+        ...input,
+        id,
+        paidByUserId,
+        familyId: scope.familyId,
+        addedByUserId: scope.userId,
+        idempotencyKey,
+      })
+      .returning();
+    if (!row) throw new AppError("internal");
+    return toExpense(row);
   } catch (error) {
     if (isUniqueViolation(error, "expenses_idempotency_unique")) {
       const first = await findRepeat();
@@ -330,7 +338,10 @@ export async function updateExpense(
         categoryIds: [before.categoryId, row.categoryId],
         userIds: [before.paidByUserId, row.paidByUserId],
       });
-      const changes = changesBetween(expenseHistoryFields(before, names), expenseHistoryFields(row, names));
+      const changes = changesBetween(
+        expenseHistoryFields(before, names),
+        expenseHistoryFields(row, names),
+      );
       if (changes.length > 0) {
         await recordHistory(tx, [
           {

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { imports } from "../../db/schema";
 import { AppError } from "../../errors";
-import { actorOf, fieldsCreated, recordHistory } from "../../history/record";
+import { actorOf, fieldsCreated, historyInsertSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import {
   foldText,
@@ -195,16 +195,9 @@ export async function commitImport(
         c: line.categoryId,
         p: line.paidByUserId ?? scope.userId,
       }));
-      await tx.execute(sql`
-        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
-          paid_by_user_id, date)
-        select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as i(n int, d date, t text, a numeric, c uuid, p uuid)
-        order by i.n`);
       // One entry for the import, not one per line: the lines are its expenses, listed by the
-      // Expenses screen (docs/product.md#family-history).
-      await recordHistory(tx as unknown as Db, [
+      // Expenses screen (docs/product.md#family-history). Written by the expenses' statement.
+      const recorded = historyInsertSql(tx as unknown as Db, [
         {
           familyId: scope.familyId,
           actor: actorOf(scope),
@@ -219,6 +212,14 @@ export async function commitImport(
           }),
         },
       ]);
+      await tx.execute(sql`
+        with recorded_history as (${recorded})
+        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date)
+        select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as i(n int, d date, t text, a numeric, c uuid, p uuid)
+        order by i.n`);
       return toResult(created);
     });
   } catch (error) {
