@@ -6,7 +6,14 @@ import { text } from "./text";
  * server records it; members only read it (and restore a deleted expense from it).
  */
 
-export const historyKinds = ["expense", "category", "recurring", "import", "member", "invite"] as const;
+export const historyKinds = [
+  "expense",
+  "category",
+  "recurring",
+  "import",
+  "member",
+  "invite",
+] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
 
@@ -109,11 +116,13 @@ export const historyQuerySchema = z
     from: instantSchema.optional(),
     to: instantSchema.optional(),
   })
-  .refine((q) =>
-      q.from === undefined || q.to === undefined || !(Date.parse(q.from) > Date.parse(q.to)), {
-    error: "validation.dateRangeOrder",
-    path: ["to"],
-  });
+  .refine(
+    (q) => q.from === undefined || q.to === undefined || !(Date.parse(q.from) > Date.parse(q.to)),
+    {
+      error: "validation.dateRangeOrder",
+      path: ["to"],
+    },
+  );
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
 export const historyPageSchema = z.object({

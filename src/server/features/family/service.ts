@@ -23,7 +23,6 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../errors";
-import { type FamilyScope, findMembership } from "../../http/family-scope";
 import {
   actorOf,
   fieldsCreated,
@@ -31,6 +30,7 @@ import {
   recordExpensesDeleted,
   recordHistory,
 } from "../../history/record";
+import { type FamilyScope, findMembership } from "../../http/family-scope";
 import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
 

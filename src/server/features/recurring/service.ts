@@ -28,6 +28,10 @@ import {
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 
+import { generateRule } from "./generate";
+
+type RuleRow = typeof recurringRules.$inferSelect;
+
 /** A rule as its history entries show it (docs/product.md#family-history). */
 async function historyFieldsOf(
   db: Db,
@@ -52,9 +56,6 @@ async function historyFieldsOf(
     paused: row.paused,
   }));
 }
-import { generateRule } from "./generate";
-
-type RuleRow = typeof recurringRules.$inferSelect;
 
 const fieldError = (path: string, messageKey: string) =>
   new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
