@@ -126,7 +126,13 @@ test("the other screens in the dark, and the user menu's choice over the system"
 }) => {
   await signUpWithData(page);
   const main = page.getByRole("main");
-  for (const path of ["/notifications", "/expenses/recurring", "/family", "/profile"]) {
+  for (const path of [
+    "/notifications",
+    "/expenses/recurring",
+    "/family",
+    "/family/history",
+    "/profile",
+  ]) {
     await page.goto(path);
     // The screen's own heading: the loading screen's (sr-only, the app's name) counts as visible.
     await expect(main.locator("h1:not(.sr-only)")).toBeVisible();

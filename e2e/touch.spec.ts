@@ -34,6 +34,7 @@ test(
       "/reports",
       "/profile",
       "/notifications",
+      "/family/history",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
