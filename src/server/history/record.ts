@@ -80,15 +80,24 @@ const historyRows = (entries: NewHistoryEntry[]) =>
  * PostgreSQL runs a data-modifying CTE whether or not the statement reads it, all or nothing.
  */
 export const historyCte = (db: Db, entries: NewHistoryEntry[]) =>
-  db.$with("recorded_history", { id: sql<string>`id` }).as(historyInsertSql(db, entries));
+  db.$with("recorded_history", { id: sql<string>`id` }).as(historyInsertSql(entries));
 
-/** The INSERT of the entries, for a statement written in SQL to run as its CTE. */
-export const historyInsertSql = (db: Db, entries: NewHistoryEntry[]) =>
-  db
-    .insert(familyHistory)
-    .values(historyRows(entries))
-    .returning({ id: familyHistory.id })
-    .getSQL();
+/**
+ * The INSERT of the entries, for a statement written in SQL to run as its CTE. A template rather
+ * than the query builder: building the builder's INSERT cost more than the row (~0.1 ms a create,
+ * measured while tuning the bench's figure).
+ */
+export const historyInsertSql = (entries: NewHistoryEntry[]) =>
+  sql`insert into ${familyHistory} (family_id, actor_user_id, actor_name, kind, action, subject_id,
+    subject_label, changes, snapshot) values ${sql.join(
+      historyRows(entries).map(
+        (row) =>
+          sql`(${row.familyId}, ${row.actorUserId}, ${row.actorName}, ${row.kind}, ${row.action},
+            ${row.subjectId}, ${row.subjectLabel}, ${JSON.stringify(row.changes)}::jsonb,
+            ${row.snapshot === null ? null : JSON.stringify(row.snapshot)}::jsonb)`,
+      ),
+      sql`, `,
+    )} returning id`;
 
 export async function recordHistory(db: Db, entries: NewHistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;

@@ -197,7 +197,7 @@ export async function commitImport(
       }));
       // One entry for the import, not one per line: the lines are its expenses, listed by the
       // Expenses screen (docs/product.md#family-history). Written by the expenses' statement.
-      const recorded = historyInsertSql(tx as unknown as Db, [
+      const recorded = historyInsertSql([
         {
           familyId: scope.familyId,
           actor: actorOf(scope),
