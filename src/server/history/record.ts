@@ -101,19 +101,7 @@ export const historyInsertSql = (entries: NewHistoryEntry[]) =>
 
 export async function recordHistory(db: Db, entries: NewHistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(familyHistory).values(
-    entries.map((entry) => ({
-      familyId: entry.familyId,
-      actorUserId: entry.actor?.userId ?? null,
-      actorName: entry.actor?.name ?? null,
-      kind: entry.kind,
-      action: entry.action,
-      subjectId: entry.subjectId ?? null,
-      subjectLabel: entry.subjectLabel ?? null,
-      changes: entry.changes ?? [],
-      snapshot: entry.snapshot ?? null,
-    })),
-  );
+  await db.insert(familyHistory).values(historyRows(entries));
 }
 
 /**
