@@ -9,7 +9,7 @@ import { VitePWA } from "vite-plugin-pwa";
 // instead of a dozen: gzip packs it smaller, and the phone makes fewer requests before the first
 // paint (issue 17's landing budget, docs/architecture.md#what-the-landing-page-loads).
 const shellModules = [
-  /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
+  /\/node_modules\/(?:react|react-dom|scheduler|preact|@preact\/compat|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
   /\/node_modules\/lucide-react\/dist\/esm\/icons\/piggy-bank\.mjs$/,
   /\/src\/web\/(?:lib\/utils|i18n\/detect|i18n\/current-language)\.ts$/,

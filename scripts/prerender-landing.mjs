@@ -1,20 +1,38 @@
 // The landing page's markup in each language, written into the built web app's .prerender folder
 // for the server to send inside index.html at `/` (src/server/http/web-app.ts,
 // docs/architecture.md#the-prerendered-landing-page). Rendered from the app's own component
-// (src/web/features/landing/prerender.tsx) through tsx, so the markup is the one the app renders
-// over it. A dot folder: the service worker's precache (vite.config.ts's globPatterns) skips it.
-import { mkdir, writeFile } from "node:fs/promises";
+// (src/web/features/landing/prerender.tsx), so the markup is the one the app renders over it. A dot
+// folder: the service worker's precache (vite.config.ts's globPatterns) skips it.
+//
+// The component is bundled with esbuild into one module first, so it and the renderer share one
+// Preact: loaded through tsx's loader, Preact was evaluated twice and its hooks saw no component.
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { tsImport } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { projectRoot } from "./source-stamp.mjs";
 
 export const prerenderFolder = ".prerender";
 
 export async function prerenderLanding(webDir) {
-  const { renderLandings } = await tsImport(
-    join(projectRoot, "src/web/features/landing/prerender.tsx"),
-    import.meta.url,
-  );
-  await mkdir(join(webDir, prerenderFolder), { recursive: true });
-  await writeFile(join(webDir, prerenderFolder, "landing.json"), JSON.stringify(renderLandings()));
+  const bundle = join(projectRoot, ".tmp", `prerender-${process.pid}-${Date.now()}.mjs`);
+  await build({
+    entryPoints: [join(projectRoot, "src/web/features/landing/prerender.tsx")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    jsx: "automatic",
+    logLevel: "warning",
+  });
+  try {
+    const { renderLandings } = await import(pathToFileURL(bundle).href);
+    await mkdir(join(webDir, prerenderFolder), { recursive: true });
+    await writeFile(
+      join(webDir, prerenderFolder, "landing.json"),
+      JSON.stringify(renderLandings()),
+    );
+  } finally {
+    await rm(bundle, { force: true });
+  }
 }

@@ -3,7 +3,7 @@
 // vite.config.ts; the landing page loads neither.)
 import "./start-calls";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, startTransition, useLayoutEffect } from "react";
+import { lazy, StrictMode, Suspense, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { App, preloadScreen } from "./app";
@@ -56,19 +56,19 @@ void Promise.all([
       </QueryClientProvider>
     </StrictMode>
   );
-  // The server's page in the page's language is the app's first render, markup for markup
-  // (features/landing/prerender.test.tsx): the app takes over its elements, and nothing is drawn
-  // again (no new largest paint). In another language, or if the visitor turns out signed in,
-  // the app draws its own; a differing hydration falls back to that too.
-  // In a transition the work is done in slices, between which the page answers (it is on screen
-  // already): no long task for a phone's main thread (Lighthouse's total blocking time).
-  if (prerendered && prerendered === i18n.resolvedLanguage) {
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else if (prerendered) {
-    startTransition(() => createRoot(container).render(app));
+  // The server's page in the page's language is the app's first render for a signed-out visitor,
+  // markup for markup (features/landing/prerender.test.tsx): the app takes over its elements, and
+  // nothing is drawn again (no new largest paint). In another language, or if the visitor turns
+  // out signed in, the app draws its own in place of the server's elements: Preact's hydration
+  // keeps elements it does not expect, and its render reuses what is in the container, so both
+  // would leave the landing page's heading beside the screen's. Preact's render and hydration are
+  // one short task (docs/decisions/005-preact-runtime.md): nothing to slice in a transition, and
+  // the emptied container is never painted.
+  const signedOut = queryClient.getQueryData(currentUserQueryOptions().queryKey) === null;
+  if (prerendered && prerendered === i18n.resolvedLanguage && signedOut) {
+    hydrateRoot(container, app);
   } else {
+    container.replaceChildren();
     createRoot(container).render(app);
   }
 });

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { act, Suspense } from "react";
+
+import { Suspense } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { act } from "../testing/act";
 import { lazyScreen, ScreenView } from "./lazy-screen";
 
 declare global {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from "react";
+
 import { createRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
@@ -8,6 +8,7 @@ import { initI18n } from "../../i18n/init";
 import en from "../../i18n/locales/en.json";
 import es from "../../i18n/locales/es.json";
 import pt from "../../i18n/locales/pt.json";
+import { act } from "../../testing/act";
 import { LandingPage } from "./landing-page";
 import { renderLanding } from "./prerender";
 
