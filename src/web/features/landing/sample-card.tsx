@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../i18n/use-language";
-import { formatMoney, monthName } from "../../lib/format";
 import { cn } from "../../lib/utils";
+import { type SampleAmount, sampleFigures } from "./sample-figures";
 
 /** Made-up figures that add up: 4 weeks of 800.00 against a 3,200.00 monthly budget. */
 const weeks = [
@@ -34,7 +34,8 @@ function Bar({ percent, warning }: { percent: number; warning?: boolean }) {
 export function SampleCard() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = (amount: string) => formatMoney(amount, language);
+  const figures = sampleFigures[language];
+  const money = (amount: SampleAmount) => figures.money[amount];
 
   return (
     <figure className="relative">
@@ -48,7 +49,7 @@ export function SampleCard() {
       <div className="relative space-y-5 rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-xl lg:p-6">
         <div className="flex items-baseline justify-between gap-3">
           <p className="font-semibold text-lg">{t("landing.sample.title")}</p>
-          <p className="text-muted-foreground text-sm">{monthName(3, language)}</p>
+          <p className="text-muted-foreground text-sm">{figures.month}</p>
         </div>
 
         <dl className="grid grid-cols-3 gap-2">
