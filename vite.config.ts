@@ -50,7 +50,10 @@ export default defineConfig({
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   plugins: [
     zodConfigFirst(),
-    react(),
+    // JSX and the React API as before; no React Fast Refresh in development, whose runtime only
+    // React's renderer answers: on Preact (docs/decisions/005-preact-runtime.md) an edited
+    // component was swapped in but never drawn again. An edit now reloads the page.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     // Installable app and offline shell (issue 17, docs/architecture.md#the-service-worker): Workbox
     // generates sw.js from the build's file list.
@@ -143,6 +146,13 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": { target: `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
+    proxy: {
+      "/api": {
+        target: `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+        // The web's own src/web/api/*.ts modules share the prefix: Vite serves those (the server's
+        // routes never end in .ts or .tsx).
+        bypass: (req) => (/^\/api\/[^?]*\.tsx?(?:\?|$)/.test(req.url ?? "") ? req.url : undefined),
+      },
+    },
   },
 });
