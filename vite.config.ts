@@ -44,7 +44,7 @@ const buildId = `${process.env.npm_package_version ?? "0"}-${Date.now().toString
 const themeColour = "#047857";
 
 // The web app lives in src/web and is built into dist/web, which the server serves.
-// In development (`npm run dev`) Vite serves it with hot reload and proxies /api to the server.
+// In development (`npm run dev`) Vite serves it, reloading on change, and proxies /api to the server.
 export default defineConfig({
   root: "src/web",
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },

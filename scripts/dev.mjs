@@ -1,5 +1,5 @@
-// `npm run dev`: the server with reload on change (tsx watch) and the web app with hot module
-// replacement (Vite on http://localhost:5173, proxying /api to the server).
+// `npm run dev`: the server with reload on change (tsx watch) and the web app reloaded on change,
+// styles swapped in place (Vite on http://localhost:5173, proxying /api to the server).
 import { spawn } from "node:child_process";
 import { projectRoot } from "./source-stamp.mjs";
 
