@@ -353,7 +353,12 @@ export const budgetAlerts = pgTable(
     /** Percent of the budget: 80 or 100. */
     threshold: integer("threshold").notNull(),
     budget: money("budget").notNull(),
-    spent: money("spent").notNull(),
+    /**
+     * A sum of expenses, so not an expense's numeric(10,2): two amounts below 10^8 can add up past
+     * it, and the trigger's insert then failed the expense's own INSERT (a 500 for a valid expense).
+     * Unbounded precision, scale 2 like every amount it adds.
+     */
+    spent: numeric("spent").notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -198,6 +198,23 @@ describe("when spending passes a threshold", () => {
     ]);
   });
 
+  it("saves an expense that takes a period's total past 10^8, an expense's own largest amount", async () => {
+    const owner = await signUpWithFamily(t.app);
+    const food = await budget(t.app, owner, "99999999.99");
+    // Under 80% by a hair, then past 100%: the total no longer fits an expense's numeric(10,2).
+    await spend(owner, food, "79999999.99");
+    expect(await summary(food)).toEqual([]);
+    await spend(owner, food, "99999999.99");
+    const alerts = await alertsOf(food);
+    expect(alerts.map((a) => `${a.period} ${a.threshold} ${a.spent}`)).toEqual([
+      "month 80 179999999.98",
+      "month 100 179999999.98",
+    ]);
+    // And another one in the same period, whose alerts went out already.
+    await spend(owner, food, "0.02");
+    expect(await summary(food)).toHaveLength(2);
+  });
+
   it("never alerts on a budget of 0 (no budget)", async () => {
     const owner = await signUpWithFamily(t.app);
     const food = await budget(t.app, owner, "0", "0");

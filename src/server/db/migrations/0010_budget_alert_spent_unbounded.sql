@@ -1,0 +1,1 @@
+ALTER TABLE "budget_alerts" ALTER COLUMN "spent" SET DATA TYPE numeric;
