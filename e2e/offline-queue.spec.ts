@@ -134,6 +134,9 @@ test("an expense whose answer was lost is not saved twice; ones the server refus
   // Queued offline; their category is deleted (by someone else) before the network returns.
   await context.setOffline(true);
   await fillExpense(main, "Remédio", "Farmácia");
+  // As a person does: the next one is typed once the form has cleared, not while this one is still
+  // being queued (the form's reset would wipe what was typed meanwhile).
+  await expect(main.getByLabel("Descrição", { exact: true })).toHaveValue("");
   await fillExpense(main, "Vitamina", "Farmácia");
   await expect(main.getByTestId("pending-expense")).toHaveCount(2);
   const deleted = await page.request.delete(`/api/categories/${pharmacyId}`);
