@@ -9,12 +9,15 @@ import { VitePWA } from "vite-plugin-pwa";
 // instead of a dozen: gzip packs it smaller, and the phone makes fewer requests before the first
 // paint (issue 17's landing budget, docs/architecture.md#what-the-landing-page-loads).
 const shellModules = [
-  /\/node_modules\/(?:react|react-dom|scheduler|preact|@preact\/compat|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
+  /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
   /\/node_modules\/lucide-react\/dist\/esm\/icons\/piggy-bank\.mjs$/,
-  /\/src\/web\/(?:lib\/utils|i18n\/detect|i18n\/current-language)\.ts$/,
+  /\/src\/web\/(?:lib\/utils|i18n\/current-language)\.ts$/,
   /rolldown\/runtime/,
 ];
+
+const landingModules =
+  /\/src\/(?:web\/i18n\/detect|web\/features\/landing\/static-landing|contract\/languages)\.ts$/;
 
 const zodWithConfig = fileURLToPath(new URL("src/web/lib/zod.ts", import.meta.url));
 
@@ -50,10 +53,9 @@ export default defineConfig({
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   plugins: [
     zodConfigFirst(),
-    // JSX and the React API as before; no React Fast Refresh in development, whose runtime only
-    // React's renderer answers: on Preact (docs/decisions/005-preact-runtime.md) an edited
-    // component was swapped in but never drawn again. An edit now reloads the page.
-    react({ refreshExclude: /./ }),
+    // JSX, and React Fast Refresh in development (`npm run dev`): an edited component is swapped
+    // in with its state kept.
+    react(),
     tailwindcss(),
     // Installable app and offline shell (issue 17, docs/architecture.md#the-service-worker): Workbox
     // generates sw.js from the build's file list.
@@ -139,6 +141,10 @@ export default defineConfig({
           // The entry (boot.ts) needs it to start the app: a small chunk of its own, not the
           // shell's (main.tsx's, which the server's landing page runs only after its first paint).
           if (id.includes("vite/preload-helper")) return "preload-helper";
+          // What the static landing page runs (boot.ts's static-landing.ts and the language rule it
+          // shares with the app): never in the shell, which would bring React to that page
+          // (docs/decisions/006-react-with-a-static-landing-page.md).
+          if (landingModules.test(id)) return "landing";
           return shellModules.some((pattern) => pattern.test(id)) ? "shell" : undefined;
         },
       },

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import {
-  desktopOnly,
-  expectAppRunning,
-  expectHtmlLang,
-  expectNoHorizontalScroll,
-  storeLanguage,
-} from "./support";
+import { desktopOnly, expectHtmlLang, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 type Texts = {
   appName: string;
@@ -101,7 +95,6 @@ test.describe("landing page", () => {
   test("switches language with the EN/PT/ES selector and remembers it", async ({ page }) => {
     await page.goto("/");
     await expectLandingIn(page, "en");
-    await expectAppRunning(page);
     const selector = page.getByRole("group", { name: "Language" });
     await expect(selector.getByRole("button", { name: /^EN/ })).toHaveAttribute(
       "aria-pressed",
@@ -117,7 +110,6 @@ test.describe("landing page", () => {
 
     await page.reload();
     await expectLandingIn(page, "pt");
-    await expectAppRunning(page);
 
     await page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: /^ES/ }).click();
     await expectLandingIn(page, "es");
@@ -171,45 +163,48 @@ test.describe("the landing page before the app runs", () => {
   });
 });
 
-test.describe("the app over the server's landing page", () => {
+// docs/decisions/006-react-with-a-static-landing-page.md: the landing page is the server's HTML,
+// rendered by react-dom/server at build time, and the app is not started under it. Its links load
+// the app's pages; its language buttons are a few lines of its own.
+test.describe("the static landing page", () => {
   test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
-  test("takes over without a flash or a hydration error, then works", async ({ page }) => {
+  test("downloads no app, switches language and signs up through the app with no console error", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
-      // The user's call answers 401 to a visitor without a session: the browser logs that.
+      // The user's call answers 401 to a visitor without a session on the app's pages.
       if (message.type() === "error" && !message.text().includes("status of 401")) {
         errors.push(message.text());
       }
     });
-    // Every heading the page shows from the first parse on: the loading screen's, or an empty
-    // #root, would show up here between the server's page and the app's.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
-      new MutationObserver(() => {
-        const root = document.getElementById("root");
-        if (!root) return;
-        const heading = root.querySelector("h1")?.textContent ?? "(none)";
-        if (seen.at(-1) !== heading) seen.push(heading);
-      }).observe(document, { childList: true, subtree: true });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto("/");
-    await expectAppRunning(page);
+    await page.goto("/", { waitUntil: "load" });
     await expectLandingIn(page, "en");
-    const seen = await page.evaluate(
-      () => (window as unknown as { headingsSeen: string[] }).headingsSeen,
-    );
-    expect(seen.filter((heading) => heading !== "(none)")).toEqual([texts.en.headline]);
-    expect(seen.indexOf(texts.en.headline)).toBeLessThanOrEqual(1);
-    // The app's first render is the server's page: React takes its elements over (main.tsx's
-    // hydrateRoot) and reports any difference as an error.
-    expect(errors).toEqual([]);
+    // Neither React nor the app's start (main.tsx's chunk, the shell) nor any text catalogue.
+    expect(scripts.filter((path) => /\/assets\/(?:main|shell|en|pt|es)-/.test(path))).toEqual([]);
+    expect(
+      await page.evaluate(() => document.querySelectorAll("template[data-landing]").length),
+    ).toBe(2);
 
     await page
       .getByRole("group", { name: "Language" })
       .getByRole("button", { name: /^ES/ })
       .click();
     await expectLandingIn(page, "es");
+    await expect(
+      page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: /^ES/ }),
+    ).toBeFocused();
+
+    // The app starts on the page the link leads to, in the language chosen on the landing page.
+    await page.getByRole("main").getByRole("link", { name: texts.es.register }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
+    expect(scripts.some((path) => /\/assets\/main-/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

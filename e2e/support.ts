@@ -44,15 +44,6 @@ export async function storeLanguage(page: Page, language: string) {
   }, language);
 }
 
-/**
- * Waits until the app runs the page: at `/` a visitor without a session first sees the server's
- * landing page (src/server/http/web-app.ts), whose buttons do nothing until the app renders over it
- * and main.tsx drops #root's data-prerendered.
- */
-export async function expectAppRunning(page: Page) {
-  await expect(page.locator("#root")).not.toHaveAttribute("data-prerendered");
-}
-
 export async function expectNoHorizontalScroll(page: Page) {
   const viewportWidth = page.viewportSize()?.width ?? 0;
   const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);

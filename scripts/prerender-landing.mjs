@@ -4,8 +4,9 @@
 // (src/web/features/landing/prerender.tsx), so the markup is the one the app renders over it. A dot
 // folder: the service worker's precache (vite.config.ts's globPatterns) skips it.
 //
-// The component is bundled with esbuild into one module first, so it and the renderer share one
-// Preact: loaded through tsx's loader, Preact was evaluated twice and its hooks saw no component.
+// Rendered by react-dom/server, the React the app runs on. The component is bundled with esbuild
+// and its texts into one module first (the libraries stay imports): the build runs in plain Node,
+// which loads neither TSX nor JSON imports.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,6 +24,8 @@ export async function prerenderLanding(webDir) {
     platform: "node",
     format: "esm",
     jsx: "automatic",
+    // React, i18next and wouter are imported from node_modules as they are.
+    packages: "external",
     logLevel: "warning",
   });
   try {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { text } from "./text";
 
+// The join feedback without zod (the signed-in frame reads it on every screen): family-join.ts.
+export * from "./family-join";
+
 export const familyRoles = ["owner", "member"] as const;
 export const familyRoleSchema = z.enum(familyRoles);
 export type FamilyRole = z.infer<typeof familyRoleSchema>;
@@ -94,16 +97,6 @@ export const removeMemberResponseSchema = z.object({
 });
 export type RemoveMemberResponse = z.infer<typeof removeMemberResponseSchema>;
 
-/** The query-string feedback of GET /api/family/join/:code (docs/product.md#join-feedback). */
-export const joinErrorCodes = [
-  "codigo-invalido",
-  "codigo-expirado",
-  "ja-tem-familia",
-  "erro-interno",
-] as const;
-export type JoinErrorCode = (typeof joinErrorCodes)[number];
-export const JOIN_SUCCESS = "familia-ingressada";
-
 /**
  * GET /api/family/invite/:code, behind the join confirmation screen (docs/product.md#joining-by-link):
  * only the family's name and the inviter's display name, and only for a usable code.
@@ -116,17 +109,3 @@ export const invitePreviewSchema = z.object({
 export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
 export const invitePreviewParamsSchema = z.object({ code: inviteCodeSchema });
-
-/** The join feedback for an API error of a join or its preview: the same toasts as the link's. */
-export function joinErrorCodeOf(apiErrorCode: string | undefined): JoinErrorCode | undefined {
-  switch (apiErrorCode) {
-    case "invalid_invite_code":
-      return "codigo-invalido";
-    case "invite_expired":
-      return "codigo-expirado";
-    case "already_in_family":
-      return "ja-tem-familia";
-    default:
-      return undefined;
-  }
-}

@@ -395,11 +395,27 @@ describe("web app with the prerendered landing page", () => {
           )
           .replace(
             '<div id="root"></div>',
-            `<div id="root" data-prerendered="${language}">${landing[language].markup}</div>`,
+            `<div id="root" data-prerendered="${language}">${landing[language].markup}</div>${templatesBeside(language)}`,
           ),
       );
     }
   });
+
+  // The static page's EN/PT/ES buttons show another language's markup from these, with no call
+  // to the server and no app (src/web/features/landing/static-landing.ts).
+  const titles = {
+    en: "Family Budget",
+    pt: "Orçamento Familiar",
+    es: "Presupuesto &lt;Familiar&gt; &amp; co",
+  };
+  const templatesBeside = (language: "en" | "pt" | "es") =>
+    (["en", "pt", "es"] as const)
+      .filter((other) => other !== language)
+      .map(
+        (other) =>
+          `<template data-landing="${other}" data-title="${titles[other]}">${landing[other].markup}</template>`,
+      )
+      .join("");
 
   it("sends it compressed as the browser accepts, and to HEAD", async () => {
     const plain = await get("/");

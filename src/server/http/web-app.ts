@@ -96,11 +96,12 @@ type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
  * docs/architecture.md#the-prerendered-landing-page). Only at `/` and without a session cookie: a
  * signed-in visitor's screen is not the landing page, and the service worker's copy of
  * index.html (asked for at /index.html) stays the empty one every address can start from. The
- * language is the one the page will pick from the browser's (pageLanguageFromAcceptLanguage); a
+ * app is not started under it (docs/decisions/006-react-with-a-static-landing-page.md). #root
+ * holds the language the page will pick from the browser's (pageLanguageFromAcceptLanguage); a
  * visitor whose page picks another by a stored choice does not see it (public/theme.js and
- * styles.css hide it) until the app draws the page in theirs; one whose English browser is in a
- * Brazilian time zone sees it until then. Compressed once here, as the build does the other
- * files. None without a prerendered build (a test's folder).
+ * styles.css hide it) until the page's script shows theirs from its template; one whose English
+ * browser is in a Brazilian time zone sees it until then. Compressed once here, as the build does
+ * the other files. None without a prerendered build (a test's folder).
  */
 function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
   const index = readFileSync(join(webDir, "index.html"), "utf8");
@@ -111,15 +112,28 @@ function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
   } catch {
     return pages;
   }
-  for (const language of languages) {
+  const rendered = languages.flatMap((language) => {
     const { title, markup } = prerendered[language] ?? {};
-    if (typeof title !== "string" || typeof markup !== "string") continue;
+    return typeof title === "string" && typeof markup === "string"
+      ? [{ language, title, markup }]
+      : [];
+  });
+  for (const { language, title, markup } of rendered) {
+    // The other languages' markup rides along, inert, for the page's EN/PT/ES buttons and for a
+    // visitor whose stored choice or time zone picks another (src/web/features/landing/static-landing.ts).
+    const others = rendered
+      .filter((other) => other.language !== language)
+      .map(
+        (other) =>
+          `<template data-landing="${other.language}" data-title="${escapeHtml(other.title)}">${other.markup}</template>`,
+      )
+      .join("");
     const page = index
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root" data-prerendered="${language}">${markup}</div>`,
+        () => `<div id="root" data-prerendered="${language}">${markup}</div>${others}`,
       );
     if (!page.includes("data-prerendered")) continue;
     const html = Buffer.from(page);
@@ -133,7 +147,7 @@ function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 type PreloadChunks = { app: string[]; frameTexts: Partial<Record<Language, string>> };
 

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { YearMonth } from "../../domain/budget";
 import { initI18n } from "../i18n/init";
 import { selectedMonthOf } from "../lib/use-selected-month";
-import { act } from "../testing/act";
 import { MonthNavigation } from "./month-navigation";
 
 declare global {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../i18n/init";
 import { ApiRequestError } from "../lib/api-client";
-import { act } from "../testing/act";
 import { MonthSkeleton, MonthViewState } from "./month-view-state";
 
 declare global {

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Family } from "../../contract/family";
 import { initI18n } from "../i18n/init";
 import { createQueryClient } from "../lib/query-client";
-import { act } from "../testing/act";
 import { RequireFamily } from "./require-family";
 
 declare global {
@@ -28,13 +27,10 @@ const json = (body: unknown, status = 200) =>
 let container: HTMLDivElement;
 let root: Root;
 
-// The fetch, then TanStack Query's notification (a timer), then Preact's render (a microtask).
 async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 async function renderGate(node: ReactNode) {

@@ -2,6 +2,12 @@ import type { Language } from "../../contract/common";
 
 export const languageStorageKey = "language";
 
+/**
+ * The attribute naming the language of each EN/PT/ES button (components/layout/language-switcher.tsx),
+ * by which the static landing page's script finds them (features/landing/static-landing.ts).
+ */
+export const languageOptionAttribute = "data-language-option";
+
 /** Where Portuguese is most likely wanted even on a browser set to another language. */
 export const brazilianTimeZones = [
   "America/Sao_Paulo",

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-
-import { Suspense } from "react";
+import { act, Suspense } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { act } from "../testing/act";
 import { lazyScreen, ScreenView } from "./lazy-screen";
 
 declare global {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { detectLanguage, languageStorageKey } from "../i18n/detect";
-import { act } from "../testing/act";
 import {
   darkSchemeQuery,
   followTheme,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,6 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { LandingPage } from "../features/landing/landing-page";
 import { initI18n } from "../i18n/init";
-import { act } from "../testing/act";
 import { cn, loadClassMerge } from "./utils";
 
 declare global {

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider, type QueryKey } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createQueryClient } from "../lib/query-client";
-import { act } from "./act";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LoginResponse } from "../../../contract/auth";
@@ -7,7 +8,6 @@ import type { User } from "../../../contract/user";
 import { ApiRequestError } from "../../lib/api-client";
 import { readStoredUser, storeUser } from "../../lib/auth";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { testUser } from "../../testing/test-user";
 import {
   currentUserQueryKey,

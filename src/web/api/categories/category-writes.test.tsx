@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { QueryClient } from "@tanstack/react-query";
+import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { act } from "../../testing/act";
 import { renderHooksWithCache } from "../../testing/render-hooks";
 import { useCreateCategory } from "./create-category";
 import { useDeleteCategory } from "./delete-category";
@@ -97,12 +97,11 @@ describe("category writes refresh what shows categories", () => {
       ),
     );
     const { client, hooks, unmount } = setUp();
-    let error: unknown;
-    await act(async () => {
-      error = await hooks()
+    const error = await act(() =>
+      hooks()
         .remove.mutateAsync("c1")
-        .catch((e: unknown) => e);
-    });
+        .catch((e: unknown) => e),
+    );
     unmount();
     expect(error).toMatchObject({ status: 404, code: "category_not_found" });
     expect(invalidated(client)).toEqual([]);

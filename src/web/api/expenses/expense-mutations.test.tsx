@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClientProvider, type UseMutationResult } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/init";
 import { ApiRequestError } from "../../lib/api-client";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { useClearExampleExpenses } from "./clear-example-expenses";
 import { newIdempotencyKey, useCreateExpense } from "./create-expense";
 import { useDeleteExpense } from "./delete-expense";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { QueryClient } from "@tanstack/react-query";
+import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { act } from "../../testing/act";
 import { renderHooksWithCache } from "../../testing/render-hooks";
 import { useDeleteFamily } from "./delete-family";
 import { useLeaveFamily } from "./leave-family";

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Category } from "../../../contract/categories";
@@ -8,7 +9,6 @@ import type { MonthSummaryResponse } from "../../../contract/summary";
 import { monthSpendingOf, summarizeMonth } from "../../../domain/month-summary";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { monthViewOf, useMonthSummary } from "./get-month-summary";
 
 declare global {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { act } from "../../testing/act";
 import { renderHooksWithCache } from "../../testing/render-hooks";
 import { useUpdateCategory } from "../categories/update-category";
 import { useDeleteExpense } from "../expenses/delete-expense";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { type Language, languages } from "../../../contract/languages";
+import { languageOptionAttribute } from "../../i18n/detect";
 import { setLanguage } from "../../i18n/init";
 import { useLanguage } from "../../i18n/use-language";
 import { cn } from "../../lib/utils";
@@ -30,6 +31,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             key={language}
             type="button"
             aria-pressed={active}
+            {...{ [languageOptionAttribute]: language }}
             onClick={() => void setLanguage(language)}
             className={cn(
               "min-h-11 min-w-11 rounded-md px-2 py-1.5 sm:min-h-0 sm:min-w-10 sm:px-2.5 font-semibold text-xs outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Family } from "../../../contract/family";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { NotificationBell } from "./notification-bell";
 
 declare global {
@@ -45,7 +45,7 @@ async function renderBell() {
     );
   });
   // The family first, then the count it enables.
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 3; i++) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });

@@ -1,133 +1,60 @@
-import { ChevronDown, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
-import { useState } from "react";
+import { ChevronDown } from "lucide-react";
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
-import { languages } from "../../../contract/common";
 import type { User } from "../../../contract/user";
-import { isLanguage } from "../../i18n/detect";
-import { setLanguage } from "../../i18n/init";
-import { useLanguage } from "../../i18n/use-language";
-import { displayName, logout } from "../../lib/auth";
-import { isThemeChoice, setThemeChoice, type ThemeChoice, useThemeChoice } from "../../lib/theme";
-import { ConfirmDeleteDialog } from "../confirm-delete-dialog";
+import { displayName } from "../../lib/auth";
 import { UserAvatar } from "../ui/avatar";
 import { Button } from "../ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../ui/dropdown-menu";
-import { languageNames } from "./language-switcher";
 
-const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
-  { value: "system", label: "userMenu.themeSystem", Icon: Monitor },
-  { value: "light", label: "userMenu.themeLight", Icon: Sun },
-  { value: "dark", label: "userMenu.themeDark", Icon: Moon },
-];
+const UserMenuDropdown = lazy(() =>
+  import("./user-menu-dropdown").then((m) => ({ default: m.UserMenuDropdown })),
+);
 
+/** After the screen has shown, the menu is fetched in the background: a tap then opens it at once. */
+const BACKGROUND_LOAD_MS = 2_000;
+
+/**
+ * The header's account menu. Its dropdown (Radix's menu, the sign-out confirmation) is a chunk of
+ * its own, fetched a moment after the screen shows or at the first tap, so no screen waits for it
+ * before its numbers paint (scripts/bundle-budget.mjs). Until then the trigger is this plain one,
+ * which looks the same, and a tap or a key on it opens the menu as soon as the chunk is in.
+ */
 export function UserMenu({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const language = useLanguage();
-  const theme = useThemeChoice();
-  const name = displayName(user, t("userMenu.profile"));
-  const firstName = user.firstName?.trim();
-  // Expenses still only on this device stay there (kept under this user, never shown to another),
-  // but signing out should not hide that they exist (docs/product.md#offline-expense-queue).
-  const [unsent, setUnsent] = useState(0);
-  const signOut = async () => {
-    let count = 0;
-    try {
-      // Loaded on demand: the queue's code is not part of the first screens' download.
-      const queue = await import("../../lib/offline-queue/browser-queue");
-      count = await queue.countQueuedExpenses(user.id);
-    } catch {
-      // The queue cannot be read (no IndexedDB): nothing to warn about, sign out as asked.
-    }
-    if (count > 0) setUnsent(count);
-    else logout();
-  };
-
+  const [wanted, setWanted] = useState<"later" | "loaded" | "open">("later");
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setWanted((now) => (now === "later" ? "loaded" : now)),
+      BACKGROUND_LOAD_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
+  const open = () => setWanted("open");
+  const trigger = (
+    <UserMenuTrigger user={user} aria-haspopup="menu" aria-expanded={false} onClick={open} />
+  );
+  if (wanted === "later") return trigger;
   return (
-    <>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-11 min-w-0 gap-2 px-1.5 sm:px-2">
-            <UserAvatar imageUrl={user.profileImageUrl} />
-            <span className="sr-only">{`${t("userMenu.open")}: `}</span>
-            <span className="max-w-[6.5rem] truncate sm:max-w-[12rem]" data-testid="user-menu-name">
-              {name}
-            </span>
-            <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" portal={false} className="w-64">
-          <DropdownMenuLabel className="flex flex-col gap-0.5">
-            {firstName ? <span className="truncate font-semibold">{firstName}</span> : null}
-            <span className="truncate text-muted-foreground text-xs">{user.email}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => navigate("/profile")}>
-            <UserRound aria-hidden="true" />
-            {t("userMenu.profile")}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
-            {t("userMenu.language")}
-          </DropdownMenuLabel>
-          <DropdownMenuRadioGroup
-            value={language}
-            onValueChange={(value) => {
-              if (isLanguage(value)) void setLanguage(value);
-            }}
-          >
-            {languages.map((option) => (
-              <DropdownMenuRadioItem key={option} value={option} lang={option}>
-                {languageNames[option]}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
-            {t("userMenu.theme")}
-          </DropdownMenuLabel>
-          <DropdownMenuRadioGroup
-            value={theme}
-            aria-label={t("userMenu.theme")}
-            onValueChange={(value) => {
-              if (isThemeChoice(value)) setThemeChoice(value);
-            }}
-          >
-            {themeOptions.map(({ value, label, Icon }) => (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon aria-hidden="true" />
-                {t(label)}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
-            <LogOut aria-hidden="true" />
-            {t("userMenu.logout")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <ConfirmDeleteDialog
-        open={unsent > 0}
-        onClose={() => setUnsent(0)}
-        title={t("offlineQueue.logoutTitle")}
-        message={t("offlineQueue.logoutMessage", { count: unsent })}
-        cancelLabel={t("offlineQueue.logoutCancel")}
-        confirmLabel={t("offlineQueue.logoutConfirm")}
-        pendingLabel={t("offlineQueue.logoutConfirm")}
-        isPending={false}
-        onConfirm={logout}
-      />
-    </>
+    <Suspense fallback={trigger}>
+      <UserMenuDropdown user={user} initiallyOpen={wanted === "open"} />
+    </Suspense>
+  );
+}
+
+/** The avatar and name that open the menu: the dropdown's trigger once loaded, this before. */
+export function UserMenuTrigger({
+  user,
+  ...props
+}: { user: User } & ComponentProps<typeof Button>) {
+  const { t } = useTranslation();
+  const name = displayName(user, t("userMenu.profile"));
+  return (
+    <Button variant="ghost" className="h-11 min-w-0 gap-2 px-1.5 sm:px-2" {...props}>
+      <UserAvatar imageUrl={user.profileImageUrl} />
+      <span className="sr-only">{`${t("userMenu.open")}: `}</span>
+      <span className="max-w-[6.5rem] truncate sm:max-w-[12rem]" data-testid="user-menu-name">
+        {name}
+      </span>
+      <ChevronDown className="text-muted-foreground" aria-hidden="true" />
+    </Button>
   );
 }

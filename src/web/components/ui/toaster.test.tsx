@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n/init";
 import { ApiRequestError } from "../../lib/api-client";
 import { errorDescription, toastError } from "../../lib/toast-error";
-import { act } from "../../testing/act";
 import { Toaster } from "./toaster";
 import {
   resetToastsForTests,

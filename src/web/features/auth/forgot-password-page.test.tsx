@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pt from "../../../contract/messages/pt.json";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { ForgotPasswordPage } from "./forgot-password-page";
 
 declare global {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Category } from "../../../contract/categories";
@@ -7,7 +8,6 @@ import type { RecurringDue } from "../../../contract/recurring";
 import { recurringDueQueryOptions } from "../../api/recurring/get-recurring-due";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { DueBills, PlannedLine } from "./due-bills";
 
 declare global {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
@@ -8,7 +9,6 @@ import { Toaster } from "../../components/ui/toaster";
 import { resetToastsForTests } from "../../components/ui/use-toast";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { act } from "../../testing/act";
 import { JoinConfirmPage } from "./join-confirm-page";
 
 declare global {

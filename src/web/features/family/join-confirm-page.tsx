@@ -2,7 +2,7 @@ import { CircleAlert, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
-import { JOIN_SUCCESS, joinErrorCodeOf } from "../../../contract/family";
+import { JOIN_SUCCESS, joinErrorCodeOf } from "../../../contract/family-join";
 import { useInvitePreview } from "../../api/family/get-invite-preview";
 import { useJoinFamily } from "../../api/family/join-family";
 import { PageTitle } from "../../components/layout/page-title";

@@ -1,4 +1,4 @@
-import { JOIN_SUCCESS, type JoinErrorCode, joinErrorCodes } from "../../../contract/family";
+import { JOIN_SUCCESS, type JoinErrorCode, joinErrorCodes } from "../../../contract/family-join";
 
 /** What the invite link's redirect (GET /api/family/join/:code) asks the app to tell the user. */
 export type JoinFeedback =

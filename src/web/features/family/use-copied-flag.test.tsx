@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act } from "../../testing/act";
 import { COPIED_INDICATOR_MS, useCopiedFlag } from "./use-copied-flag";
 
 declare global {

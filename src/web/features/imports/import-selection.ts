@@ -1,5 +1,5 @@
+import { fromCents, toCents } from "../../../contract/cents";
 import type { ImportCommitLine, ImportPreview, ImportPreviewLine } from "../../../contract/imports";
-import { fromCents, toCents } from "../../../contract/money";
 
 /**
  * What the person ticked and the category of each line, beside the preview (docs/product.md#csv-import):

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
@@ -8,7 +8,6 @@ import { initI18n } from "../../i18n/init";
 import en from "../../i18n/locales/en.json";
 import es from "../../i18n/locales/es.json";
 import pt from "../../i18n/locales/pt.json";
-import { act } from "../../testing/act";
 import { LandingPage } from "./landing-page";
 import { renderLanding } from "./prerender";
 
@@ -26,8 +25,8 @@ function normalised(element: HTMLElement): string {
 }
 
 describe("renderLanding", () => {
-  // The app renders its landing page over the server's (main.tsx): the same markup means nothing
-  // moves or changes on screen when it does, and no new largest paint.
+  // The server's static page and the app's own landing page (`/` reached inside the app, or from
+  // the service worker's copy of index.html) are one page: the same markup, whichever shows it.
   it.each(["en", "pt", "es"] as const)("is the markup the app renders, in %s", (language) => {
     const prerendered = renderLanding(language);
     expect(prerendered.title).toBe({ en: en, pt: pt, es: es }[language].app.name);
@@ -52,7 +51,7 @@ describe("renderLanding", () => {
     act(() => root.unmount());
   });
 
-  it("links to the sign-in screens, which work before the app runs", () => {
+  it("links to the sign-in screens, which work without the app running", () => {
     const page = document.createElement("div");
     page.innerHTML = renderLanding("pt").markup;
     const links = [...page.querySelectorAll("main a")].map((a) => a.getAttribute("href"));

@@ -14,8 +14,8 @@ const frameTexts: Record<Language, Record<string, unknown>> = { en, pt, es };
  * The landing page's markup in `language`, written into the build by scripts/prerender-landing.mjs
  * and sent inside index.html's #root to a visitor without a session at `/`
  * (src/server/http/web-app.ts): a phone paints the page as soon as the HTML and the stylesheet are
- * in, not after the JavaScript is downloaded and run (issue 17's LCP;
- * docs/architecture.md#the-prerendered-landing-page). The app hydrates it (main.tsx).
+ * in, and no app is started under it (docs/decisions/006-react-with-a-static-landing-page.md,
+ * docs/architecture.md#the-prerendered-landing-page).
  */
 export function renderLanding(language: Language): { title: string; markup: string } {
   const i18n = createInstance();

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { onlineManager } from "@tanstack/react-query";
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n, setLanguage } from "../../i18n/init";
 import { reportCallOutcome } from "../../lib/connection";
-import { act } from "../../testing/act";
 import { OfflineMarker } from "./offline-marker";
 import { UpdateBanner } from "./update-banner";
 

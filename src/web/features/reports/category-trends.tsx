@@ -1,6 +1,6 @@
 import { BarRounded } from "@visx/shape";
 import { useTranslation } from "react-i18next";
-import { fromCents } from "../../../contract/money";
+import { fromCents } from "../../../contract/cents";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, formatMonthYear } from "../../lib/format";

@@ -1,8 +1,8 @@
 import { Group } from "@visx/group";
 import { Pie } from "@visx/shape";
 import { useTranslation } from "react-i18next";
+import { fromCents } from "../../../contract/cents";
 import type { Language } from "../../../contract/common";
-import { fromCents } from "../../../contract/money";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, localeOf } from "../../lib/format";

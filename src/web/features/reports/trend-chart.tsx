@@ -1,7 +1,7 @@
 import { Group } from "@visx/group";
 import { BarRounded, LinePath } from "@visx/shape";
 import { useTranslation } from "react-i18next";
-import { fromCents } from "../../../contract/money";
+import { fromCents } from "../../../contract/cents";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, formatMoneyTick, formatMonthYear, shortMonthName } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";

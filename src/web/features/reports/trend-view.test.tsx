@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-
+import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MonthTrendResponse } from "../../../contract/trend";
 import { trendMonths } from "../../../domain/month-trend";
 import { initI18n } from "../../i18n/init";
-import { act } from "../../testing/act";
 import { UNCATEGORISED_COLOR } from "./report-view";
 import { TrendTable } from "./trend-table";
 import { trendViewOf } from "./trend-view";

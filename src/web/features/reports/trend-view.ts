@@ -1,4 +1,4 @@
-import { toCents } from "../../../contract/money";
+import { toCents } from "../../../contract/cents";
 import type { MonthTrendResponse } from "../../../contract/trend";
 import { UNCATEGORISED_COLOR } from "./report-view";
 

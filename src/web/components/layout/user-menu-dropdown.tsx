@@ -1,0 +1,128 @@
+import { LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { languages } from "../../../contract/languages";
+import type { User } from "../../../contract/user";
+import { isLanguage } from "../../i18n/detect";
+import { setLanguage } from "../../i18n/init";
+import { useLanguage } from "../../i18n/use-language";
+import { logout } from "../../lib/auth";
+import { isThemeChoice, setThemeChoice, type ThemeChoice, useThemeChoice } from "../../lib/theme";
+import { ConfirmDeleteDialog } from "../confirm-delete-dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
+import { languageNames } from "./language-switcher";
+import { UserMenuTrigger } from "./user-menu";
+
+const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
+  { value: "system", label: "userMenu.themeSystem", Icon: Monitor },
+  { value: "light", label: "userMenu.themeLight", Icon: Sun },
+  { value: "dark", label: "userMenu.themeDark", Icon: Moon },
+];
+
+/**
+ * The account menu behind the header's name (user-menu.tsx, which loads this chunk): profile,
+ * language, theme and sign-out, in Radix's dropdown.
+ */
+export function UserMenuDropdown({ user, initiallyOpen }: { user: User; initiallyOpen: boolean }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const language = useLanguage();
+  const theme = useThemeChoice();
+  const firstName = user.firstName?.trim();
+  // Expenses still only on this device stay there (kept under this user, never shown to another),
+  // but signing out should not hide that they exist (docs/product.md#offline-expense-queue).
+  const [unsent, setUnsent] = useState(0);
+  const signOut = async () => {
+    let count = 0;
+    try {
+      // Loaded on demand: the queue's code is not part of the first screens' download.
+      const queue = await import("../../lib/offline-queue/browser-queue");
+      count = await queue.countQueuedExpenses(user.id);
+    } catch {
+      // The queue cannot be read (no IndexedDB): nothing to warn about, sign out as asked.
+    }
+    if (count > 0) setUnsent(count);
+    else logout();
+  };
+
+  return (
+    <>
+      <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
+        <DropdownMenuTrigger asChild>
+          <UserMenuTrigger user={user} />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" portal={false} className="w-64">
+          <DropdownMenuLabel className="flex flex-col gap-0.5">
+            {firstName ? <span className="truncate font-semibold">{firstName}</span> : null}
+            <span className="truncate text-muted-foreground text-xs">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate("/profile")}>
+            <UserRound aria-hidden="true" />
+            {t("userMenu.profile")}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
+            {t("userMenu.language")}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={language}
+            onValueChange={(value) => {
+              if (isLanguage(value)) void setLanguage(value);
+            }}
+          >
+            {languages.map((option) => (
+              <DropdownMenuRadioItem key={option} value={option} lang={option}>
+                {languageNames[option]}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="py-1 font-medium text-muted-foreground text-xs">
+            {t("userMenu.theme")}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={theme}
+            aria-label={t("userMenu.theme")}
+            onValueChange={(value) => {
+              if (isThemeChoice(value)) setThemeChoice(value);
+            }}
+          >
+            {themeOptions.map(({ value, label, Icon }) => (
+              <DropdownMenuRadioItem key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {t(label)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
+            <LogOut aria-hidden="true" />
+            {t("userMenu.logout")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDeleteDialog
+        open={unsent > 0}
+        onClose={() => setUnsent(0)}
+        title={t("offlineQueue.logoutTitle")}
+        message={t("offlineQueue.logoutMessage", { count: unsent })}
+        cancelLabel={t("offlineQueue.logoutCancel")}
+        confirmLabel={t("offlineQueue.logoutConfirm")}
+        pendingLabel={t("offlineQueue.logoutConfirm")}
+        isPending={false}
+        onConfirm={logout}
+      />
+    </>
+  );
+}
