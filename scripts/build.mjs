@@ -2,7 +2,9 @@
 // `npm run build` and `npm start` use dist/; the e2e server builds into a folder of its own so a
 // test run never serves files another build is rewriting.
 import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { checkBundleBudget, describeSizes } from "./bundle-budget.mjs";
@@ -38,6 +40,14 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
   await writeFile(join(outDir, ".source-stamp"), await sourceStamp());
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildAll();
+// `node scripts/build.mjs [--quiet] [--out-dir DIR]`: also how `npm start` builds, in a process of
+// its own (scripts/start.mjs says why).
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: { quiet: { type: "boolean" }, "out-dir": { type: "string" } },
+  });
+  await buildAll({
+    quiet: values.quiet,
+    outDir: values["out-dir"] ? resolve(values["out-dir"]) : defaultOutDir,
+  });
 }
