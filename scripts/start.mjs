@@ -1,11 +1,12 @@
 // `npm start`: build what changed since the last build, then run the server in this process
 // (so SIGTERM/SIGINT reach it directly).
 //
-// The build runs in a process of its own, awaited before the server starts: built in here, Vite,
-// Rollup, the prerendered landing's modules and esbuild's service process stayed with the server
-// for its whole life (about 690 MB RSS after a first start, against about 145 MB on an existing
-// build; docs/architecture.md#scripts). Nothing here may import scripts/build.mjs or Vite;
-// scripts/start.test.ts checks that the server runs in another process than the build.
+// The build runs in a process of its own, awaited before the server starts (README.md#run-it):
+// built in here, Vite, Rollup, the prerendered landing's modules and esbuild's service process
+// stayed with the server for its whole life, about 690 MB RSS after a first start against about
+// 120 MB now. Nothing here may import scripts/build.mjs or Vite, not even when the build is
+// current: that import alone held about 25 MB more. scripts/start.test.ts checks that the build
+// runs in another process than the server.
 //
 // `--out-dir DIR` builds into and serves from DIR instead of dist/ (the bench's first start,
 // docs/benchmarks.md).
