@@ -113,12 +113,10 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports has modulepreload: the polyfill would only weigh on the
     // landing page's budget (issue 17, docs/architecture.md#what-the-landing-page-loads).
-    // boot.ts's import of main.tsx preloads nothing: on the server's landing page it runs after
-    // the first paint, where Vite's helper inserting a modulepreload link for each of main.tsx's
-    // dozen files was ~70 ms of a phone's CPU in one long task (Lighthouse's total blocking
-    // time, docs/benchmarks.md#issue-17-the-phone); the browser asks for the same files as soon
-    // as it reads main.tsx's chunk. Any other page gets them from the server's Link header
-    // (server/http/web-app.ts). The lazy screens keep their preloads.
+    // boot.ts's import of main.tsx preloads nothing: every page that imports it already has the
+    // same files from the server's Link header (server/http/web-app.ts), and inserting a link for
+    // each of main.tsx's dozen files was ~70 ms of a phone's CPU (docs/benchmarks.md#issue-17-the-phone).
+    // The lazy screens keep their preloads.
     modulePreload: {
       polyfill: false,
       // Vite names both by their output files: boot.ts is index.html's entry chunk (index-*.js).

@@ -1,6 +1,7 @@
-// Issue 17's landing page figures: Lighthouse's mobile performance score (target >= 95) and its
-// Largest Contentful Paint (target <= 2.0 s) for '/' signed out, in this machine's Chromium
-// (/usr/bin/chromium, CHROME_PATH), each the median of 3 runs (BENCH_LIGHTHOUSE_RUNS). Lighthouse's
+// The landing page's figures: Lighthouse's mobile performance score (target >= 95), its Largest
+// Contentful Paint (target <= 1.5 s) and its Total Blocking Time (target <= 200 ms) for '/' signed
+// out, in this machine's Chromium (/usr/bin/chromium, CHROME_PATH), each the median of 3 runs
+// (BENCH_LIGHTHOUSE_RUNS; the figures in docs/benchmarks.md are medians of 5). Lighthouse's
 // defaults for mobile: a Moto G-class phone, simulated slow 4G and 4x CPU slowdown. The app is
 // built into .tmp/lighthouse-build (scripts/build.mjs: the landing budget and the precompressed
 // files included) and served by the built server on its own port (BENCH_LIGHTHOUSE_PORT, 3240)
@@ -17,7 +18,7 @@ import { projectRoot } from "../scripts/source-stamp.mjs";
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3240);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const TARGETS = { score: 95, lcpMs: 2_000 };
+const TARGETS = { score: 95, lcpMs: 1_500, tbtMs: 200 };
 const url = `http://127.0.0.1:${PORT}/`;
 
 const median = (values) => {
@@ -103,15 +104,20 @@ try {
   };
   const pass = (ok) => (ok ? "PASS" : "FAIL");
   console.log(`Lighthouse mobile, ${url}, median of ${RUNS} (${CHROME}):`);
-  console.log(`  runs: ${runs.map((r) => `${r.score}/${Math.round(r.lcpMs)} ms`).join(", ")}`);
+  console.log(
+    `  runs (score/LCP/TBT): ${runs.map((r) => `${r.score}/${Math.round(r.lcpMs)} ms/${Math.round(r.tbtMs)} ms`).join(", ")}`,
+  );
   console.log(
     `  performance score ${result.score} (>= ${TARGETS.score}) ${pass(result.score >= TARGETS.score)}`,
   );
   console.log(
-    `  LCP ${(result.lcpMs / 1000).toFixed(2)} s (<= 2.0 s) ${pass(result.lcpMs <= TARGETS.lcpMs)}`,
+    `  LCP ${(result.lcpMs / 1000).toFixed(2)} s (<= 1.5 s) ${pass(result.lcpMs <= TARGETS.lcpMs)}`,
   );
   console.log(
-    `  FCP ${(result.fcpMs / 1000).toFixed(2)} s; TBT ${Math.round(result.tbtMs)} ms; transferred ${result.transferKb.toFixed(1)} KB`,
+    `  TBT ${Math.round(result.tbtMs)} ms (<= 200 ms) ${pass(result.tbtMs <= TARGETS.tbtMs)}`,
+  );
+  console.log(
+    `  FCP ${(result.fcpMs / 1000).toFixed(2)} s; transferred ${result.transferKb.toFixed(1)} KB`,
   );
 } finally {
   server.kill("SIGTERM");

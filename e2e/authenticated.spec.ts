@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
+  addSessionCookie,
   desktopOnly,
   expectNoHorizontalScroll,
   makeUser,
@@ -36,6 +37,7 @@ test.describe("signed-in frame", () => {
 
   test("header falls back to the e-mail, then to 'Profile'", desktopOnly, async ({ page }) => {
     let user = makeUser({ firstName: null, email: "bruno@example.com" });
+    await addSessionCookie(page);
     await page.route("**/api/auth/user", (route) => route.fulfill({ json: user }));
     await page.goto("/");
     await expect(page.getByTestId("user-menu-name")).toHaveText("bruno@example.com");

@@ -7,7 +7,20 @@ const landingHeadline = "Your family's money, planned week by week";
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
 test.describe("signed out", () => {
-  for (const path of ["/", "/expenses", "/anything", "/reports", "/categories", "/profile"]) {
+  // At `/` the server's static page, which asks nothing of the API
+  // (docs/decisions/006-react-with-a-static-landing-page.md); anywhere else the app, after the
+  // user's call.
+  test("/ shows the landing page without calling the API", desktopOnly, async ({ page }) => {
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) calls.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(landingHeadline);
+    expect(calls).toEqual([]);
+  });
+
+  for (const path of ["/expenses", "/anything", "/reports", "/categories", "/profile"]) {
     test(`${path} shows the landing page`, desktopOnly, async ({ page }) => {
       const userCall = page.waitForResponse("**/api/auth/user");
       await page.goto(path);

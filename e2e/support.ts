@@ -1,4 +1,4 @@
-import { expect, type Page, type Route } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 
 type Language = "en" | "pt" | "es";
 
@@ -34,7 +34,20 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
 
 /** Answers the current-user call with `user`, which is all the frame needs to render. */
 export async function signInAs(page: Page, user: TestUser = makeUser()) {
+  await addSessionCookie(page);
   await page.route("**/api/auth/user", (route) => route.fulfill({ status: 200, json: user }));
+}
+
+/**
+ * Gives the browser a session cookie as a login would, for a test that answers the user's call
+ * itself: without one, `/` is the server's static landing page, which never starts the app
+ * (docs/decisions/006-react-with-a-static-landing-page.md). The server knows no such session, so
+ * every call the test does not answer is a signed-out one.
+ */
+export async function addSessionCookie(page: Page) {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("addSessionCookie needs the project's baseURL");
+  await page.context().addCookies([{ name: "sid", value: "e2e-mocked-session", url: baseURL }]);
 }
 
 /** Stores a language choice before any page script runs, on every navigation of this page. */

@@ -1,5 +1,5 @@
 import { LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { languages } from "../../../contract/languages";
@@ -33,7 +33,21 @@ const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = 
  * The account menu behind the header's name (user-menu.tsx, which loads this chunk): profile,
  * language, theme and sign-out, in Radix's dropdown.
  */
-export function UserMenuDropdown({ user, initiallyOpen }: { user: User; initiallyOpen: boolean }) {
+export function UserMenuDropdown({
+  user,
+  initiallyOpen,
+  takeFocus,
+}: {
+  user: User;
+  initiallyOpen: boolean;
+  /** The plain trigger it replaces had the keyboard's focus: this one takes it. */
+  takeFocus: boolean;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the plain trigger leaves.
+  useLayoutEffect(() => {
+    if (takeFocus) trigger.current?.focus();
+  }, []);
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const language = useLanguage();
@@ -59,7 +73,7 @@ export function UserMenuDropdown({ user, initiallyOpen }: { user: User; initiall
     <>
       <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
         <DropdownMenuTrigger asChild>
-          <UserMenuTrigger user={user} />
+          <UserMenuTrigger ref={trigger} user={user} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" portal={false} className="w-64">
           <DropdownMenuLabel className="flex flex-col gap-0.5">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Dialog,
@@ -6,29 +6,36 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "../../components/ui/dialog";
 import { ExpenseForm } from "./expense-form";
-import { QuickAddTrigger } from "./quick-add-button";
 
 /**
- * 'Adicionar Gasto Rápido' behind the round '+' (quick-add-button.tsx, which loads this chunk):
- * the expense form in a dialog, closed once saved.
+ * 'Adicionar Gasto Rápido' behind the round '+' (quick-add-button.tsx, which loads this chunk and
+ * owns the button): the expense form in a dialog, closed once saved, the focus back on the '+'.
  */
-export function QuickAddDialog({ initiallyOpen }: { initiallyOpen: boolean }) {
+export function QuickAddDialog({
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(initiallyOpen);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickAddTrigger />
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("expenses.quickAdd.title")}</DialogTitle>
           <DialogDescription>{t("expenses.quickAdd.description")}</DialogDescription>
         </DialogHeader>
-        <ExpenseForm compact onSaved={() => setOpen(false)} />
+        <ExpenseForm compact onSaved={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
