@@ -5,8 +5,7 @@
 //   statically, plus the service worker's registration it asks for after loading. It never loads
 //   the app (docs/decisions/006-react-with-a-static-landing-page.md);
 // - a cold visit to the dashboard, everything downloaded before its numbers paint: the entry, the
-//   app's start (main.tsx), the calls' chunk (routes/screen-data.ts), the offline cache, the
-//   signed-in frame, the dashboard's chunk, tailwind-merge, and the language's frame and app texts
+//   app's start (main.tsx, with the screens' early calls), the offline cache, the signed-in frame, the dashboard's chunk, tailwind-merge, and the language's frame and app texts
 //   (the largest language counts), each with everything it imports statically, and the stylesheet;
 // - the whole app in one language: every JS and CSS file one person can download.
 import { readdirSync, readFileSync } from "node:fs";
@@ -26,7 +25,6 @@ export const languages = ["en", "pt", "es"];
 /** What a cold dashboard visit asks for besides the entry, by their manifest keys. */
 const dashboardChunks = [
   "main.tsx",
-  "routes/screen-data.ts",
   "components/layout/authenticated-layout.tsx",
   "routes/dashboard-route.tsx",
 ];

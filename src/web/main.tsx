@@ -7,6 +7,7 @@ import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { LazyToaster } from "./components/ui/lazy-toaster";
+import { usePainted } from "./lib/after-paint";
 import { hasStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { followTheme } from "./lib/theme";
@@ -15,8 +16,7 @@ import { i18nReady } from "./start-calls";
 followTheme();
 
 // The service worker's registration and update prompt (workbox-window) are a chunk of their own,
-// asked for once the app renders: the landing page's first download stays within issue 17's
-// budget (docs/architecture.md#what-the-landing-page-loads).
+// asked for once the app's first screen is painted (docs/architecture.md#what-the-landing-page-loads).
 const UpdatePrompt = lazy(() =>
   import("./features/pwa/update-prompt").then((m) => ({ default: m.UpdatePrompt })),
 );
@@ -42,10 +42,18 @@ void Promise.all([
       <QueryClientProvider client={queryClient}>
         <App />
         <LazyToaster />
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
+        <UpdatePromptAfterPaint />
       </QueryClientProvider>
     </StrictMode>,
   );
 });
+
+function UpdatePromptAfterPaint() {
+  const painted = usePainted();
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}

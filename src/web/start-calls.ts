@@ -4,14 +4,15 @@ import { hasStoredUser, readStoredUser } from "./lib/auth";
 import { syncOnlineState } from "./lib/connection";
 import { queryClient } from "./lib/query-client";
 import { isPublicPath } from "./lib/routes";
+import { prefetchScreenData } from "./routes/screen-data";
 
 /**
  * Sends the opened screen's calls (routes/screen-data.ts) as this module is evaluated. main.tsx
  * imports it before React and the app, so the calls are on their way while the browser still
- * evaluates the rest of the bundle, not after it. The user is asked for at once; the signed-in
- * screens' calls (their endpoint files, the month summary's domain code) come in a small chunk of
- * their own, asked for only with a stored user: the landing page never downloads them (issue 17's
- * landing budget, docs/architecture.md#what-the-landing-page-loads).
+ * evaluates the rest of the bundle (the app's screens and components), not after it. The user is
+ * asked for at once, and with a stored user the screen's own calls too. They are imported
+ * statically: the landing page never runs the app (docs/decisions/006), and waiting for a chunk of
+ * their own held them back until the whole bundle had been evaluated (~40 ms on this machine).
  */
 /**
  * The visitor's language's texts (a chunk of their own, i18n/init.ts), asked for here too, before
@@ -34,9 +35,5 @@ void import("./lib/offline-cache").then(({ startOfflineCache }) =>
 
 if (!isPublicPath(window.location.pathname)) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
-  if (hasStoredUser()) {
-    void import("./routes/screen-data").then(({ prefetchScreenData }) =>
-      prefetchScreenData(queryClient, window.location),
-    );
-  }
+  if (hasStoredUser()) prefetchScreenData(queryClient, window.location);
 }

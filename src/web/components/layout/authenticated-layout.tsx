@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import type { User } from "../../../contract/user";
 import { JoinFeedback } from "../../features/family/join-feedback";
 import { OfflineMarker } from "../../features/pwa/offline-marker";
+import { usePainted } from "../../lib/after-paint";
 import { preloadToaster } from "../ui/lazy-toaster";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -16,7 +17,12 @@ const PendingExpensesNotice = lazy(() =>
 export type AuthenticatedLayoutProps = { user: User; children: ReactNode };
 
 export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps) {
-  useEffect(preloadToaster, []);
+  // The toasts' and the offline queue's chunks (the queue brings zod for its contract) come once
+  // the frame and its screen are on screen: neither is needed to show them.
+  const painted = usePainted();
+  useEffect(() => {
+    if (painted) preloadToaster();
+  }, [painted]);
   return (
     // With the quick add's floating button on the page, room below the footer so the page's end
     // scrolls clear of it (docs/product.md#touch-targets).
@@ -27,9 +33,11 @@ export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps
       <Header user={user} />
       <OfflineMarker />
       {/* Expenses kept on this device while offline, and their sender (docs/product.md#offline-expense-queue). */}
-      <Suspense fallback={null}>
-        <PendingExpensesNotice userId={user.id} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={null}>
+          <PendingExpensesNotice userId={user.id} />
+        </Suspense>
+      ) : null}
       <main
         id={mainContentId}
         tabIndex={-1}

@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { afterNextPaint } from "../../lib/after-paint";
 
 const loadDialog = () => import("./quick-add-dialog");
 const QuickAddDialog = lazy(() => loadDialog().then((m) => ({ default: m.QuickAddDialog })));
@@ -23,14 +24,12 @@ export function QuickAddButton() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     let mounted = true;
-    // The frame after this commit, then a task: the button and the numbers are on screen.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        void loadDialog().then(() => {
-          if (mounted) setLoad(true);
-        });
-      }, 0),
-    );
+    // Not cancelled when the dashboard unmounts: the chunk is wanted for the next visit too.
+    afterNextPaint(() => {
+      void loadDialog().then(() => {
+        if (mounted) setLoad(true);
+      });
+    });
     return () => {
       mounted = false;
     };
