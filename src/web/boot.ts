@@ -7,6 +7,7 @@ import "./styles.css";
 import { runStaticLanding } from "./features/landing/static-landing";
 
 const root = document.getElementById("root");
+const SERVICE_WORKER_DELAY_MS = 3_000;
 
 // The server's landing page (a visitor without a session at `/`) is static HTML rendered by
 // react-dom/server at build time, and the app is not started under it: its links lead to the
@@ -15,10 +16,15 @@ const root = document.getElementById("root");
 if (root?.dataset.prerendered !== undefined) {
   runStaticLanding(root);
   // Installable from its first page (the manifest is in index.html): the app's service worker,
-  // registered once the page has loaded so it never competes with the first paint. The app's
-  // update prompt (features/pwa/update-prompt.tsx) takes it over on the next page.
+  // registered a few seconds after the page has loaded. Installing it downloads the whole app for
+  // offline use (about 1.1 MB): started at `load`, it competed with the page's own paint on a
+  // phone's connection (Lighthouse's LCP 1.9 s against 1.4 s without it,
+  // docs/benchmarks.md#react-19-and-the-static-landing-page). The app's update prompt
+  // (features/pwa/update-prompt.tsx) takes it over on the next page.
   window.addEventListener("load", () => {
-    void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
+    setTimeout(() => {
+      void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
+    }, SERVICE_WORKER_DELAY_MS);
   });
 } else {
   void import("./main");
