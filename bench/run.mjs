@@ -71,13 +71,16 @@ const SEARCH_REQUESTS = 20;
 /** GET /api/summary and its /api/health baseline are measured at this many connections. */
 const SUMMARY_CONNECTIONS = 50;
 const ISSUE13 = {
-  firstRowMs: 300,
+  // The two screens' figures, as multiples of their script-free floor (bench/browser.mjs): the
+  // absolute 300 ms and 150 ms they replace sat inside this machine's own noise for a page with
+  // no script at all (docs/benchmarks.md, "the floor under the browser figures").
+  firstRowVsFloor: 1.5,
   firstPageBytes: 60_000, // 60 KB, decimal
   domRows: 300,
   searchP50Ms: 50,
   summaryP99Ms: 50,
   summaryVsHealth: 0.3,
-  dashboardMs: 150,
+  dashboardVsFloor: 1.5,
   monthListVsHealth: 0.1,
 };
 
@@ -734,13 +737,16 @@ function issue13Report(r) {
   if (ex) {
     const first = median(ex.firstRowMs.filter((v) => v !== null));
     const seen = ex.firstRowMs.every((v) => v !== null);
+    const floor = floorMedian(browser.expensesFloor);
     add(
       `Expenses page: navigation start to the first expense row painted, median of ${browser.navigations}`,
-      `<= ${ISSUE13.firstRowMs} ms`,
+      `<= ${ISSUE13.firstRowVsFloor}x its floor (below)`,
       seen
-        ? `${fmt(first)} ms (${list(ex.firstRowMs)}; in the DOM ${fmt(median(ex.firstRowDomMs))} ms)`
+        ? `${fmt(first)} ms (${list(ex.firstRowMs)}; in the DOM ${fmt(median(ex.firstRowDomMs))} ms)${floor ? `: ${fmt(first / floor, 2)}x` : ""}`
         : `row not seen in ${list(ex.firstRowMs)}`,
-      seen ? verdict(first, first <= ISSUE13.firstRowMs) : "NOT MEASURED",
+      seen && floor
+        ? verdict(first / floor, first / floor <= ISSUE13.firstRowVsFloor)
+        : "NOT MEASURED",
     );
     floorRow(add, list, browser.expensesFloor, "Expenses page", seen ? first : null);
     const bytes = ex.firstPageBytes.length ? Math.max(...ex.firstPageBytes) : null;
@@ -798,13 +804,16 @@ function issue13Report(r) {
   if (db) {
     const seen = db.paintedMs.every((v) => v !== null);
     const painted = median(db.paintedMs.filter((v) => v !== null));
+    const floor = floorMedian(browser.dashboardFloor);
     add(
       `Dashboard (${dashboardNote(db)}): totals and week cards showing money after navigation start, median of ${browser.navigations}`,
-      `<= ${ISSUE13.dashboardMs} ms`,
+      `<= ${ISSUE13.dashboardVsFloor}x its floor (below)`,
       seen
-        ? `${fmt(painted)} ms (${list(db.paintedMs)}; in the DOM ${fmt(median(db.domMs))} ms)`
+        ? `${fmt(painted)} ms (${list(db.paintedMs)}; in the DOM ${fmt(median(db.domMs))} ms)${floor ? `: ${fmt(painted / floor, 2)}x` : ""}`
         : `not seen in ${list(db.paintedMs)}`,
-      seen ? verdict(painted, painted <= ISSUE13.dashboardMs) : "NOT MEASURED",
+      seen && floor
+        ? verdict(painted / floor, painted / floor <= ISSUE13.dashboardVsFloor)
+        : "NOT MEASURED",
     );
     floorRow(add, list, browser.dashboardFloor, "Dashboard", seen ? painted : null);
   } else {
@@ -835,6 +844,14 @@ function issue13Report(r) {
   out += `The Expenses page ${ex?.usesPageCall ? `loads its pages from ${EXPENSE_PAGE_API}` : `made **no** ${EXPENSE_PAGE_API} call`}.\n\n`;
   out += "| figure | target | this run | |\n|---|---|---|---|\n";
   return `${out}${lines.join("\n")}\n`;
+}
+
+/** The script-free copy's median (bench/browser.mjs scriptFreeCopy), or null when not measured. */
+function floorMedian(floor) {
+  if (!floor || floor.error || !floor.paintedMs.length || floor.paintedMs.some((v) => v === null)) {
+    return null;
+  }
+  return median(floor.paintedMs);
 }
 
 /** The script-free copy's row (bench/browser.mjs scriptFreeCopy): the floor under a screen's figure. */
