@@ -16,7 +16,7 @@ const config: KnipConfig = {
     "scripts/**/*.test.ts",
     // What `import ... from "zod"` resolves to in the web build (vite.config.ts's zodConfigFirst).
     "src/web/lib/zod.ts",
-    // Rendered at build time by scripts/prerender-landing.mjs (through tsx's tsImport).
+    // Rendered at build time by scripts/prerender-landing.mjs (bundled with esbuild).
     "src/web/features/landing/prerender.tsx",
   ],
   project: ["src/**/*.{ts,tsx}", "scripts/**/*.{mjs,ts}", "bench/**/*.mjs", "e2e/**/*.ts"],

@@ -4,6 +4,9 @@ import { currentUserQueryKey } from "../api/auth/get-current-user";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
 import { familyQueryOptions } from "../api/family/get-family";
+import { familyPeopleQueryOptions } from "../api/family/get-family-people";
+import { unreadCountQueryOptions } from "../api/notifications/get-unread-count";
+import { recurringDueQueryOptions } from "../api/recurring/get-recurring-due";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
 import { storeUser } from "../lib/auth";
 import { createQueryClient } from "../lib/query-client";
@@ -33,15 +36,25 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("prefetchScreenData", () => {
-  it("asks for the user, the family and the address's month summary together on the dashboard", async () => {
+  it("asks for everything the dashboard reads together: user, family, the address's month, its due bills, the payers and the bell", async () => {
     storeUser(user);
     const { urls, queryClient } = await urlsAskedFor("/", "?month=11&year=2026");
-    expect(urls).toEqual(["/api/auth/user", "/api/family", "/api/summary?month=11&year=2026"]);
+    expect(urls).toEqual([
+      "/api/auth/user",
+      "/api/family",
+      "/api/family/people",
+      "/api/notifications/unread-count",
+      "/api/recurring/due?month=11&year=2026",
+      "/api/summary?month=11&year=2026",
+    ]);
     // Under the keys the screens' hooks read, so they reuse these calls instead of repeating them.
     for (const key of [
       currentUserQueryKey,
       familyQueryOptions().queryKey,
       monthSummaryQueryOptions({ year: 2026, month: 11 }).queryKey,
+      recurringDueQueryOptions({ year: 2026, month: 11 }).queryKey,
+      familyPeopleQueryOptions().queryKey,
+      unreadCountQueryOptions().queryKey,
     ]) {
       expect(queryClient.getQueryState(key)?.fetchStatus, JSON.stringify(key)).toBe("fetching");
     }
@@ -55,6 +68,8 @@ describe("prefetchScreenData", () => {
       "/api/categories",
       "/api/expenses/page",
       "/api/family",
+      "/api/family/people",
+      "/api/notifications/unread-count",
     ]);
     for (const key of [
       categoriesQueryOptions().queryKey,
