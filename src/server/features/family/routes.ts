@@ -17,6 +17,7 @@ import {
   inviteSchema,
   JOIN_SUCCESS,
   type JoinErrorCode,
+  joinErrorCodeOf,
   joinFamilyInputSchema,
   memberParamsSchema,
   removeMemberInputSchema,
@@ -31,19 +32,9 @@ import { limitJoinAttempts } from "../../http/join-limits";
 import { mayActOnNavigation } from "../../http/navigation-origin";
 import * as family from "./service";
 
-const joinErrorFor = (error: unknown): JoinErrorCode => {
-  if (!(error instanceof AppError)) return "erro-interno";
-  switch (error.code) {
-    case "invalid_invite_code":
-      return "codigo-invalido";
-    case "invite_expired":
-      return "codigo-expirado";
-    case "already_in_family":
-      return "ja-tem-familia";
-    default:
-      return "erro-interno";
-  }
-};
+/** The join link's feedback for a refused join: the contract's mapping, else an internal error. */
+const joinErrorFor = (error: unknown): JoinErrorCode =>
+  (error instanceof AppError ? joinErrorCodeOf(error.code) : undefined) ?? "erro-interno";
 
 // --- Join confirmation (issue 14, item 1) ---
 /**
