@@ -45,6 +45,7 @@ export const errorStatusByCode = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  misdirected_request: 421,
   too_many_logins: 429,
   too_many_reset_requests: 429,
   too_many_registrations: 429,

@@ -23,6 +23,7 @@ import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { summaryRoutes } from "./features/summary/routes";
 import { twoFactorRoutes } from "./features/two-factor/routes";
+import { registerAllowedHosts } from "./http/allowed-hosts";
 import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication, sessionCookieName } from "./http/authentication";
 import { registerCsrfProtection } from "./http/csrf";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const store = new SessionStore(database.db, config.sessionSecret, clock);
   await registerAuthentication(app, { store, config });
+  registerAllowedHosts(app, config);
 
   // Counters in the database, shared by every app process (docs/decisions/002-rate-limits.md).
   const counters = new AttemptCounters(database.db, clock);

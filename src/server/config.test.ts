@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ensureSessionSecret, fastifyTrustProxy, loadConfig } from "./config";
+import { ConfigError, configWarnings, ensureSessionSecret, fastifyTrustProxy, loadConfig } from "./config";
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -190,5 +190,42 @@ describe("ensureSessionSecret", () => {
       loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "k".repeat(32) }),
     );
     expect(config.sessionSecret).toBe("k".repeat(32));
+  });
+});
+
+describe("ALLOWED_HOSTS", () => {
+  it("is empty by default and takes a comma list of host names, lower-cased", () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_HOSTS: " Budget.Example.org, budget.lan.,10.0.0.7 ,::1" }).allowedHosts,
+    ).toEqual(["budget.example.org", "budget.lan", "10.0.0.7", "::1"]);
+  });
+
+  it("refuses a URL, a port or a path, naming the entry", () => {
+    for (const entry of ["https://budget.example.org", "budget.example.org:443", "a.org/x", "*"]) {
+      const message = problemsOf({ ALLOWED_HOSTS: `ok.org,${entry}` });
+      expect(message).toContain("ALLOWED_HOSTS");
+      expect(message).toContain(JSON.stringify(entry));
+    }
+  });
+});
+
+describe("configWarnings", () => {
+  it("warns about a hop-count TRUST_PROXY on an address other machines reach", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.10", "budget.lan"]) {
+      const [warning, ...rest] = configWarnings(loadConfig({ TRUST_PROXY: "1", HOST: host }));
+      expect(rest).toEqual([]);
+      expect(warning).toContain("TRUST_PROXY=1");
+      expect(warning).toContain(`HOST=${host}`);
+    }
+  });
+
+  it("is quiet for a loopback HOST, a list of proxies or no proxy", () => {
+    for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) {
+      expect(configWarnings(loadConfig({ TRUST_PROXY: "2", HOST: host }))).toEqual([]);
+    }
+    expect(configWarnings(loadConfig({ TRUST_PROXY: "10.0.0.2", HOST: "0.0.0.0" }))).toEqual([]);
+    expect(configWarnings(loadConfig({ TRUST_PROXY: "0", HOST: "0.0.0.0" }))).toEqual([]);
+    expect(configWarnings(loadConfig({ HOST: "0.0.0.0" }))).toEqual([]);
   });
 });

@@ -54,6 +54,28 @@ const trustProxySetting = z.string().transform((value, ctx): false | number | st
   return entries;
 });
 
+/**
+ * ALLOWED_HOSTS: host names besides APP_URL's that requests may be addressed to (http/allowed-hosts.ts,
+ * docs/scaling.md#host-names). Names only: the check compares names, not ports.
+ */
+const hostName =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/;
+const allowedHostsSetting = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  const bad = entries.filter((entry) => !hostName.test(entry) && isIP(entry) === 0);
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a comma list of host names without scheme, port or path (e.g. budget.example.org,budget.lan); not understood: ${bad.map((entry) => JSON.stringify(entry)).join(", ")}`,
+    });
+    return z.NEVER;
+  }
+  return entries.map((entry) => entry.replace(/\.$/, ""));
+});
+
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const envSchema = z.object({
@@ -81,6 +103,7 @@ const envSchema = z.object({
     .default("Family Budget <no-reply@localhost>"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TRUST_PROXY: trustProxySetting.default(false),
+  ALLOWED_HOSTS: allowedHostsSetting.default([]),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
@@ -105,6 +128,8 @@ export type Config = {
   sessionSecret: string | undefined;
   /** Fastify's `trustProxy`: false, a hop count or proxy addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
+  /** Host names (lower case) requests may name besides APP_URL's, loopback names and IP addresses. */
+  allowedHosts: string[];
   logLevel: (typeof logLevels)[number];
   rateLimits: {
     loginPerAccount: number;
@@ -151,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
@@ -189,6 +215,27 @@ export function fastifyTrustProxy(
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== "number") return setting;
   return (_address, hop) => hop < setting;
+}
+
+const isLoopbackHost = (host: string) =>
+  host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
+
+/**
+ * Settings that start but are probably a mistake; main.ts logs each as a warning. A hop count
+ * trusts whatever stands that close, so on an address other machines reach (HOST=0.0.0.0, a LAN
+ * address) a client talking to the port directly writes its own X-Forwarded-For and picks the IP
+ * every per-IP limit counts (docs/scaling.md, docs/decisions/002-rate-limits.md).
+ */
+export function configWarnings(config: Pick<Config, "trustProxy" | "host">): string[] {
+  const warnings: string[] = [];
+  if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
+    if (!isLoopbackHost(config.host.toLowerCase())) {
+      warnings.push(
+        `TRUST_PROXY=${config.trustProxy} trusts the ${config.trustProxy} closest hop(s) whoever they are, and HOST=${config.host} lets other machines reach the port directly: a client that does can choose its own IP for the rate limits. Name the proxies instead (TRUST_PROXY=10.0.0.2 or a CIDR), or make the port reachable from the proxy alone (docs/scaling.md).`,
+      );
+    }
+  }
+  return warnings;
 }
 
 export const isHttpsApp = (config: Pick<Config, "appUrl">) => config.appUrl.startsWith("https://");

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pino, { type LoggerOptions } from "pino";
 import { buildApp } from "./app";
-import { ConfigError, ensureSessionSecret, loadConfig } from "./config";
+import { ConfigError, configWarnings, ensureSessionSecret, loadConfig } from "./config";
 import { backupIsDue, writeBackup } from "./db/backup";
 import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
@@ -15,6 +15,7 @@ import { webDistFolder } from "./paths";
 async function main() {
   let config = loadConfig();
   const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
+  for (const warning of configWarnings(config)) log.warn(warning);
   // The lock guards the embedded database and the generated secret; PostgreSQL guards itself.
   const lock: DataDirLock | undefined = config.databaseUrl
     ? undefined

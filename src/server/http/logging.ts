@@ -9,8 +9,15 @@ import { databaseErrorSummary } from "../db/errors";
  * (serializeError).
  */
 const secretQueryParameter = /([?&](?:token|code|password|secret|key)=)[^&#]*/gi;
+/**
+ * An invite code in a path is as good as the invite (docs/product.md#invites): the join link
+ * (/api/family/join/CODE), its preview (/api/family/invite/CODE), the confirmation screen
+ * (/join/CODE) and the sign-in that leads back to it (/login?next=%2Fjoin%2FCODE, encoded).
+ */
+const invitePathCode = /((?:\/|%2f)(?:join|invite)(?:\/|%2f))[^/?#&]+/gi;
 
-const redactUrl = (url: string) => url.replace(secretQueryParameter, "$1[REDACTED]");
+const redactUrl = (url: string) =>
+  url.replace(secretQueryParameter, "$1[REDACTED]").replace(invitePathCode, "$1[REDACTED]");
 
 /** Only the "at ..." lines of a stack: its first lines repeat the message. */
 const stackFrames = (error: unknown) =>

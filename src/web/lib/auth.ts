@@ -114,14 +114,16 @@ const CLEAR_WAIT_MS = 2000;
 
 /**
  * A full browser navigation: the server ends the session and redirects, and every cache goes,
- * the screens saved for offline use first (docs/product.md#offline).
+ * the screens saved for offline use first (docs/product.md#offline). The server's answer also
+ * clears the origin's storage (Clear-Site-Data), unless `keepQueue`: the person chose to sign
+ * out with expenses still waiting on this device, which stay (docs/product.md#signing-out).
  */
-export async function logout() {
+export async function logout({ keepQueue = false }: { keepQueue?: boolean } = {}) {
   clearStoredUser();
   await Promise.race([
     // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
     import("./offline-cache").then(({ clearOfflineData }) => clearOfflineData({ stop: true })),
     new Promise((resolve) => setTimeout(resolve, CLEAR_WAIT_MS)),
   ]);
-  window.location.href = "/api/logout";
+  window.location.href = keepQueue ? "/api/logout?keep=queue" : "/api/logout";
 }

@@ -86,13 +86,23 @@ export const authRoutes =
       toUser(requireUser(request)),
     );
 
-    const loggedOut = redirectResponse("To /: the session ended (from another site: kept)");
+    const loggedOut = redirectResponse(
+      'To /: the session ended and `Clear-Site-Data: "cache", "storage"` (only `"cache"` with `?keep=queue`); from another site: kept, nothing cleared',
+    );
     app.get("/api/logout", { schema: { response: { 302: loggedOut } } }, async (request, reply) => {
       // A link on another site must not sign people out (docs/product.md#signing-out): it only
-      // leads to the app, which keeps the session.
+      // leads to the app, which keeps the session (and the device keeps its data).
       if (!mayActOnNavigation(request)) return reply.redirect("/", 302);
       if (request.auth) await ctx.store.destroyLogin(request.auth.session);
       clearSessionCookie(reply, app.config);
+      // The signed-out device forgets (docs/product.md#signing-out): the HTTP cache, and the
+      // saved screens, stored user and service worker with the rest of the origin's storage.
+      // Expenses still waiting to be sent live in that storage too; after "Sign out anyway" the
+      // web asks with keep=queue to keep them (docs/product.md#offline-expense-queue), and wipes
+      // the saved screens itself. Not "cookies": the session cookie is cleared just above, and
+      // that directive would clear every cookie of the parent domain, other sites' included.
+      const keepQueue = (request.query as { keep?: unknown }).keep === "queue";
+      reply.header("clear-site-data", keepQueue ? '"cache"' : '"cache", "storage"');
       return reply.redirect("/", 302);
     });
 

@@ -135,7 +135,7 @@ export function UserMenuDropdown({
         confirmLabel={t("offlineQueue.logoutConfirm")}
         pendingLabel={t("offlineQueue.logoutConfirm")}
         isPending={false}
-        onConfirm={logout}
+        onConfirm={() => logout({ keepQueue: true })}
       />
     </>
   );
