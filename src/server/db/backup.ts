@@ -7,6 +7,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import type pg from "pg";
 import { ensurePrivateDirectory } from "./private-files";
 import { appTables, countRows, insertRows, readRows } from "./table-copy";
+import { LIFT_TIMEOUTS_LOCALLY } from "./timeouts";
 
 /**
  * Backups of the embedded database without pg_dump (the embedded packages ship none): every row
@@ -50,6 +51,8 @@ async function* backupLines(pool: pg.Pool, now: Date): AsyncGenerator<string> {
   const client = await pool.connect();
   try {
     await client.query("begin isolation level repeatable read read only");
+    // One snapshot for the whole backup, idle while gzip and the disk take each batch.
+    await client.query(LIFT_TIMEOUTS_LOCALLY);
     const tables = await appTables(client);
     const header: Header = {
       format: FORMAT,
@@ -138,6 +141,8 @@ export async function loadBackup(file: string, pool: pg.Pool): Promise<Record<st
       throw new BackupError("This DATA_DIR already holds data: restore into a fresh DATA_DIR.");
     }
     await client.query("begin");
+    // All of it or nothing: one transaction for every row, idle while the file is read.
+    await client.query(LIFT_TIMEOUTS_LOCALLY);
     // Rows arrive table by table, not in foreign-key order: the checks wait for the whole load.
     await client.query("set local session_replication_role = replica");
     const lines = createInterface({

@@ -10,6 +10,12 @@ import {
   type startEmbeddedPostgres,
 } from "./embedded-postgres";
 import * as schema from "./schema";
+import {
+  APP_TIMEOUTS,
+  type DatabaseTimeouts,
+  LIFT_TIMEOUTS_FOR_SESSION,
+  timeoutSettings,
+} from "./timeouts";
 
 /** The one database type every service takes. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,10 +49,18 @@ export function openPostgres(
     onPoolError?: PoolErrorLogger;
     onClose?: () => Promise<void>;
     ready?: Promise<void>;
+    /** The server-side limits of every connection (db/timeouts.ts); tests shorten them. */
+    timeouts?: DatabaseTimeouts;
   } = {},
 ): Database {
   const config = typeof settings === "string" ? { connectionString: settings } : settings;
-  const pool = new pg.Pool({ max: 10, ...config });
+  // A statement_timeout in DATABASE_URL's query string still wins: node-postgres reads the URL's
+  // parameters over these.
+  const pool = new pg.Pool({
+    max: 10,
+    ...timeoutSettings(options.timeouts ?? APP_TIMEOUTS),
+    ...config,
+  });
   pool.on("error", options.onPoolError ?? (() => {}));
   // A connection that dies while checked out but between two queries (a transaction awaiting
   // something else, such as the alert outbox sending a mail) emits 'error' on its client, which
@@ -62,11 +76,14 @@ export function openPostgres(
     async migrate() {
       const client = await pool.connect();
       try {
+        // Waiting for another process's migrations, or one rewriting a large table, may take
+        // longer than a request's statement may: this connection is discarded afterwards.
+        await client.query(LIFT_TIMEOUTS_FOR_SESSION);
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzle({ client }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        client.release(true);
       }
     },
     async close() {

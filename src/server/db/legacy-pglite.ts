@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type pg from "pg";
 import { migrationsFolder } from "../paths";
 import { appTables, countRows, insertRows } from "./table-copy";
+import { LIFT_TIMEOUTS_LOCALLY } from "./timeouts";
 
 /**
  * Households that ran the previous version keep their data in DATA_DIR/pglite (PGlite, PostgreSQL
@@ -54,6 +55,8 @@ export async function importLegacyPglite(
       } else {
         await client.query("begin");
         try {
+          // Idle while PGlite reads each whole table, on the event loop.
+          await client.query(LIFT_TIMEOUTS_LOCALLY);
           await client.query("set local session_replication_role = replica");
           for (const table of tables) {
             const { rows } = await legacy.query<{ row: string }>(
