@@ -14,6 +14,7 @@ export const errorStatusByCode = {
   wrong_current_password: 400,
   family_name_mismatch: 400,
   transfer_to_self: 400,
+  quota_exceeded: 400,
   wrong_two_factor_code: 400,
   unauthorized: 401,
   invalid_credentials: 401,
@@ -51,6 +52,7 @@ export const errorStatusByCode = {
   too_many_registrations: 429,
   too_many_reset_attempts: 429,
   too_many_join_attempts: 429,
+  too_many_imports: 429,
   internal: 500,
   service_unavailable: 503,
 } as const;

@@ -113,6 +113,11 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_JOIN_PER_USER: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_JOIN_PER_IP: z.coerce.number().int().positive().default(30),
+  // docs/product.md#quotas says where these numbers come from (a large household ten times over).
+  QUOTA_EXPENSES_PER_FAMILY: z.coerce.number().int().positive().default(250_000),
+  QUOTA_RECURRING_RULES_PER_FAMILY: z.coerce.number().int().positive().default(200),
+  QUOTA_IMPORTS_PER_DAY: z.coerce.number().int().positive().default(20),
+  RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
 });
 
 export type Config = {
@@ -131,6 +136,15 @@ export type Config = {
   /** Host names (lower case) requests may name besides APP_URL's, loopback names and IP addresses. */
   allowedHosts: string[];
   logLevel: (typeof logLevels)[number];
+  /** Caps on bulk writes (docs/product.md#quotas). */
+  quotas: {
+    expensesPerFamily: number;
+    recurringRulesPerFamily: number;
+    /** Imports a family may record in any 24 hours. */
+    importsPerDay: number;
+    /** A recurring rule creates no expense dated more than this many days before today. */
+    recurringBackfillDays: number;
+  };
   rateLimits: {
     loginPerAccount: number;
     loginPerIp: number;
@@ -178,6 +192,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
+    quotas: {
+      expensesPerFamily: e.QUOTA_EXPENSES_PER_FAMILY,
+      recurringRulesPerFamily: e.QUOTA_RECURRING_RULES_PER_FAMILY,
+      importsPerDay: e.QUOTA_IMPORTS_PER_DAY,
+      recurringBackfillDays: e.RECURRING_BACKFILL_DAYS,
+    },
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

@@ -42,7 +42,12 @@ async function main() {
   }
 
   // Recurring expenses due up to today, at start (after downtime) and then every minute.
-  const recurringJob = startRecurringJob({ db: database.db, clock: app.clock, log: app.log });
+  const recurringJob = startRecurringJob({
+    db: database.db,
+    clock: app.clock,
+    log: app.log,
+    limits: config.quotas,
+  });
 
   let backupTimer: NodeJS.Timeout | undefined;
   let firstBackupCheck: NodeJS.Timeout | undefined;

@@ -99,7 +99,10 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = requireFamily(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      return reply.status(201).send(await service.createExpense(app.db, scope, request.body, key));
+      const max = app.config.quotas.expensesPerFamily;
+      return reply
+        .status(201)
+        .send(await service.createExpense(app.db, scope, request.body, key, max));
     },
   );
 

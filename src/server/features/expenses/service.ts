@@ -27,6 +27,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { assertExpenseRoom } from "../../quotas";
 
 const categoryNotFound = () =>
   new AppError("validation_error", {
@@ -66,6 +67,30 @@ async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: string)
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.familyId, scope.familyId)));
   if (!row) throw categoryNotFound();
+  return row.name;
+}
+
+/**
+ * assertOwnCategory for a new expense, with the family's expense count in the same statement
+ * (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
+ * moment another write is counted may pass the cap by as many as are in flight, one each.
+ */
+async function assertOwnCategoryWithRoom(
+  db: Db,
+  scope: FamilyScope,
+  categoryId: string,
+  maxExpenses: number,
+) {
+  const [row] = await db
+    .select({
+      name: categories.name,
+      expenseCount: sql<number>`(select count(*)::int from ${expenses}
+        where ${expenses.familyId} = ${scope.familyId})`,
+    })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.familyId, scope.familyId)));
+  if (!row) throw categoryNotFound();
+  assertExpenseRoom(row.expenseCount, 1, maxExpenses);
   return row.name;
 }
 
@@ -240,6 +265,7 @@ export async function createExpense(
   scope: FamilyScope,
   input: CreateExpenseInput,
   idempotencyKey: string | undefined,
+  maxExpenses: number,
 ): Promise<Expense> {
   const findRepeat = async () => {
     if (!idempotencyKey) return undefined;
@@ -259,7 +285,7 @@ export async function createExpense(
   };
   const repeat = await findRepeat();
   if (repeat) return toExpense(repeat);
-  const categoryName = await assertOwnCategory(db, scope, input.categoryId);
+  const categoryName = await assertOwnCategoryWithRoom(db, scope, input.categoryId, maxExpenses);
   const paidByUserId = input.paidByUserId ?? scope.userId;
   await assertPayer(db, scope, paidByUserId);
   // The payer's name: the caller's is known; another member's costs one read.

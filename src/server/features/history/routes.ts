@@ -23,6 +23,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/family/history/:id/restore",
     { schema: { params: historyParamsSchema, response: { 200: historyEntrySchema } } },
     async (request) =>
-      service.restoreExpense(app.db, requireFamily(request), request.params.id, app.clock.now()),
+      service.restoreExpense(
+        app.db,
+        requireFamily(request),
+        request.params.id,
+        app.clock.now(),
+        app.config.quotas.expensesPerFamily,
+      ),
   );
 };

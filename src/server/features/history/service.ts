@@ -19,6 +19,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { reserveExpenses } from "../../quotas";
 
 /*
  * Reading the family history, newest first, in pages of 50 (docs/product.md#family-history).
@@ -110,6 +111,7 @@ export async function restoreExpense(
   scope: FamilyScope,
   entryId: string,
   now: Date,
+  maxExpenses: number,
 ): Promise<HistoryEntry> {
   return db.transaction(async (tx) => {
     const [entry] = await tx
@@ -134,6 +136,8 @@ export async function restoreExpense(
       if (!existing) throw new AppError("history_entry_not_found");
       throw new AppError(existing.restoredAt ? "already_restored" : "not_restorable");
     }
+    // A restore creates an expense: it counts against the family's cap (docs/product.md#quotas).
+    await reserveExpenses(tx as unknown as Db, scope.familyId, 1, maxExpenses);
     const snapshot = entry.snapshot as ExpenseSnapshot;
     const [refs] = await tx
       .select({

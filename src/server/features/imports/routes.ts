@@ -47,7 +47,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = requireFamily(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      return reply.status(201).send(await service.commitImport(app.db, scope, request.body, key));
+      const { quotas } = app.config;
+      return reply
+        .status(201)
+        .send(await service.commitImport(app.db, scope, request.body, key, quotas));
     },
   );
 };

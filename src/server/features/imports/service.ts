@@ -12,6 +12,7 @@ import { imports } from "../../db/schema";
 import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, historyInsertSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
 import {
   foldText,
   guessAmountFormat,
@@ -156,10 +157,14 @@ export async function commitImport(
   scope: FamilyScope,
   input: Omit<ImportCommitInput, "lines"> & { lines: ValidLine[] },
   idempotencyKey: string,
+  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
 ): Promise<ImportResult> {
   const totalCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
   try {
     return await db.transaction(async (tx) => {
+      // Before anything is counted: the family's other imports, restores and rules wait for this
+      // one (docs/product.md#quotas).
+      await lockFamilyQuotas(tx as unknown as Db, [scope.familyId]);
       const [created] = await tx
         .insert(imports)
         .values({
@@ -186,7 +191,12 @@ export async function commitImport(
         if (!first) throw new AppError("conflict");
         return toResult(first);
       }
-      await assertCategoriesAndPayers(tx as unknown as Db, scope, input.lines);
+      const counts = await assertCategoriesAndPayers(tx as unknown as Db, scope, input.lines);
+      // This import's own row is among the day's: it was written above.
+      if (counts.imports > quotas.importsPerDay) {
+        throw new AppError("too_many_imports", { params: { max: quotas.importsPerDay } });
+      }
+      assertExpenseRoom(counts.expenses, input.lines.length, quotas.expensesPerFamily);
       const rows = input.lines.map((line, n) => ({
         n,
         d: line.date,
@@ -233,14 +243,22 @@ export async function commitImport(
   }
 }
 
-/** Every category of the family's, every payer a current member: one statement for all lines. */
+/**
+ * Every category of the family's, every payer a current member: one statement for all lines,
+ * which also counts the family's imports of the last 24 hours and its expenses for the quotas.
+ */
 async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: ValidLine[]) {
   // PostgreSQL writes uuids in lower case; a client may send them in upper case.
   const categoryOf = (line: ValidLine) => line.categoryId.toLowerCase();
   const payerOf = (line: ValidLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
   const categoryIds = [...new Set(lines.map(categoryOf))];
   const payerIds = [...new Set(lines.map(payerOf))];
-  const [row] = rowsOf<{ categories: string[] | null; payers: string[] | null }>(
+  const [row] = rowsOf<{
+    categories: string[] | null;
+    payers: string[] | null;
+    imports: number;
+    expenses: number;
+  }>(
     await db.execute(sql`
       select
         (select array_agg(c.id::text) from categories c where c.family_id = ${scope.familyId}
@@ -248,7 +266,10 @@ async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: Vali
           as categories,
         (select array_agg(m.user_id::text) from family_members m where m.family_id = ${scope.familyId}
           and m.user_id::text in (select jsonb_array_elements_text(${JSON.stringify(payerIds)}::jsonb)))
-          as payers`),
+          as payers,
+        (select count(*)::int from imports i where i.family_id = ${scope.familyId}
+          and i.created_at > now() - interval '24 hours') as imports,
+        (select count(*)::int from expenses e where e.family_id = ${scope.familyId}) as expenses`),
   );
   const known = new Set(row?.categories ?? []);
   const members = new Set(row?.payers ?? []);
@@ -256,6 +277,7 @@ async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: Vali
   if (badCategory >= 0) throw lineError(badCategory, "categoryId", "validation.categoryNotFound");
   const badPayer = lines.findIndex((line) => !members.has(payerOf(line)));
   if (badPayer >= 0) throw lineError(badPayer, "paidByUserId", "validation.payerNotMember");
+  return { imports: row?.imports ?? 0, expenses: row?.expenses ?? 0 };
 }
 
 const toResult = (row: typeof imports.$inferSelect): ImportResult => ({

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
 import type { Db } from "../../db/client";
 import { personNameSql } from "../../history/record";
+import { expenseCounts, expenseQuotaError, lockFamilyQuotas, type Quotas } from "../../quotas";
 
 /**
  * Creating the expenses of recurring rules (docs/product.md#recurring-expenses): every date a
@@ -11,10 +12,21 @@ import { personNameSql } from "../../history/record";
  * (recurring_rule_id, recurring_date) on expenses is the last word when two processes meet.
  */
 
-export type DueRule = RecurrenceRule & { id: string; generatedThrough: string | null };
+export type DueRule = RecurrenceRule & {
+  id: string;
+  familyId: string;
+  generatedThrough: string | null;
+};
+
+/**
+ * What bounds a generation (docs/product.md#quotas): no expense dated more than
+ * `recurringBackfillDays` before today, and no family past `expensesPerFamily`.
+ */
+export type GenerationLimits = Pick<Quotas, "expensesPerFamily" | "recurringBackfillDays">;
 
 type RuleRow = {
   id: string;
+  family_id: string;
   frequency: RecurrenceRule["frequency"];
   day_of_week: number | null;
   day_of_month: number | null;
@@ -28,6 +40,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const toDueRule = (row: RuleRow): DueRule => ({
   id: row.id,
+  familyId: row.family_id,
   frequency: row.frequency,
   dayOfWeek: row.day_of_week,
   dayOfMonth: row.day_of_month,
@@ -38,7 +51,7 @@ const toDueRule = (row: RuleRow): DueRule => ({
 });
 
 // Dates as text: node-postgres would turn a date into a JS Date at local midnight.
-const ruleColumns = sql.raw(`id, frequency, day_of_week, day_of_month, month_of_year,
+const ruleColumns = sql.raw(`id, family_id, frequency, day_of_week, day_of_month, month_of_year,
   start_date::text as start_date, end_date::text as end_date,
   generated_through::text as generated_through`);
 
@@ -46,17 +59,49 @@ const ruleColumns = sql.raw(`id, frequency, day_of_week, day_of_month, month_of_
 const arrayLiteral = (values: string[]) => `{${values.join(",")}}`;
 
 /**
+ * The dates each rule falls on after its watermark up to `today`, none older than the back-fill
+ * window: a rule starting in 1900 records its last year, not decades of expenses.
+ */
+function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
+  const earliest = addDays(today, -limits.recurringBackfillDays);
+  return rules.map((rule) => {
+    const after = rule.generatedThrough ? addDays(rule.generatedThrough, 1) : rule.startDate;
+    // Calendar dates as text ("YYYY-MM-DD") compare as dates.
+    const from = after.localeCompare(earliest) > 0 ? after : earliest;
+    return { rule, dates: occurrencesBetween(rule, from, today) };
+  });
+}
+
+/**
  * Creates the occurrences of `rules` after their watermark up to `today` and moves the watermark
  * to today, in the caller's transaction (which holds the rules' row locks). Returns the number of
- * expenses created.
+ * expenses created. A family without room for them all: "refuse" throws the quota's error (a
+ * person creating or changing a rule is told), "skip" creates what fits, earliest first, and the
+ * rest pass like a paused rule's dates (the background job: retrying them every minute would
+ * never end while the family stays full).
  */
-async function createOccurrences(tx: Db, rules: DueRule[], today: string): Promise<number> {
+async function createOccurrences(
+  tx: Db,
+  rules: DueRule[],
+  today: string,
+  limits: GenerationLimits,
+  onFull: "refuse" | "skip",
+): Promise<number> {
   if (rules.length === 0) return 0;
+  const due = dueDates(rules, today, limits);
+  const families = [...new Set(due.flatMap((d) => (d.dates.length > 0 ? [d.rule.familyId] : [])))];
+  await lockFamilyQuotas(tx, families);
+  const counts = await expenseCounts(tx, families);
   const ruleIds: string[] = [];
   const dates: string[] = [];
-  for (const rule of rules) {
-    const from = rule.generatedThrough ? addDays(rule.generatedThrough, 1) : rule.startDate;
-    for (const date of occurrencesBetween(rule, from, today)) {
+  for (const { rule, dates: ruleDates } of due) {
+    const room = limits.expensesPerFamily - (counts.get(rule.familyId) ?? 0);
+    if (ruleDates.length > room && onFull === "refuse") {
+      throw expenseQuotaError(limits.expensesPerFamily);
+    }
+    const kept = ruleDates.slice(0, Math.max(room, 0));
+    counts.set(rule.familyId, (counts.get(rule.familyId) ?? 0) + kept.length);
+    for (const date of kept) {
       ruleIds.push(rule.id);
       dates.push(date);
     }
@@ -104,13 +149,18 @@ async function createOccurrences(tx: Db, rules: DueRule[], today: string): Promi
  * One rule, in the transaction that created or changed it (which locked it): a rule starting in
  * the past shows its past expenses at once.
  */
-export async function generateRule(tx: Db, ruleId: string, today: string): Promise<number> {
+export async function generateRule(
+  tx: Db,
+  ruleId: string,
+  today: string,
+  limits: GenerationLimits,
+): Promise<number> {
   const rows = rowsOf<RuleRow>(
     await tx.execute(sql`select ${ruleColumns} from recurring_rules
       where id = ${ruleId} and not paused and start_date <= ${today}::date
         and (generated_through is null or generated_through < ${today}::date)`),
   );
-  return createOccurrences(tx, rows.map(toDueRule), today);
+  return createOccurrences(tx, rows.map(toDueRule), today, limits, "refuse");
 }
 
 export type GenerationResult = { rules: number; expenses: number; batches: number };
@@ -124,6 +174,7 @@ export type GenerationResult = { rules: number; expenses: number; batches: numbe
 export async function generateDueOccurrences(
   db: Db,
   today: string,
+  limits: GenerationLimits,
   options: { batchSize?: number } = {},
 ): Promise<GenerationResult> {
   const batchSize = options.batchSize ?? 100;
@@ -141,7 +192,13 @@ export async function generateDueOccurrences(
       );
       return {
         rules: rows.length,
-        expenses: await createOccurrences(tx as unknown as Db, rows.map(toDueRule), today),
+        expenses: await createOccurrences(
+          tx as unknown as Db,
+          rows.map(toDueRule),
+          today,
+          limits,
+          "skip",
+        ),
       };
     });
     total.rules += rules;

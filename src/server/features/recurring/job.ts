@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type Clock, localToday } from "../../clock";
 import type { Db } from "../../db/client";
-import { generateDueOccurrences } from "./generate";
+import { type GenerationLimits, generateDueOccurrences } from "./generate";
 
 export type RecurringJob = {
   /** Runs a generation now (or waits for the one under way) and settles when it is done. */
@@ -22,6 +22,7 @@ export function startRecurringJob(deps: {
   db: Db;
   clock: Clock;
   log: Pick<FastifyBaseLogger, "info" | "error">;
+  limits: GenerationLimits;
   intervalMs?: number;
 }): RecurringJob {
   let running: Promise<void> | undefined;
@@ -30,7 +31,7 @@ export function startRecurringJob(deps: {
 
   const generate = async () => {
     try {
-      const result = await generateDueOccurrences(deps.db, localToday(deps.clock));
+      const result = await generateDueOccurrences(deps.db, localToday(deps.clock), deps.limits);
       if (result.expenses > 0) deps.log.info(result, "recurring expenses created");
     } catch (error) {
       deps.log.error({ err: error }, "recurring expenses: generation failed");

@@ -8,7 +8,7 @@ import {
   type FamilyMemberSession,
   signUpWithFamily,
 } from "../../testing/family-helpers";
-import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
+import { createTestApp, type TestApp, testClock, testConfig } from "../../testing/test-app";
 import { createTestDatabase } from "../../testing/test-database";
 import { generateDueOccurrences } from "./generate";
 import { startRecurringJob } from "./job";
@@ -17,9 +17,11 @@ import { startRecurringJob } from "./job";
 const clock = testClock(new Date("2026-03-15T12:00:00Z"));
 const setToday = (date: string) => clock.set(new Date(`${date}T12:00:00Z`));
 
+// Years of dates back: the one-year window of back-fill has its own tests (src/server/quotas.api.test.ts).
+const env = { RECURRING_BACKFILL_DAYS: "3660" };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, env });
 });
 afterAll(() => t.close());
 
@@ -80,7 +82,8 @@ async function expensesOf(ruleId: string): Promise<Created[]> {
 }
 const datesOf = async (ruleId: string) => (await expensesOf(ruleId)).map((row) => row.date);
 
-const generate = () => generateDueOccurrences(t.database.db, localToday(clock));
+const { quotas } = testConfig(env);
+const generate = () => generateDueOccurrences(t.database.db, localToday(clock), quotas);
 
 describe("creating a rule", () => {
   it("creates its occurrences since a start three months ago at once, each exactly once", async () => {
@@ -238,7 +241,7 @@ describe("once, and never again", () => {
       );
       const runs = await Promise.all(
         [database, other, database, other].map((db) =>
-          generateDueOccurrences(db.db, "2026-03-15", { batchSize: 7 }),
+          generateDueOccurrences(db.db, "2026-03-15", quotas, { batchSize: 7 }),
         ),
       );
       const { rows } = await database.pool.query<{ total: number; distinct: number }>(
@@ -254,7 +257,7 @@ describe("once, and never again", () => {
 
       // Even with a watermark lost, the unique rule + date refuses a second copy.
       await database.pool.query("update recurring_rules set generated_through = null");
-      const again = await generateDueOccurrences(other.db, "2026-03-15");
+      const again = await generateDueOccurrences(other.db, "2026-03-15", quotas);
       expect(again.expenses).toBe(0);
       const count = await database.pool.query("select count(*)::int as n from expenses");
       expect(count.rows[0].n).toBe(sum);
@@ -343,7 +346,7 @@ describe("the background job", () => {
     const rule = await createRule(family, { startDate: "2026-03-31", dayOfMonth: 31 });
     setToday("2026-05-02");
     const log = { info: () => {}, error: () => {} };
-    const job = startRecurringJob({ db: t.database.db, clock, log });
+    const job = startRecurringJob({ db: t.database.db, clock, log, limits: quotas });
     await job.run();
     expect(await datesOf(rule.id)).toEqual(["2026-03-31", "2026-04-30"]);
     await job.stop();

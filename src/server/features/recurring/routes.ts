@@ -34,7 +34,10 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createRecurringRuleInputSchema, response: { 201: recurringRuleSchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      return reply.status(201).send(await service.createRule(app.db, scope, request.body, today()));
+      const { quotas } = app.config;
+      return reply
+        .status(201)
+        .send(await service.createRule(app.db, scope, request.body, today(), quotas));
     },
   );
 
@@ -50,7 +53,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       const { id } = request.params;
-      return service.updateRule(app.db, scope, id, request.body, today(), app.clock.now());
+      const { quotas } = app.config;
+      return service.updateRule(app.db, scope, id, request.body, today(), app.clock.now(), quotas);
     },
   );
 

@@ -27,6 +27,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { lockFamilyQuotas, type Quotas } from "../../quotas";
 
 import { generateRule } from "./generate";
 
@@ -136,17 +137,37 @@ export async function listRules(
   return rows.map((row) => toRule(row, today));
 }
 
+/**
+ * A family keeps at most `max` rules (docs/product.md#quotas), counted under its quota lock so
+ * two creations at the same moment cannot both take the last place.
+ */
+async function assertRuleRoom(tx: Db, scope: FamilyScope, max: number) {
+  await lockFamilyQuotas(tx, [scope.familyId]);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recurringRules)
+    .where(eq(recurringRules.familyId, scope.familyId));
+  if ((row?.count ?? 0) >= max) {
+    throw new AppError("quota_exceeded", {
+      messageKey: "errors.recurring_rule_quota",
+      params: { max },
+    });
+  }
+}
+
 /** Creates the rule and, in the same transaction, its occurrences already due (up to today). */
 export async function createRule(
   db: Db,
   scope: FamilyScope,
   input: CreateRecurringRuleInput,
   today: string,
+  quotas: Quotas,
 ): Promise<RecurringRule> {
   const paidByUserId = input.paidByUserId ?? scope.userId;
   await assertOwnReferences(db, scope, { categoryId: input.categoryId, paidByUserId });
   try {
     return await db.transaction(async (tx) => {
+      await assertRuleRoom(tx as unknown as Db, scope, quotas.recurringRulesPerFamily);
       const [row] = await tx
         .insert(recurringRules)
         .values({
@@ -175,7 +196,7 @@ export async function createRule(
           changes: fieldsCreated(fields),
         },
       ]);
-      await generateRule(tx as unknown as Db, row.id, today);
+      await generateRule(tx as unknown as Db, row.id, today, quotas);
       return toRule(row, today);
     });
   } catch (error) {
@@ -197,6 +218,7 @@ export async function updateRule(
   input: UpdateRecurringRuleInput,
   today: string,
   now: Date,
+  quotas: Quotas,
 ): Promise<RecurringRule> {
   await assertOwnReferences(db, scope, input);
   try {
@@ -245,7 +267,7 @@ export async function updateRule(
           },
         ]);
       }
-      await generateRule(tx as unknown as Db, row.id, today);
+      await generateRule(tx as unknown as Db, row.id, today, quotas);
       return toRule(row, today);
     });
   } catch (error) {
