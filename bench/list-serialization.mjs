@@ -51,6 +51,7 @@ try {
   const config = {
     ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
     sessionSecret: "bench-secret-bench-secret-bench-secret",
+    twoFactorKey: "be".repeat(32),
   };
   app = await buildApp({ database, config });
   // GET /api/expenses as it was: rows to objects, the app's zod serializer checking each one.

@@ -110,6 +110,7 @@ export async function benchRecurring() {
     const config = {
       ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: dataDir }),
       sessionSecret: "bench-secret-bench-secret-bench-secret",
+      twoFactorKey: "be".repeat(32),
     };
     app = await buildApp({ database, config });
     await app.listen({ port: PORT, host: "127.0.0.1" });

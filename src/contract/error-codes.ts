@@ -53,6 +53,7 @@ export const errorStatusByCode = {
   too_many_reset_attempts: 429,
   too_many_join_attempts: 429,
   too_many_imports: 429,
+  too_many_reauth_attempts: 429,
   internal: 500,
   service_unavailable: 503,
 } as const;

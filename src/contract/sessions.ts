@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import { currentPasswordSchema } from "./two-factor";
 
 /**
  * Signed-in devices (issue 18, docs/product.md#signed-in-devices): the caller's own logins, each
@@ -42,6 +43,13 @@ export const signedInDeviceListSchema = z.array(signedInDeviceSchema);
 export const sessionParamsSchema = z.object({
   id: text("validation.invalid").regex(/^[0-9a-f]{32}$/, { error: "validation.invalid" }),
 });
+
+/**
+ * Ending a login, one or all the others, asks for the account's password: a stolen session must
+ * not be able to sign the owner out of every device (docs/product.md#signed-in-devices).
+ */
+export const endSessionInputSchema = z.strictObject({ password: currentPasswordSchema });
+export type EndSessionInput = z.infer<typeof endSessionInputSchema>;
 
 /** `current`: the login ended was the caller's own, which is now signed out. */
 export const endSessionResponseSchema = z.object({

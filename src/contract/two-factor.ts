@@ -26,10 +26,12 @@ export const twoFactorCodeSchema = text("validation.twoFactorCodeRequired")
   );
 
 /**
- * The account's password, to turn two-factor sign-in off or to renew the recovery codes. Any
- * character, as at login: it is only compared with the stored hash.
+ * The account's password, asked again before anything that changes how the account signs in:
+ * two-factor sign-in on or off, new recovery codes, ending other logins (a stolen session alone
+ * must not lock the owner out). Any character, as at login: it is only compared with the stored
+ * hash.
  */
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: "validation.passwordRequired" })
   .min(1, "validation.passwordRequired")
   .max(PASSWORD_MAX, "validation.passwordMax");
@@ -43,6 +45,10 @@ export const twoFactorSetupResponseSchema = z.object({
   qrCodeSvg: z.string(),
 });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+/** Turning it on starts with the password: only the account's owner may add a second factor. */
+export const twoFactorSetupInputSchema = z.strictObject({ password: currentPasswordSchema });
+export type TwoFactorSetupInput = z.infer<typeof twoFactorSetupInputSchema>;
 
 export const twoFactorConfirmInputSchema = z.strictObject({ code: twoFactorCodeSchema });
 export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmInputSchema>;

@@ -34,8 +34,10 @@ import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
+import "./http/reauth-limits";
 import { registerWebApp } from "./http/web-app";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { twoFactorKeys as makeTwoFactorKeys } from "./two-factor";
 
 export type AppDependencies = {
   database: Pick<Database, "db" | "kind">;
@@ -75,6 +77,8 @@ const MINUTE = 60_000;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   if (!config.sessionSecret) throw new Error("buildApp needs config.sessionSecret");
+  if (!config.twoFactorKey) throw new Error("buildApp needs config.twoFactorKey");
+  const twoFactorKeys = makeTwoFactorKeys(config.twoFactorKey);
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -129,17 +133,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     perUser: counters.limiter("join-user", 60 * MINUTE, rateLimits.joinPerUser),
     perIp: counters.limiter("join-ip", 60 * MINUTE, rateLimits.joinPerIp),
   });
+  app.decorate("reauthLimits", {
+    perAccount: counters.limiter("reauth-account", 15 * MINUTE, rateLimits.reauthPerAccount),
+    perIp: counters.limiter("reauth-ip", 15 * MINUTE, rateLimits.reauthPerIp),
+  });
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
   // Before the routes: @fastify/swagger collects each route as it is registered (its onRoute hook).
   await registerOpenApi(app, config);
   await app.register(healthRoutes(database));
-  await app.register(authRoutes({ db: database.db, store, mailer, clock, config, limits }));
+  await app.register(
+    authRoutes({ db: database.db, store, mailer, clock, config, limits, twoFactorKeys }),
+  );
   await app.register(
     profileRoutes({ store, passwords: { hash: hashPassword, verify: verifyPassword } }),
   );
-  await app.register(sessionRoutes);
-  await app.register(twoFactorRoutes({ verifyPassword }));
+  await app.register(sessionRoutes({ verifyPassword }));
+  await app.register(twoFactorRoutes({ verifyPassword, keys: twoFactorKeys }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(expenseRoutes);

@@ -1,10 +1,17 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, ensureSessionSecret, fastifyTrustProxy, loadConfig } from "./config";
+import {
+  ConfigError,
+  configWarnings,
+  ensureSessionSecret,
+  ensureTwoFactorKey,
+  fastifyTrustProxy,
+  loadConfig,
+} from "./config";
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -95,6 +102,8 @@ describe("loadConfig", () => {
     [{ APP_URL: "ftp://example.org" }, "APP_URL"],
     [{ SMTP_URL: "http://mail.example.org" }, "SMTP_URL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ TWO_FACTOR_KEY: "not-hex".repeat(10) }, "TWO_FACTOR_KEY"],
+    [{ RATE_LIMIT_REAUTH_PER_ACCOUNT: "0" }, "RATE_LIMIT_REAUTH_PER_ACCOUNT"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.1,proxy.internal" }, "TRUST_PROXY"],
@@ -122,8 +131,19 @@ describe("loadConfig", () => {
         NODE_ENV: "production",
         DATABASE_URL: "postgres://db/budget",
         SESSION_SECRET: "x".repeat(32),
+        TWO_FACTOR_KEY: "ab".repeat(32),
       }),
     ).not.toThrow();
+  });
+
+  it("requires TWO_FACTOR_KEY with DATABASE_URL in production", () => {
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db/budget",
+        SESSION_SECRET: "x".repeat(32),
+      }),
+    ).toContain("TWO_FACTOR_KEY: is required");
   });
 });
 
@@ -169,6 +189,31 @@ describe("TRUST_PROXY", () => {
     // A peer that is not a listed proxy is the client, whatever it writes.
     expect(await clientIp("10.0.0.0/8", "198.51.100.9", "6.6.6.6")).toBe("198.51.100.9");
     expect(await clientIp("false", "198.51.100.9", "6.6.6.6")).toBe("198.51.100.9");
+  });
+});
+
+describe("ensureTwoFactorKey", () => {
+  it("generates a key into DATA_DIR once, private, and keeps it", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "budget-config-"));
+    const first = await ensureTwoFactorKey(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.twoFactorKey).toMatch(/^[0-9a-f]{64}$/);
+    const file = join(dataDir, "two-factor-key");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.twoFactorKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = await ensureTwoFactorKey(loadConfig({ DATA_DIR: dataDir }));
+    expect(second.twoFactorKey).toBe(first.twoFactorKey);
+  });
+
+  it("uses TWO_FACTOR_KEY when given, and never replaces a damaged key file", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "budget-config-"));
+    const given = await ensureTwoFactorKey(
+      loadConfig({ DATA_DIR: dataDir, TWO_FACTOR_KEY: "AB".repeat(32) }),
+    );
+    expect(given.twoFactorKey).toBe("ab".repeat(32));
+    writeFileSync(join(dataDir, "two-factor-key"), "truncated\n");
+    await expect(ensureTwoFactorKey(loadConfig({ DATA_DIR: dataDir }))).rejects.toThrow(
+      "two-factor-key",
+    );
   });
 });
 

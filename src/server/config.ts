@@ -102,6 +102,10 @@ const envSchema = z.object({
     .min(3, "must be a sender address")
     .default("Family Budget <no-reply@localhost>"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 random bytes)")
+    .optional(),
   TRUST_PROXY: trustProxySetting.default(false),
   ALLOWED_HOSTS: allowedHostsSetting.default([]),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
@@ -118,6 +122,8 @@ const envSchema = z.object({
   QUOTA_RECURRING_RULES_PER_FAMILY: z.coerce.number().int().positive().default(200),
   QUOTA_IMPORTS_PER_DAY: z.coerce.number().int().positive().default(20),
   RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
+  RATE_LIMIT_REAUTH_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REAUTH_PER_IP: z.coerce.number().int().positive().default(50),
 });
 
 export type Config = {
@@ -131,6 +137,11 @@ export type Config = {
   mailFrom: string;
   /** Unset until `ensureSessionSecret` has read or generated it (embedded database only). */
   sessionSecret: string | undefined;
+  /**
+   * 32 bytes as hex that seal two-factor secrets at rest (server/two-factor.ts); unset until
+   * `ensureTwoFactorKey` has read or generated it (embedded database only).
+   */
+  twoFactorKey: string | undefined;
   /** Fastify's `trustProxy`: false, a hop count or proxy addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
   /** Host names (lower case) requests may name besides APP_URL's, loopback names and IP addresses. */
@@ -154,6 +165,8 @@ export type Config = {
     resetPerIp: number;
     joinPerUser: number;
     joinPerIp: number;
+    reauthPerAccount: number;
+    reauthPerIp: number;
   };
 };
 
@@ -179,6 +192,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "SESSION_SECRET: is required when DATABASE_URL is set and NODE_ENV=production (every app process must share it)",
     ]);
   }
+  if (e.DATABASE_URL && e.NODE_ENV === "production" && !e.TWO_FACTOR_KEY) {
+    throw new ConfigError([
+      "TWO_FACTOR_KEY: is required when DATABASE_URL is set and NODE_ENV=production (every app process must share it, and it must not live in the database)",
+    ]);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -189,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET,
+    twoFactorKey: e.TWO_FACTOR_KEY?.toLowerCase(),
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
@@ -207,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
       joinPerUser: e.RATE_LIMIT_JOIN_PER_USER,
       joinPerIp: e.RATE_LIMIT_JOIN_PER_IP,
+      reauthPerAccount: e.RATE_LIMIT_REAUTH_PER_ACCOUNT,
+      reauthPerIp: e.RATE_LIMIT_REAUTH_PER_IP,
     },
   };
 }
@@ -239,6 +260,25 @@ export function fastifyTrustProxy(
 
 const isLoopbackHost = (host: string) =>
   host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
+
+/**
+ * The key that seals two-factor secrets (docs/product.md#two-factor-sign-in), kept beside the
+ * session secret in DATA_DIR and never in the database, so a database dump or a backup alone
+ * holds no usable second factor. Losing it turns every two-factor enrolment unusable (recovery
+ * then goes through the operator), which is why an existing file is never replaced.
+ */
+export async function ensureTwoFactorKey(config: Config): Promise<Config> {
+  if (config.twoFactorKey) return config;
+  await ensurePrivateDirectory(config.dataDir);
+  const file = join(config.dataDir, "two-factor-key");
+  let key = (await readFile(file, "utf8").catch(() => "")).trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(key)) {
+    if (key !== "") throw new ConfigError([`${file}: must hold 64 hexadecimal characters`]);
+    key = randomBytes(32).toString("hex");
+    await writePrivateFile(file, `${key}\n`);
+  }
+  return { ...config, twoFactorKey: key };
+}
 
 /**
  * Settings that start but are probably a mistake; main.ts logs each as a warning. A hop count

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import pino, { type LoggerOptions } from "pino";
 import { buildApp } from "./app";
-import { ConfigError, configWarnings, ensureSessionSecret, loadConfig } from "./config";
+import {
+  ConfigError,
+  configWarnings,
+  ensureSessionSecret,
+  ensureTwoFactorKey,
+  loadConfig,
+} from "./config";
 import { backupIsDue, writeBackup } from "./db/backup";
 import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
@@ -10,6 +16,7 @@ import { importLegacyPglite, LegacyImportError } from "./db/legacy-pglite";
 import { startRecurringJob } from "./features/recurring/job";
 import { loggerOptions } from "./http/logging";
 import { webDistFolder } from "./paths";
+import { sealTwoFactorSecrets, twoFactorKeys } from "./two-factor";
 
 /** Process entry: config -> lock -> database -> migrate -> listen -> signals. */
 async function main() {
@@ -24,6 +31,7 @@ async function main() {
   let app: FastifyInstance | undefined;
   try {
     config = await ensureSessionSecret(config);
+    config = await ensureTwoFactorKey(config);
     database = await openDatabase({ ...config, log });
     // Built while the embedded PostgreSQL starts: nothing queries the database before listen.
     app = await buildApp({ database, config, webDir: webDistFolder });
@@ -32,6 +40,11 @@ async function main() {
     if (database.kind === "embedded-postgres") {
       await importLegacyPglite(config.dataDir, database.pool, log);
     }
+    // After the migrations and any import: what an earlier version kept in clear is sealed
+    // before the first request (docs/product.md#two-factor-sign-in).
+    const keys = twoFactorKeys(config.twoFactorKey ?? "");
+    const sealed = await sealTwoFactorSecrets(database.db, keys);
+    if (sealed > 0) log.info({ sealed }, "two-factor secrets kept in clear were sealed");
     await app.listen({ port: config.port, host: config.host });
     // Budget alert e-mails: polled and sent by every process; app.close() stops it.
     app.alertMail.start();

@@ -1,5 +1,13 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+} from "node:crypto";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, not, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { RECOVERY_CODE_COUNT } from "../contract/two-factor";
 import type { Db } from "./db/client";
@@ -10,8 +18,62 @@ import type { UserRow } from "./users";
  * Two-factor sign-in's codes and login challenges (docs/product.md#two-factor-sign-in), shared by
  * the login (features/auth) and Profile's switch (features/two-factor): features never import each
  * other's files. TOTP is RFC 6238 through `otpauth` (SHA-1, 6 digits, 30 s: what every
- * authenticator app reads from the QR code); nothing here hand-writes an HMAC.
+ * authenticator app reads from the QR code); nothing here hand-writes the TOTP's HMAC.
+ *
+ * Secrets at rest (docs/product.md#two-factor-sign-in): a database dump or a backup must hold no
+ * usable second factor, so everything here is keyed by TWO_FACTOR_KEY (or DATA_DIR/two-factor-key,
+ * config.ts), which never enters the database. TOTP seeds are sealed with AES-256-GCM, bound to
+ * their user (a sealed seed copied onto another account does not open); recovery codes are kept as
+ * an HMAC-SHA-256 under the key and the user's id, so a dump cannot be searched for the 2^50 codes
+ * of an unsalted hash. An exact digest, unlike argon2's salted hash, still lets one conditional
+ * UPDATE find and spend a code (no race between two parallel uses).
  */
+
+export type TwoFactorKeys = { seed: Buffer; codes: Buffer };
+
+/** Two independent keys from the configured one (HKDF-SHA-256), one per use. */
+export function twoFactorKeys(hexKey: string): TwoFactorKeys {
+  const key = Buffer.from(hexKey, "hex");
+  if (key.length !== 32) throw new Error("the two-factor key must be 32 bytes");
+  const derive = (use: string) => Buffer.from(hkdfSync("sha256", key, "", use, 32));
+  return {
+    seed: derive("family-budget totp seed v1"),
+    codes: derive("family-budget recovery code v1"),
+  };
+}
+
+// Stored forms carry their version: a seed written before sealing is bare base32 (no colon) and a
+// recovery code hash of that time is 64 hex digits; both are converted at start
+// (sealTwoFactorSecrets) and still read until then.
+const SEALED_SEED = "v1:";
+const KEYED_CODE = "h1:";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function sealSeed(keys: TwoFactorKeys, userId: string, secret: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", keys.seed, iv);
+  cipher.setAAD(Buffer.from(userId, "utf8"));
+  const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return SEALED_SEED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/** The base32 seed of a stored value. A wrong key or a tampered value throws (GCM's tag). */
+export function openSeed(keys: TwoFactorKeys, userId: string, stored: string): string {
+  if (!stored.startsWith(SEALED_SEED)) return stored;
+  const raw = Buffer.from(stored.slice(SEALED_SEED.length), "base64url");
+  const decipher = createDecipheriv("aes-256-gcm", keys.seed, raw.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(userId, "utf8"));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
+    decipher.final(),
+  ]).toString("utf8");
+}
+
+/** The keyed digest of a recovery code, built over its old SHA-256 so old hashes convert exactly. */
+const keyedCodeHash = (keys: TwoFactorKeys, userId: string, legacyHash: string) =>
+  KEYED_CODE + createHmac("sha256", keys.codes).update(`${userId}:${legacyHash}`).digest("hex");
 
 export const TOTP_ISSUER = "Family Budget";
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -50,8 +112,15 @@ export function totpStep(secret: string, code: string, now: Date): number | null
  * accepted, in one conditional UPDATE, so a code seen once (or sent twice in parallel) cannot
  * sign in again, and an older code cannot either once a newer one was used.
  */
-async function acceptTotp(db: Db, userId: string, secret: string, code: string, now: Date) {
-  const step = totpStep(secret, code, now);
+async function acceptTotp(
+  db: Db,
+  keys: TwoFactorKeys,
+  userId: string,
+  stored: string,
+  code: string,
+  now: Date,
+) {
+  const step = totpStep(openSeed(keys, userId, stored), code, now);
   if (step === null) return false;
   const [accepted] = await db
     .update(users)
@@ -59,7 +128,7 @@ async function acceptTotp(db: Db, userId: string, secret: string, code: string, 
     .where(
       and(
         eq(users.id, userId),
-        eq(users.totpSecret, secret),
+        eq(users.totpSecret, stored),
         or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
       ),
     )
@@ -86,15 +155,22 @@ function newRecoveryCode() {
  * A recovery code, used once: the conditional UPDATE ... WHERE used_at IS NULL lets only one of
  * two parallel uses find it unused.
  */
-async function spendRecoveryCode(db: Db, userId: string, code: string, now: Date) {
+async function spendRecoveryCode(
+  db: Db,
+  keys: TwoFactorKeys,
+  userId: string,
+  code: string,
+  now: Date,
+) {
   if (code.length !== RECOVERY_LENGTH) return false;
+  const legacyHash = sha256(normalizeRecoveryCode(code));
   const [used] = await db
     .update(totpRecoveryCodes)
     .set({ usedAt: now })
     .where(
       and(
         eq(totpRecoveryCodes.userId, userId),
-        eq(totpRecoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))),
+        inArray(totpRecoveryCodes.codeHash, [keyedCodeHash(keys, userId, legacyHash), legacyHash]),
         isNull(totpRecoveryCodes.usedAt),
       ),
     )
@@ -108,24 +184,29 @@ async function spendRecoveryCode(db: Db, userId: string, code: string, now: Date
  */
 export async function acceptSecondFactor(
   db: Db,
+  keys: TwoFactorKeys,
   user: Pick<UserRow, "id" | "totpSecret">,
   code: string,
   now: Date,
 ): Promise<boolean> {
   if (!user.totpSecret) return false;
   return isTotpCode(code)
-    ? acceptTotp(db, user.id, user.totpSecret, code, now)
-    : spendRecoveryCode(db, user.id, code, now);
+    ? acceptTotp(db, keys, user.id, user.totpSecret, code, now)
+    : spendRecoveryCode(db, keys, user.id, code, now);
 }
 
-/** Ten new recovery codes in place of every earlier one (used or not); only hashes are kept. */
-export async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+/** Ten new recovery codes in place of every earlier one (used or not); only keyed digests are kept. */
+export async function replaceRecoveryCodes(
+  db: Db,
+  keys: TwoFactorKeys,
+  userId: string,
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
   await db.insert(totpRecoveryCodes).values(
     codes.map((code) => ({
       userId,
-      codeHash: sha256(normalizeRecoveryCode(code.replace("-", ""))),
+      codeHash: keyedCodeHash(keys, userId, sha256(normalizeRecoveryCode(code.replace("-", "")))),
     })),
   );
   return codes;
@@ -170,4 +251,57 @@ export async function claimLoginChallenge(db: Db, token: string, now: Date): Pro
     .where(and(eq(loginChallenges.tokenHash, sha256(token)), gt(loginChallenges.expiresAt, now)))
     .returning({ userId: loginChallenges.userId });
   return claimed !== undefined;
+}
+
+/**
+ * Converts what an earlier version stored in clear (docs/product.md#two-factor-sign-in): bare
+ * seeds (on and pending) are sealed, SHA-256 recovery code hashes become keyed digests. Run at
+ * every start after the migrations (main.ts), so an upgrade, a restored backup or an imported
+ * PGlite database is converted before the first request; each row is rewritten only if it still
+ * holds what was read, so two processes starting together convert it once. Enrolments keep
+ * working: the same seed and the same codes are accepted.
+ */
+export async function sealTwoFactorSecrets(db: Db, keys: TwoFactorKeys): Promise<number> {
+  const bare = (column: typeof users.totpSecret | typeof users.totpPendingSecret) =>
+    and(isNotNull(column), not(sql`${column} like ${`${SEALED_SEED}%`}`));
+  let converted = 0;
+  const seeds = await db
+    .select({ id: users.id, secret: users.totpSecret, pending: users.totpPendingSecret })
+    .from(users)
+    .where(or(bare(users.totpSecret), bare(users.totpPendingSecret)));
+  for (const row of seeds) {
+    const seal = (value: string | null) =>
+      value === null || value.startsWith(SEALED_SEED) ? value : sealSeed(keys, row.id, value);
+    const [done] = await db
+      .update(users)
+      .set({ totpSecret: seal(row.secret), totpPendingSecret: seal(row.pending) })
+      .where(
+        and(
+          eq(users.id, row.id),
+          row.secret === null ? isNull(users.totpSecret) : eq(users.totpSecret, row.secret),
+          row.pending === null
+            ? isNull(users.totpPendingSecret)
+            : eq(users.totpPendingSecret, row.pending),
+        ),
+      )
+      .returning({ id: users.id });
+    if (done) converted++;
+  }
+  const codes = await db
+    .select({
+      id: totpRecoveryCodes.id,
+      userId: totpRecoveryCodes.userId,
+      codeHash: totpRecoveryCodes.codeHash,
+    })
+    .from(totpRecoveryCodes)
+    .where(not(sql`${totpRecoveryCodes.codeHash} like ${`${KEYED_CODE}%`}`));
+  for (const row of codes) {
+    const [done] = await db
+      .update(totpRecoveryCodes)
+      .set({ codeHash: keyedCodeHash(keys, row.userId, row.codeHash) })
+      .where(and(eq(totpRecoveryCodes.id, row.id), eq(totpRecoveryCodes.codeHash, row.codeHash)))
+      .returning({ id: totpRecoveryCodes.id });
+    if (done) converted++;
+  }
+  return converted;
 }

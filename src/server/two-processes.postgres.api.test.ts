@@ -19,6 +19,7 @@ describe("two app processes on one PostgreSQL", () => {
     const env = {
       DATABASE_URL: database.connectionString ?? "",
       SESSION_SECRET: "shared-secret-of-the-two-processes-0123456789",
+      TWO_FACTOR_KEY: "5e".repeat(32),
       NODE_ENV: "production",
     };
     const [a, b] = await Promise.all([

@@ -39,9 +39,10 @@ export const users = pgTable(
     /** Whether budget alerts are also sent by e-mail (issue 15; the in-app bell always gets them). */
     budgetAlertEmails: boolean("budget_alert_emails").notNull().default(true),
     /**
-     * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in): the base32 TOTP secret
-     * once confirmed; `totpPendingSecret` while the person scans the QR code and has not yet
-     * typed a code from it. `totpLastStep` is the 30-second step of the last code accepted, so a
+     * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in): the TOTP secret once
+     * confirmed; `totpPendingSecret` while the person scans the QR code and has not yet typed a
+     * code from it. Both are sealed ("v1:", AES-256-GCM under a key that is not in the database,
+     * server/two-factor.ts). `totpLastStep` is the 30-second step of the last code accepted, so a
      * code seen once (over a shoulder, in a log) cannot sign in again.
      */
     totpSecret: text("totp_secret"),
@@ -451,8 +452,9 @@ export const imports = pgTable(
 
 /**
  * Single-use recovery codes of two-factor sign-in (issue 18): ten per confirmation, shown once,
- * stored as SHA-256 hashes (the codes are 50+ random bits, so a slow hash adds nothing); a used
- * code keeps its row with `used_at`, so it cannot be used twice.
+ * stored as an HMAC-SHA-256 under a key that is not in the database ("h1:", server/two-factor.ts),
+ * so a dump cannot be searched for them; a used code keeps its row with `used_at`, so it cannot
+ * be used twice.
  */
 export const totpRecoveryCodes = pgTable(
   "totp_recovery_codes",

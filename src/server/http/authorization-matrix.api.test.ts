@@ -414,7 +414,10 @@ const routes: Record<string, RouteCase> = {
   // code does not confirm; nobody has it on, so turning off and renewing answer 409.
   "POST /api/profile/two-factor/setup": {
     expected: signedIn(401, 200),
-    request: async () => ({ url: "/api/profile/two-factor/setup" }),
+    request: async () => ({
+      url: "/api/profile/two-factor/setup",
+      payload: { password: "correct horse" },
+    }),
   },
   "POST /api/profile/two-factor/confirm": {
     expected: signedIn(401, 400),
@@ -472,7 +475,10 @@ const routes: Record<string, RouteCase> = {
     expected: { ...signedIn(401, 404), owner: 200, bearer: 200 },
     request: async () => {
       targetLogin = await ownerLoginId();
-      return { url: `/api/profile/sessions/${targetLogin.id}` };
+      return {
+        url: `/api/profile/sessions/${targetLogin.id}`,
+        payload: { password: "correct horse" },
+      };
     },
     check: async (actor) => {
       const res = await t.app.inject({
@@ -487,7 +493,7 @@ const routes: Record<string, RouteCase> = {
     expected: signedIn(401, 200),
     request: async () => {
       targetLogin = await ownerLoginId();
-      return { url: "/api/profile/sessions/end-others" };
+      return { url: "/api/profile/sessions/end-others", payload: { password: "correct horse" } };
     },
     check: async (actor) => {
       const res = await t.app.inject({
@@ -836,6 +842,8 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       RATE_LIMIT_REGISTER_PER_IP: "100000",
+      // Many actors' wrong codes and refused proofs come from one address here.
+      RATE_LIMIT_REAUTH_PER_IP: "100000",
       RATE_LIMIT_JOIN_PER_IP: "100000",
       RATE_LIMIT_JOIN_PER_USER: "100000",
     },

@@ -29,6 +29,9 @@ beforeAll(async () => {
       RATE_LIMIT_FORGOT_PER_ACCOUNT: "1000000",
       RATE_LIMIT_FORGOT_PER_IP: "1000000",
       RATE_LIMIT_REGISTER_PER_IP: "1000000",
+      // The walk sends one account's password and code fields many wrong values.
+      RATE_LIMIT_REAUTH_PER_ACCOUNT: "1000000",
+      RATE_LIMIT_REAUTH_PER_IP: "1000000",
     },
   });
   user = await signUpWithFamily(t.app);
@@ -428,15 +431,22 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
         to: "2026-12-31T00:00:00-03:00",
       },
     },
-    // Two-factor sign-in is off for the walk's user (409) and the challenge is unknown (401).
+    // Two-factor sign-in is off for the walk's user (409) and the challenge is unknown (401); a
+    // wrong password starts no setup.
+    "POST /api/profile/two-factor/setup": { body: { password: "not the password" } },
     "POST /api/profile/two-factor/confirm": { body: { code: "123456" } },
     "POST /api/profile/two-factor/disable": { body: { password: "correct horse", code: "123456" } },
     "POST /api/profile/two-factor/recovery-codes": {
       body: { password: "correct horse", code: "123456" },
     },
     "POST /api/auth/login/two-factor": { body: { challengeToken: "a".repeat(43), code: "123456" } },
-    // No login has this id: refused as not found, and nobody is signed out.
-    "DELETE /api/profile/sessions/:id": { params: { id: "0".repeat(32) } },
+    // No login has this id: refused as not found, and nobody is signed out; a wrong password
+    // ends no other login.
+    "DELETE /api/profile/sessions/:id": {
+      params: { id: "0".repeat(32) },
+      body: { password: "correct horse" },
+    },
+    "POST /api/profile/sessions/end-others": { body: { password: "not the password" } },
   };
 }
 
@@ -471,6 +481,18 @@ const acceptsAnyCharacter = new Map([
   ["POST /api/auth/login body.password", { status: 401, code: "invalid_credentials" }],
   [
     "POST /api/profile/password body.currentPassword",
+    { status: 400, code: "wrong_current_password" },
+  ],
+  [
+    "POST /api/profile/two-factor/setup body.password",
+    { status: 400, code: "wrong_current_password" },
+  ],
+  [
+    "DELETE /api/profile/sessions/:id body.password",
+    { status: 400, code: "wrong_current_password" },
+  ],
+  [
+    "POST /api/profile/sessions/end-others body.password",
     { status: 400, code: "wrong_current_password" },
   ],
   // The walk's user has two-factor sign-in off: refused before the password is looked at.

@@ -21,6 +21,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
       ...env,
     }),
     sessionSecret: "test-session-secret-test-session-secret",
+    twoFactorKey: "7f".repeat(32),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   claimLoginChallenge,
   createLoginChallenge,
   findLoginChallenge,
+  type TwoFactorKeys,
 } from "../../two-factor";
 import type { UserRow } from "../../users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
@@ -47,6 +48,8 @@ export type AuthContext = {
   clock: Clock;
   config: Pick<Config, "appUrl">;
   limits: AuthLimits;
+  /** Open the sealed TOTP seeds and digest recovery codes (server/two-factor.ts). */
+  twoFactorKeys: TwoFactorKeys;
   log: FastifyBaseLogger;
 };
 
@@ -156,7 +159,7 @@ export async function loginWithSecondFactor(
     if (!(await claimLoginChallenge(tx, input.challengeToken, now))) {
       throw new AppError("two_factor_challenge_expired");
     }
-    if (!(await acceptSecondFactor(tx, user, input.code, now))) {
+    if (!(await acceptSecondFactor(tx, ctx.twoFactorKeys, user, input.code, now))) {
       throw new AppError("invalid_two_factor_code");
     }
   });

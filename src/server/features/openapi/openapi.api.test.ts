@@ -19,6 +19,10 @@ import { openApiPath } from "./document";
 type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: { required?: string[] } }>;
+  };
   responses: Record<
     string,
     { description: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }
@@ -175,6 +179,22 @@ describe("GET /api/openapi.json", () => {
           `${method} ${path} declares no success answer`,
         ).toBe(true);
       }
+    }
+  });
+
+  it("asks for the password in the bodies of the calls that re-authenticate", () => {
+    for (const [method, url] of [
+      ["POST", "/api/profile/two-factor/setup"],
+      ["POST", "/api/profile/two-factor/disable"],
+      ["POST", "/api/profile/two-factor/recovery-codes"],
+      ["DELETE", "/api/profile/sessions/:id"],
+      ["POST", "/api/profile/sessions/end-others"],
+    ] as const) {
+      const body = operation(method, url)?.requestBody;
+      expect(body?.required, `${method} ${url}`).toBe(true);
+      expect(body?.content?.["application/json"]?.schema?.required, `${method} ${url}`).toContain(
+        "password",
+      );
     }
   });
 

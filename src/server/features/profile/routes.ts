@@ -5,6 +5,7 @@ import { userSchema } from "../../../contract/user";
 import { AppError } from "../../errors";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requestLanguage } from "../../http/language";
+import { withReauthLimits } from "../../http/reauth-limits";
 import type { SessionStore } from "../../http/sessions";
 import { translate } from "../../i18n";
 import { acceptablePasswordSchema } from "../../password-policy";
@@ -36,7 +37,10 @@ export const profileRoutes =
       async (request) => {
         // mustBeSignedIn answered 401 already when there is no caller.
         if (!request.auth) throw new AppError("unauthorized");
-        await changePassword({ db: app.db, clock: app.clock, ...deps }, request.auth, request.body);
+        const caller = request.auth;
+        await withReauthLimits(request, () =>
+          changePassword({ db: app.db, clock: app.clock, ...deps }, caller, request.body),
+        );
         return { message: translate(requestLanguage(request), "messages.passwordChanged") };
       },
     );

@@ -5,6 +5,7 @@ import { sessions } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ActiveSession, SessionData } from "../../http/sessions";
 import { unknownDevice } from "../../http/user-agent";
+import type { UserRow } from "../../users";
 
 /**
  * Signed-in devices (docs/product.md#signed-in-devices). A login is two rows of `sessions` (the
@@ -14,6 +15,20 @@ import { unknownDevice } from "../../http/user-agent";
 
 const loginIdOf = sql<string>`${sessions.sess}->>'loginId'`;
 const ofUser = (userId: string) => eq(sessions.userId, userId);
+
+/** The auth feature's argon2 check, handed in by app.ts (features never import each other). */
+export type PasswordCheck = {
+  verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
+};
+
+/** Ending logins asks for the account's password first; a wrong one changes nothing. */
+export async function checkPassword(deps: PasswordCheck, user: UserRow, password: string) {
+  if (!(await deps.verifyPassword(user.passwordHash, password))) {
+    throw new AppError("wrong_current_password", {
+      fieldErrors: [{ path: "password", messageKey: "errors.wrong_current_password" }],
+    });
+  }
+}
 
 /** The caller's live logins: the current one first, then the most recently seen. */
 export async function listLogins(

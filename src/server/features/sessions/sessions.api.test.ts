@@ -56,14 +56,24 @@ const list = async (headers: Record<string, string>) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SignedInDevice[];
 };
-const end = (headers: Record<string, string>, id: string, language = "en") =>
+/** The password registerUser gives every account (testing/api-helpers.ts). */
+const PASSWORD = "correct horse";
+
+/** Ending logins asks for the account's password (docs/product.md#signed-in-devices). */
+const end = (
+  headers: Record<string, string>,
+  id: string,
+  language = "en",
+  payload: object = { password: PASSWORD },
+) =>
   t.app.inject({
     method: "DELETE",
     url: `/api/profile/sessions/${id}`,
     headers: { ...headers, "accept-language": language },
+    payload,
   });
-const endOthers = (headers: Record<string, string>) =>
-  t.app.inject({ method: "POST", url: "/api/profile/sessions/end-others", headers });
+const endOthers = (headers: Record<string, string>, payload: object = { password: PASSWORD }) =>
+  t.app.inject({ method: "POST", url: "/api/profile/sessions/end-others", headers, payload });
 const status = async (headers: Record<string, string>) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode;
 
@@ -205,6 +215,39 @@ describe("Signed-in devices", () => {
     expect((await list(cookieOf(me))).map((login) => login.id)).not.toContain(phoneId);
     // Ended already: gone, like an unknown id.
     expect((await end(cookieOf(me), phoneId)).statusCode).toBe(404);
+  });
+
+  it("asks for the password: a wrong or missing one ends nothing, with a translated error", async () => {
+    const who = await account("pt");
+    const phone = await signIn(who, IPHONE_SAFARI);
+    const me = await signIn(who, WINDOWS_CHROME);
+    const phoneId = await currentId(phone);
+    const wrong = await end(cookieOf(me), phoneId, "pt", { password: "not it" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "wrong_current_password",
+      errors: [{ path: "password", message: "A senha atual não está correta." }],
+    });
+    const missing = await end(cookieOf(me), phoneId, "pt", {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe("validation_error");
+    const others = await t.app.inject({
+      method: "POST",
+      url: "/api/profile/sessions/end-others",
+      headers: { ...cookieOf(me), "accept-language": "pt" },
+      payload: { password: "not it" },
+    });
+    expect(others.statusCode).toBe(400);
+    expect(others.json().code).toBe("wrong_current_password");
+    const bodiless = await t.app.inject({
+      method: "POST",
+      url: "/api/profile/sessions/end-others",
+      headers: cookieOf(me),
+    });
+    expect(bodiless.statusCode).toBe(400);
+    expect(await status(cookieOf(phone))).toBe(200);
+    expect(await status(bearerOf(phone))).toBe(200);
+    expect(await list(cookieOf(me))).toHaveLength(2);
   });
 
   it("answers another user's login exactly like an unknown one, and leaves it signed in", async () => {

@@ -4,24 +4,38 @@ import {
   recoveryCodesResponseSchema,
   twoFactorConfirmInputSchema,
   twoFactorProofInputSchema,
+  twoFactorSetupInputSchema,
   twoFactorSetupResponseSchema,
 } from "../../../contract/two-factor";
 import { mustBeSignedIn, requireUser } from "../../http/authentication";
 import { requestLanguage } from "../../http/language";
+import { withReauthLimits } from "../../http/reauth-limits";
 import { translate } from "../../i18n";
 import * as twoFactor from "./service";
 
-/** Profile's two-factor sign-in (docs/product.md#two-factor-sign-in); signed in only. */
+/**
+ * Profile's two-factor sign-in (docs/product.md#two-factor-sign-in); signed in only. Every route
+ * checks a password or a code, so each runs within the re-authentication limits
+ * (http/reauth-limits.ts).
+ */
 export const twoFactorRoutes =
-  (deps: Pick<twoFactor.TwoFactorDeps, "verifyPassword">): FastifyPluginAsyncZod =>
+  (deps: Pick<twoFactor.TwoFactorDeps, "verifyPassword" | "keys">): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("preValidation", mustBeSignedIn);
     const context = () => ({ db: app.db, clock: app.clock, ...deps });
 
     app.post(
       "/api/profile/two-factor/setup",
-      { schema: { response: { 200: twoFactorSetupResponseSchema } } },
-      async (request) => twoFactor.startSetup(context(), requireUser(request)),
+      {
+        schema: {
+          body: twoFactorSetupInputSchema,
+          response: { 200: twoFactorSetupResponseSchema },
+        },
+      },
+      async (request) =>
+        withReauthLimits(request, () =>
+          twoFactor.startSetup(context(), requireUser(request), request.body),
+        ),
     );
 
     app.post(
@@ -32,14 +46,19 @@ export const twoFactorRoutes =
           response: { 200: recoveryCodesResponseSchema },
         },
       },
-      async (request) => twoFactor.confirmSetup(context(), requireUser(request), request.body),
+      async (request) =>
+        withReauthLimits(request, () =>
+          twoFactor.confirmSetup(context(), requireUser(request), request.body),
+        ),
     );
 
     app.post(
       "/api/profile/two-factor/disable",
       { schema: { body: twoFactorProofInputSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await twoFactor.disable(context(), requireUser(request), request.body);
+        await withReauthLimits(request, () =>
+          twoFactor.disable(context(), requireUser(request), request.body),
+        );
         return { message: translate(requestLanguage(request), "messages.twoFactorDisabled") };
       },
     );
@@ -50,6 +69,8 @@ export const twoFactorRoutes =
         schema: { body: twoFactorProofInputSchema, response: { 200: recoveryCodesResponseSchema } },
       },
       async (request) =>
-        twoFactor.renewRecoveryCodes(context(), requireUser(request), request.body),
+        withReauthLimits(request, () =>
+          twoFactor.renewRecoveryCodes(context(), requireUser(request), request.body),
+        ),
     );
   };

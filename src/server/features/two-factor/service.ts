@@ -4,6 +4,7 @@ import type {
   RecoveryCodesResponse,
   TwoFactorConfirmInput,
   TwoFactorProofInput,
+  TwoFactorSetupInput,
   TwoFactorSetupResponse,
 } from "../../../contract/two-factor";
 import type { Clock } from "../../clock";
@@ -13,7 +14,10 @@ import { AppError } from "../../errors";
 import {
   acceptSecondFactor,
   newTotpSecret,
+  openSeed,
   replaceRecoveryCodes,
+  sealSeed,
+  type TwoFactorKeys,
   totpOf,
   totpStep,
 } from "../../two-factor";
@@ -29,6 +33,8 @@ export type TwoFactorDeps = {
   clock: Clock;
   /** The auth feature's argon2 check, handed in by app.ts (features never import each other). */
   verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
+  /** Seal the seeds and digest the recovery codes (server/two-factor.ts). */
+  keys: TwoFactorKeys;
 };
 
 const wrongCode = () =>
@@ -36,20 +42,28 @@ const wrongCode = () =>
     fieldErrors: [{ path: "code", messageKey: "errors.wrong_two_factor_code" }],
   });
 
+const wrongPassword = () =>
+  new AppError("wrong_current_password", {
+    fieldErrors: [{ path: "password", messageKey: "errors.wrong_current_password" }],
+  });
+
 /**
- * A new secret each time (an earlier QR code that was shown and not confirmed stops working),
- * kept as pending until a code from it is typed. The QR code is made here, as SVG, so the web
- * bundle carries no QR library; the CSP's img-src allows it as a data: image.
+ * The password first: a second factor added by someone holding only a stolen session would lock
+ * the owner out. Then a new secret each time (an earlier QR code that was shown and not confirmed
+ * stops working), kept sealed as pending until a code from it is typed. The QR code is made here,
+ * as SVG, so the web bundle carries no QR library; the CSP's img-src allows it as a data: image.
  */
 export async function startSetup(
-  deps: Pick<TwoFactorDeps, "db" | "clock">,
+  deps: TwoFactorDeps,
   user: UserRow,
+  input: TwoFactorSetupInput,
 ): Promise<TwoFactorSetupResponse> {
   if (user.totpSecret) throw new AppError("two_factor_already_enabled");
+  if (!(await deps.verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   const secret = newTotpSecret();
   await deps.db
     .update(users)
-    .set({ totpPendingSecret: secret, updatedAt: deps.clock.now() })
+    .set({ totpPendingSecret: sealSeed(deps.keys, user.id, secret), updatedAt: deps.clock.now() })
     .where(eq(users.id, user.id));
   const otpauthUrl = totpOf(secret, user.email).toString();
   const qrCodeSvg = await QRCode.toString(otpauthUrl, {
@@ -66,7 +80,7 @@ export async function startSetup(
  * code cannot then sign in.
  */
 export async function confirmSetup(
-  deps: Pick<TwoFactorDeps, "db" | "clock">,
+  deps: Pick<TwoFactorDeps, "db" | "clock" | "keys">,
   user: UserRow,
   input: TwoFactorConfirmInput,
 ): Promise<RecoveryCodesResponse> {
@@ -74,7 +88,7 @@ export async function confirmSetup(
   const pending = user.totpPendingSecret;
   if (!pending) throw new AppError("two_factor_setup_missing");
   const now = deps.clock.now();
-  const step = totpStep(pending, input.code, now);
+  const step = totpStep(openSeed(deps.keys, user.id, pending), input.code, now);
   if (step === null) throw wrongCode();
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     // Only if the pending secret is still the one the code came from and it is not on yet: a
@@ -93,7 +107,7 @@ export async function confirmSetup(
       )
       .returning({ id: users.id });
     if (!enabled) throw new AppError("two_factor_setup_missing");
-    return replaceRecoveryCodes(tx, user.id);
+    return replaceRecoveryCodes(tx, deps.keys, user.id);
   });
   return { recoveryCodes };
 }
@@ -104,12 +118,10 @@ export async function confirmSetup(
  */
 async function proveIdentity(deps: TwoFactorDeps, user: UserRow, input: TwoFactorProofInput) {
   if (!user.totpSecret) throw new AppError("two_factor_not_enabled");
-  if (!(await deps.verifyPassword(user.passwordHash, input.password))) {
-    throw new AppError("wrong_current_password", {
-      fieldErrors: [{ path: "password", messageKey: "errors.wrong_current_password" }],
-    });
+  if (!(await deps.verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
+  if (!(await acceptSecondFactor(deps.db, deps.keys, user, input.code, deps.clock.now()))) {
+    throw wrongCode();
   }
-  if (!(await acceptSecondFactor(deps.db, user, input.code, deps.clock.now()))) throw wrongCode();
 }
 
 /** Off: the secret, the recovery codes and any login waiting for a code go. */
@@ -139,6 +151,8 @@ export async function renewRecoveryCodes(
   input: TwoFactorProofInput,
 ): Promise<RecoveryCodesResponse> {
   await proveIdentity(deps, user, input);
-  const recoveryCodes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
+  const recoveryCodes = await deps.db.transaction((tx) =>
+    replaceRecoveryCodes(tx, deps.keys, user.id),
+  );
   return { recoveryCodes };
 }

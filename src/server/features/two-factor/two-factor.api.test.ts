@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginChallenges, totpRecoveryCodes, users } from "../../db/schema";
 import { cookieHeader, login, type SignedIn, signUp } from "../../testing/api-helpers";
 import { capturingMailer, createTestApp, type TestApp, testClock } from "../../testing/test-app";
+import { openSeed, sealTwoFactorSecrets, twoFactorKeys } from "../../two-factor";
 
 /** Two-factor sign-in, docs/product.md#two-factor-sign-in. */
 
@@ -48,7 +49,7 @@ const post = (
 const as = (who: SignedIn) => ({ cookie: who.cookie });
 
 async function setup(who: SignedIn) {
-  const res = await post("/api/profile/two-factor/setup", undefined, as(who));
+  const res = await post("/api/profile/two-factor/setup", { password: who.password }, as(who));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { secret: string; otpauthUrl: string; qrCodeSvg: string };
 }
@@ -83,6 +84,10 @@ async function userRow(id: string) {
   return row;
 }
 
+/** The seed a stored value opens to with the app's key (server/two-factor.ts). */
+const opened = (userId: string, stored: string | null) =>
+  stored === null ? null : openSeed(twoFactorKeys(t.app.config.twoFactorKey ?? ""), userId, stored);
+
 describe("turning it on", () => {
   it("gives a new pending secret, its otpauth URL and an SVG QR code each time, and stays off until confirmed", async () => {
     const who = await signUp(t.app);
@@ -98,7 +103,10 @@ describe("turning it on", () => {
     expect(url.searchParams.get("issuer")).toBe("Family Budget");
     expect(second.qrCodeSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const row = await userRow(who.user.id);
-    expect(row.totpPendingSecret).toBe(second.secret);
+    // Sealed at rest: the database holds no usable seed.
+    expect(row.totpPendingSecret).toMatch(/^v1:/);
+    expect(row.totpPendingSecret).not.toContain(second.secret);
+    expect(opened(who.user.id, row.totpPendingSecret)).toBe(second.secret);
     expect(row.totpSecret).toBeNull();
     expect((await me(who.cookie)).json().twoFactorEnabled).toBe(false);
     // The earlier QR code was replaced: its code no longer confirms.
@@ -137,7 +145,21 @@ describe("turning it on", () => {
     expect((await userRow(who.user.id)).totpSecret).toBeNull();
   });
 
-  it("turns it on with a right code (spaces allowed) and answers 10 recovery codes, stored only hashed", async () => {
+  it("asks for the password first: without it, or with a wrong one, nothing is pending", async () => {
+    const who = await signUp(t.app, { preferredLanguage: "es" });
+    const none = await post("/api/profile/two-factor/setup", {}, as(who));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe("validation_error");
+    const wrong = await post("/api/profile/two-factor/setup", { password: "not it" }, as(who));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "wrong_current_password",
+      errors: [{ path: "password", message: "La contraseña actual no es correcta." }],
+    });
+    expect((await userRow(who.user.id)).totpPendingSecret).toBeNull();
+  });
+
+  it("turns it on with a right code (spaces allowed) and answers 10 recovery codes, stored only as keyed digests", async () => {
     const who = await signUp(t.app);
     const { secret } = await setup(who);
     const code = codeOf(secret);
@@ -155,17 +177,22 @@ describe("turning it on", () => {
       .select()
       .from(totpRecoveryCodes)
       .where(eq(totpRecoveryCodes.userId, who.user.id));
-    expect(stored.map((row) => row.codeHash).sort()).toEqual(
-      recoveryCodes
-        .map((c) => createHash("sha256").update(c.replace("-", "")).digest("hex"))
-        .sort(),
+    // Keyed (HMAC under a key outside the database), never the bare SHA-256 a dump could search.
+    const bare = recoveryCodes.map((c) =>
+      createHash("sha256").update(c.replace("-", "")).digest("hex"),
     );
+    expect(stored).toHaveLength(10);
+    for (const { codeHash } of stored) {
+      expect(codeHash).toMatch(/^h1:[0-9a-f]{64}$/);
+      expect(bare.some((hash) => codeHash.includes(hash))).toBe(false);
+    }
     const row = await userRow(who.user.id);
-    expect(row.totpSecret).toBe(secret);
+    expect(row.totpSecret).toMatch(/^v1:/);
+    expect(opened(who.user.id, row.totpSecret)).toBe(secret);
     expect(row.totpPendingSecret).toBeNull();
     expect(row.totpEnabledAt).toEqual(clock.now());
     expect((await me(who.cookie)).json().twoFactorEnabled).toBe(true);
-    const again = await post("/api/profile/two-factor/setup", undefined, as(who));
+    const again = await post("/api/profile/two-factor/setup", { password: who.password }, as(who));
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("two_factor_already_enabled");
   });
@@ -275,16 +302,13 @@ describe("logging in with it on", () => {
     const again = await codeStep(await challengeOf(who.email, who.password), recovery);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe("invalid_two_factor_code");
-    const [row] = await t.database.db
+    const used = await t.database.db
       .select()
       .from(totpRecoveryCodes)
-      .where(
-        eq(
-          totpRecoveryCodes.codeHash,
-          createHash("sha256").update(recovery.replace("-", "")).digest("hex"),
-        ),
-      );
-    expect(row?.usedAt).toEqual(clock.now());
+      .where(eq(totpRecoveryCodes.userId, who.user.id));
+    expect(used.filter((row) => row.usedAt !== null).map((row) => row.usedAt)).toEqual([
+      clock.now(),
+    ]);
     const withoutDash = await codeStep(
       await challengeOf(who.email, who.password),
       other.replace("-", ""),
@@ -406,7 +430,7 @@ describe("turning it off and new recovery codes", () => {
     const noCode = await off({ password: who.password });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().code).toBe("validation_error");
-    expect((await userRow(who.user.id)).totpSecret).toBe(who.secret);
+    expect(opened(who.user.id, (await userRow(who.user.id)).totpSecret)).toBe(who.secret);
 
     const res = await off({ password: who.password, code: codeOf(who.secret) });
     expect(res.statusCode, res.body).toBe(200);
@@ -474,12 +498,68 @@ describe("a password reset", () => {
     const token = new URL(link).searchParams.get("token") ?? "";
     const reset = await post("/api/auth/reset-password", { token, password: "brand new secret" });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await userRow(who.user.id)).totpSecret).toBe(who.secret);
+    expect(opened(who.user.id, (await userRow(who.user.id)).totpSecret)).toBe(who.secret);
     const email = who.email;
     const first = await passwordStep(email, "brand new secret");
     expect(first.json().twoFactorRequired).toBe(true);
     expect(first.headers["set-cookie"]).toBeUndefined();
     const res = await codeStep(first.json().challengeToken, codeOf(who.secret));
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("an enrolment written before the secrets were sealed", () => {
+  it("is sealed at start and still signs in with its app code and its recovery codes", async () => {
+    const who = await signUp(t.app);
+    // As the earlier version wrote it: the seed in clear, the codes as bare SHA-256.
+    const secret = new Secret({ size: 20 }).base32;
+    const pendingLeft = new Secret({ size: 20 }).base32;
+    const codes = ["abcde-fghjk", "mnpqr-stvwx"];
+    const bare = (code: string) => createHash("sha256").update(code.replace("-", "")).digest("hex");
+    await t.database.db
+      .update(users)
+      .set({ totpSecret: secret, totpPendingSecret: pendingLeft, totpEnabledAt: clock.now() })
+      .where(eq(users.id, who.user.id));
+    await t.database.db
+      .insert(totpRecoveryCodes)
+      .values(codes.map((code) => ({ userId: who.user.id, codeHash: bare(code) })));
+    // Until the start-up step runs, the old forms are still read.
+    const before = await codeStep(await challengeOf(who.email, who.password), codeOf(secret));
+    expect(before.statusCode, before.body).toBe(200);
+
+    const keys = twoFactorKeys(t.app.config.twoFactorKey ?? "");
+    expect(await sealTwoFactorSecrets(t.database.db, keys)).toBeGreaterThanOrEqual(3);
+    // A second start finds nothing left to convert.
+    expect(await sealTwoFactorSecrets(t.database.db, keys)).toBe(0);
+    const row = await userRow(who.user.id);
+    expect(row.totpSecret).toMatch(/^v1:/);
+    expect(row.totpSecret).not.toContain(secret);
+    expect(opened(who.user.id, row.totpSecret)).toBe(secret);
+    expect(opened(who.user.id, row.totpPendingSecret)).toBe(pendingLeft);
+    const stored = await t.database.db
+      .select()
+      .from(totpRecoveryCodes)
+      .where(eq(totpRecoveryCodes.userId, who.user.id));
+    for (const { codeHash } of stored) {
+      expect(codeHash).toMatch(/^h1:/);
+      expect(codes.map(bare)).not.toContain(codeHash.slice(3));
+    }
+
+    clock.advance(STEP_MS);
+    const app = await codeStep(await challengeOf(who.email, who.password), codeOf(secret));
+    expect(app.statusCode, app.body).toBe(200);
+    const recovery = await codeStep(await challengeOf(who.email, who.password), "ABCDE FGHJK");
+    expect(recovery.statusCode, recovery.body).toBe(200);
+    const spent = await codeStep(await challengeOf(who.email, who.password), codes[0] ?? "");
+    expect(spent.json().code).toBe("invalid_two_factor_code");
+  });
+
+  it("does not open under another key or on another account", async () => {
+    const who = await withTwoFactor();
+    const stored = (await userRow(who.user.id)).totpSecret ?? "";
+    expect(() => openSeed(twoFactorKeys("00".repeat(32)), who.user.id, stored)).toThrow();
+    const other = await signUp(t.app);
+    const keys = twoFactorKeys(t.app.config.twoFactorKey ?? "");
+    expect(() => openSeed(keys, other.user.id, stored)).toThrow();
   });
 });
