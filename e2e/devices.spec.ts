@@ -5,8 +5,8 @@ import { expectNoHorizontalScroll, expectTouchTargets, storeLanguage } from "./s
 
 /**
  * Profile's Signed-in devices (issue 18): the account signed in on three browsers, each named
- * from its User-Agent; this one marked; one other ended, then all the others, and those browsers
- * are signed out. Portuguese at 375 px, English on desktop, axe on every state.
+ * from its User-Agent; this one marked; one other ended, then all the others, each with the
+ * account's password (a wrong one ends nothing), and those browsers are signed out. Portuguese at 375 px, English on desktop, axe on every state.
  */
 
 const IPHONE_SAFARI =
@@ -30,6 +30,8 @@ const texts = {
     confirmOthers: "Encerrar as outras",
     othersEnded: "1 sessão encerrada",
     onlyThis: "Nenhum outro dispositivo está conectado.",
+    password: "Sua senha",
+    wrongPassword: "A senha atual não está correta.",
   },
   en: {
     title: "Signed-in devices",
@@ -46,6 +48,8 @@ const texts = {
     confirmOthers: "End all others",
     othersEnded: "1 session ended",
     onlyThis: "No other device is signed in.",
+    password: "Your password",
+    wrongPassword: "The current password is not correct.",
   },
 } as const;
 type Language = keyof typeof texts;
@@ -116,6 +120,13 @@ test("see the account's devices, end one of them, then all the others", async ({
   const dialog = page.getByRole("alertdialog", { name: t.confirmTitle });
   await expect(dialog).toContainText(t.iphone);
   await checkPage(page, "devices-confirm", testInfo);
+  // A wrong password is refused under the field and ends nothing.
+  await dialog.getByLabel(t.password).fill("not the password");
+  await dialog.getByRole("button", { name: t.confirm }).click();
+  await expect(dialog.getByText(t.wrongPassword)).toBeVisible();
+  expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(200);
+  await checkPage(page, "devices-confirm-wrong-password", testInfo);
+  await dialog.getByLabel(t.password).fill(account.password);
   await dialog.getByRole("button", { name: t.confirm }).click();
   await closeToast(page, t.ended);
   await expect(dialog).toHaveCount(0);
@@ -129,6 +140,9 @@ test("see the account's devices, end one of them, then all the others", async ({
   const others = page.getByRole("alertdialog", { name: t.confirmOthersTitle });
   await expect(others).toBeVisible();
   await checkPage(page, "devices-confirm-others", testInfo);
+  // The field starts empty again: the password typed for the last dialog is not kept.
+  await expect(others.getByLabel(t.password)).toHaveValue("");
+  await others.getByLabel(t.password).fill(account.password);
   await others.getByRole("button", { name: t.confirmOthers }).click();
   await closeToast(page, t.othersEnded);
   await expect(rows).toHaveCount(1);

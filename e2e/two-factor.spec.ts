@@ -6,7 +6,7 @@ import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
  * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in), in Portuguese at both widths:
- * turned on from Profile with the key read off the screen, the recovery codes, a login with the
+ * turned on from Profile with the password (a wrong one is refused) and the key read off the screen, the recovery codes, a login with the
  * password and a code, a login with a recovery code, and turning it off. Axe on every state.
  */
 
@@ -46,6 +46,17 @@ test("two-step verification: on from Profile, log in with a code and with a reco
   const card = page.locator("div", {
     has: page.getByRole("heading", { name: "Verificação em duas etapas", level: 2 }),
   });
+  // The password first: a session alone cannot add a second factor.
+  const onForm = page.locator("form", {
+    has: page.getByRole("button", { name: "Ativar verificação em duas etapas" }),
+  });
+  await expect(onForm.getByText("Para ativar, confirme com sua senha.")).toBeVisible();
+  await onForm.getByLabel("Senha").fill("not the password");
+  await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+  await expect(onForm.getByText("A senha atual não está correta.")).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR code para adicionar/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await onForm.getByLabel("Senha").fill(account.password);
   await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
   await expect(page.getByRole("img", { name: /QR code para adicionar/ })).toBeVisible();
   await expectNoAxeViolations(page);

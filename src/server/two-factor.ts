@@ -58,17 +58,28 @@ export function sealSeed(keys: TwoFactorKeys, userId: string, secret: string): s
   return SEALED_SEED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
-/** The base32 seed of a stored value. A wrong key or a tampered value throws (GCM's tag). */
+/**
+ * The base32 seed of a stored value. A wrong key or a tampered value throws (GCM's tag), with a
+ * message for the operator's log: the usual cause is a restored DATA_DIR without its
+ * two-factor-key file, or another TWO_FACTOR_KEY (README.md#backups).
+ */
 export function openSeed(keys: TwoFactorKeys, userId: string, stored: string): string {
   if (!stored.startsWith(SEALED_SEED)) return stored;
   const raw = Buffer.from(stored.slice(SEALED_SEED.length), "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", keys.seed, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(userId, "utf8"));
-  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([
-    decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
-    decipher.final(),
-  ]).toString("utf8");
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", keys.seed, raw.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(userId, "utf8"));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString("utf8");
+  } catch (error) {
+    throw new Error(
+      "a two-factor secret does not open with this key: is DATA_DIR/two-factor-key (or TWO_FACTOR_KEY) the one it was sealed with?",
+      { cause: error },
+    );
+  }
 }
 
 /** The keyed digest of a recovery code, built over its old SHA-256 so old hashes convert exactly. */

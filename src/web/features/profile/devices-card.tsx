@@ -1,5 +1,5 @@
 import { HelpCircle, Monitor, Smartphone, Tablet } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeviceType, SignedInDevice } from "../../../contract/sessions";
 import { useEndOtherSessions } from "../../api/sessions/end-other-sessions";
@@ -23,9 +23,12 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
+import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
 import { deviceName, lastSeenText } from "./device-label";
 
@@ -38,7 +41,8 @@ const icons: Record<DeviceType, typeof Monitor> = {
 
 /**
  * 'Dispositivos conectados' (issue 18, docs/product.md#signed-in-devices): every login of the
- * account, this one first and marked; any other can be ended, or all of them at once. This
+ * account, this one first and marked; any other can be ended, or all of them at once, with the
+ * account's password (a stolen session alone must not sign the owner out everywhere). This
  * device has no end button: signing out here is the menu's 'Sair'. The texts are in
  * features/devices/locales (a namespace of their own, beside the profile's).
  */
@@ -48,25 +52,51 @@ export function DevicesCard() {
   const { data: devices, isPending, isError } = useSignedInDevices();
   // Which confirmation is open: one login, or all the others.
   const [ending, setEnding] = useState<SignedInDevice | "others" | null>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const open = (target: SignedInDevice | "others") => {
+    setPassword("");
+    setPasswordError(undefined);
+    setEnding(target);
+  };
   const close = () => setEnding(null);
+  /**
+   * A wrong or missing password is shown under the field and the dialog stays open; anything
+   * else (the login already ended, too many tries) is a toast.
+   */
+  const failed = (error: Error, closeOnToast: boolean) => {
+    const onPassword =
+      error instanceof ApiRequestError
+        ? error.apiError?.errors?.find((field) => field.path === "password")
+        : undefined;
+    if (onPassword) {
+      setPasswordError(onPassword.message);
+      return;
+    }
+    toastError(error, t("devices.error"));
+    if (closeOnToast) close();
+  };
 
   const endOne = useEndSession({
     onSuccess: () => {
       toast({ title: t("devices.ended") });
       close();
     },
-    onError: (error) => {
-      toastError(error, t("devices.error"));
-      close();
-    },
+    onError: (error) => failed(error, true),
   });
   const endOthers = useEndOtherSessions({
     onSuccess: ({ ended }) => {
       toast({ title: t("devices.othersEnded", { count: ended }) });
       close();
     },
-    onError: (error) => toastError(error, t("devices.error")),
+    onError: (error) => failed(error, false),
   });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPasswordError(undefined);
+    if (ending === "others") endOthers.mutate({ password });
+    else if (ending) endOne.mutate({ id: ending.id, password });
+  };
   const pending = endOne.isPending || endOthers.isPending;
   const now = new Date();
   const others = devices?.filter((device) => !device.current).length ?? 0;
@@ -123,7 +153,7 @@ export function DevicesCard() {
                         size="sm"
                         aria-label={t("devices.endLabel", { name })}
                         disabled={pending}
-                        onClick={() => setEnding(device)}
+                        onClick={() => open(device)}
                       >
                         {t("devices.end")}
                       </Button>
@@ -139,7 +169,7 @@ export function DevicesCard() {
                   variant="outline"
                   className="w-full text-destructive sm:w-auto"
                   disabled={pending}
-                  onClick={() => setEnding("others")}
+                  onClick={() => open("others")}
                 >
                   {t("devices.endOthers")}
                 </Button>
@@ -157,34 +187,40 @@ export function DevicesCard() {
         }}
       >
         <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {ending === "others" ? t("devices.confirmOthers.title") : t("devices.confirm.title")}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {ending === "others"
-                ? t("devices.confirmOthers.description")
-                : t("devices.confirm.description", { name: endingName })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>{t("devices.confirm.cancel")}</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={pending}
-              onClick={() => {
-                if (ending === "others") endOthers.mutate();
-                else if (ending) endOne.mutate(ending.id);
-              }}
-            >
-              {pending
-                ? t("devices.confirm.submitting")
-                : ending === "others"
-                  ? t("devices.confirmOthers.submit")
-                  : t("devices.confirm.submit")}
-            </Button>
-          </AlertDialogFooter>
+          <form noValidate className="grid gap-4" onSubmit={submit}>
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {ending === "others"
+                  ? t("devices.confirmOthers.title")
+                  : t("devices.confirm.title")}
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                {ending === "others"
+                  ? t("devices.confirmOthers.description")
+                  : t("devices.confirm.description", { name: endingName })}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <FormField label={t("devices.confirm.password")} error={passwordError}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </FormField>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={pending}>
+                {t("devices.confirm.cancel")}
+              </AlertDialogCancel>
+              <Button type="submit" variant="destructive" disabled={pending}>
+                {pending
+                  ? t("devices.confirm.submitting")
+                  : ending === "others"
+                    ? t("devices.confirmOthers.submit")
+                    : t("devices.confirm.submit")}
+              </Button>
+            </AlertDialogFooter>
+          </form>
         </AlertDialogContent>
       </AlertDialog>
     </Card>

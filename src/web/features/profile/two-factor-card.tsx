@@ -31,11 +31,6 @@ export function TwoFactorCard({ user }: { user: User }) {
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
-  const start = useStartTwoFactorSetup({
-    onSuccess: setSetup,
-    onError: (error) => toastError(error, t("twoFactor.error")),
-  });
-
   let body: ReactNode;
   if (recoveryCodes) {
     body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
@@ -54,12 +49,7 @@ export function TwoFactorCard({ user }: { user: User }) {
   } else if (user.twoFactorEnabled) {
     body = <EnabledState onNewCodes={setRecoveryCodes} />;
   } else {
-    body = (
-      <Button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
-        <ShieldCheck className="size-4" aria-hidden="true" />
-        {start.isPending ? t("twoFactor.starting") : t("twoFactor.turnOn")}
-      </Button>
-    );
+    body = <StartSetup onStarted={setSetup} />;
   }
 
   return (
@@ -96,6 +86,44 @@ function fieldErrorsOf(error: Error, fields: string[], fallback: string) {
 async function copy(text: string, done: string) {
   await navigator.clipboard?.writeText(text).catch(() => undefined);
   toast({ title: done });
+}
+
+/**
+ * Turning it on starts with the account's password (docs/product.md#two-factor-sign-in): a
+ * session alone, perhaps a stolen one, cannot add a second factor that locks the owner out.
+ */
+function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetupResponse) => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const start = useStartTwoFactorSetup({
+    onSuccess: onStarted,
+    onError: (error) => setErrors(fieldErrorsOf(error, ["password"], t("twoFactor.error"))),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    start.mutate({ password });
+  };
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <p className="text-muted-foreground text-sm">{t("twoFactor.setupPasswordHelp")}</p>
+      <FormField label={t("twoFactor.password")} error={errors.password}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={start.isPending}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {start.isPending ? t("twoFactor.starting") : t("twoFactor.turnOn")}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 function SetupStep({
