@@ -52,6 +52,7 @@ export const errorStatusByCode = {
   too_many_registrations: 429,
   too_many_reset_attempts: 429,
   too_many_join_attempts: 429,
+  too_many_exports: 429,
   too_many_imports: 429,
   too_many_reauth_attempts: 429,
   internal: 500,

@@ -48,6 +48,8 @@ export type AppDependencies = {
   logStream?: DestinationStream;
   /** The built web app to serve; unset in API tests. */
   webDir?: string;
+  /** How long a CSV export's reply may move no byte before it is cut; tests shorten it. */
+  exportStallMs?: number;
 };
 
 export type RouteEntry = {
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(twoFactorRoutes({ verifyPassword, keys: twoFactorKeys }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
-  await app.register(expenseRoutes);
+  await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });
   await app.register(importRoutes);
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);

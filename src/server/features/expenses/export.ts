@@ -14,10 +14,19 @@ import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from 
  * GET /api/expenses/export.csv (docs/product.md#exporting-to-csv): every expense the Expenses
  * screen's filters match, in its order, as a CSV file a spreadsheet in the person's language
  * opens as it is. Ten years of a household are 50,000 rows, so they never sit in memory at once:
- * keyset batches of EXPORT_BATCH rows on the list's index, inside one REPEATABLE READ READ ONLY
- * transaction (every batch sees the same snapshot: an expense edited during the download can be
- * neither skipped nor written twice), written into csv-stringify only as fast as the reply takes
- * them (its write() answers false when the buffers are full; the next row waits for 'drain').
+ * keyset pages of EXPORT_BATCH rows on the list's index, written into csv-stringify only as fast
+ * as the reply takes them (its write() answers false when the buffers are full; the next row
+ * waits for 'drain').
+ *
+ * Each page is one short statement of its own, outside any transaction, on whichever pooled
+ * connection is free: while the export waits for a slow or stalled reader it holds no connection
+ * and no transaction (docs/architecture.md#csv-export), so readers that never read cannot take
+ * the pool from everybody else. The price is one snapshot per page instead of one per file:
+ * pages follow the keyset (date, created_at, id) from where the last one ended, so an expense
+ * that is there for the whole download is written exactly once, in order; one added or deleted
+ * during it is in the file if its page is read after the change; one whose date is changed during
+ * it may be missing or written twice (it moved across the page boundary); each row is as it was
+ * when its page was read.
  */
 
 const EXPORT_BATCH = 1000;
@@ -63,11 +72,11 @@ export function exportFilename(
  * shared, as in /api/family/people); nobody known, "former member".
  */
 async function namesOf(
-  tx: Db,
+  db: Db,
   familyId: string,
   ids: string[],
 ): Promise<Map<string, string | null>> {
-  const rows = await tx
+  const rows = await db
     .select({
       id: users.id,
       name: users.name,
@@ -90,7 +99,7 @@ async function namesOf(
  * The export as a stream of CSV text (UTF-8, with a byte order mark, so spreadsheets read the
  * accents right): the header row in the language, then one row per expense. A failure after the
  * first bytes destroys the stream (the reply is cut short and the error logged, the process goes
- * on); a reader that goes away stops the batches.
+ * on); a reader that goes away stops the pages.
  */
 export function exportExpensesCsv(
   db: Db,
@@ -119,10 +128,10 @@ export function exportExpensesCsv(
   const nameOf = (id: string | null) => (id ? names.get(id) : null) ?? formerMember;
   const filters = expenseFilters(scope, query);
 
-  const write = async (tx: Db) => {
+  const write = async () => {
     let after: PageKey | undefined;
     for (;;) {
-      const rows = await tx
+      const rows = await db
         .select({
           date: expenses.date,
           description: expenses.description,
@@ -143,7 +152,7 @@ export function exportExpensesCsv(
         for (const id of [row.paidBy, row.addedBy]) if (id && !names.has(id)) unknown.add(id);
       }
       if (unknown.size > 0) {
-        for (const [id, name] of await namesOf(tx, scope.familyId, [...unknown]))
+        for (const [id, name] of await namesOf(db, scope.familyId, [...unknown]))
           names.set(id, name);
       }
       for (const row of rows) {
@@ -165,8 +174,8 @@ export function exportExpensesCsv(
     if (!csv.destroyed) csv.end();
   };
 
-  db.transaction(write, { isolationLevel: "repeatable read", accessMode: "read only" }).catch(
-    (error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))),
+  write().catch((error: unknown) =>
+    csv.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return csv;
 }

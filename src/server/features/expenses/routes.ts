@@ -19,10 +19,17 @@ import { requireFamily } from "../../http/family-scope";
 import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { exportExpensesCsv, exportFilename } from "./export";
+import { EXPORT_STALL_MS, ExportSlots, holdWhileOpen } from "./export-limits";
 import * as service from "./service";
 
-export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
+export type ExpenseRouteOptions = {
+  /** How long an export's reply may move no byte before it is cut (export-limits.ts). */
+  exportStallMs?: number;
+};
+
+export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (app, options) => {
   app.addHook("preValidation", mustBeSignedIn);
+  const exportSlots = new ExportSlots();
 
   // Every expense (ten years of them) or a month's, as JSON text the database writes. A month is
   // kept per family data version (http/family-json-cache.ts); ten years are too big to keep.
@@ -61,8 +68,9 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The CSV file of what the screen's filters show (export.ts): streamed, never kept. The
-  // language is the screen's (sent by the web), else the caller's.
+  // The CSV file of what the screen's filters show (export.ts): streamed, never kept, at most two
+  // at once per person, cut when the reader stops reading (export-limits.ts). The language is
+  // the screen's (sent by the web), else the caller's.
   app.get(
     "/api/expenses/export.csv",
     {
@@ -75,14 +83,17 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       const { language: asked, ...filters } = request.query;
       const language = asked ?? requestLanguage(request);
+      // Fastify's HEAD would read the whole stream to throw it away: headers only, no rows read.
+      const head = request.method === "HEAD";
+      const release = head ? undefined : exportSlots.take(scope.userId);
       reply
         .type("text/csv; charset=utf-8")
         .header(
           "content-disposition",
           `attachment; filename="${exportFilename(language, filters)}"`,
         );
-      // Fastify's HEAD would read the whole stream to throw it away: headers only, no rows read.
-      if (request.method === "HEAD") return reply.send();
+      if (!release) return reply.send();
+      holdWhileOpen(reply, release, options.exportStallMs ?? EXPORT_STALL_MS);
       return reply.send(exportExpensesCsv(app.db, scope, filters, language));
     },
   );

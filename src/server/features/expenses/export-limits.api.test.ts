@@ -1,0 +1,228 @@
+import { connect, type Socket } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { signUp } from "../../testing/api-helpers";
+import { type FamilyMemberSession, signUpWithFamily } from "../../testing/family-helpers";
+import { testConfig } from "../../testing/test-app";
+import { createTestDatabase } from "../../testing/test-database";
+
+/**
+ * Readers that never read an export (docs/product.md#exporting-to-csv): over real sockets, against
+ * the app listening on a port, since app.inject() reads every reply at once. The family's file is
+ * ~8 MB, twice what loopback's socket buffers take in, so a reader that stops reading stalls the
+ * export. While ten of them are stalled, /api/health and a login still answer at once (the export
+ * holds no pooled connection while it waits, export.ts); a person runs two at once at most; a
+ * stalled reply is cut after the stall timeout and its slot comes back (export-limits.ts).
+ */
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+let database: TestDatabase;
+/** The app with its real stall timeout (30 s: nothing is cut during a test). */
+let patient: FastifyInstance;
+let patientUrl: string;
+/** The same app with a stall timeout of STALL_MS. */
+let hasty: FastifyInstance;
+let hastyUrl: string;
+const STALL_MS = 1_000;
+
+let owner: FamilyMemberSession;
+const members: FamilyMemberSession[] = [];
+const sockets: Socket[] = [];
+/** Pool connections handed out, counted: an export reads a page on each. */
+let acquired = 0;
+
+const EXPENSES = 30_000;
+
+async function listen(exportStallMs?: number) {
+  const app = await buildApp({ database, config: testConfig(), exportStallMs });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  database.pool.on("acquire", () => {
+    acquired += 1;
+  });
+  ({ app: patient, url: patientUrl } = await listen());
+  ({ app: hasty, url: hastyUrl } = await listen(STALL_MS));
+  owner = await signUpWithFamily(patient, { language: "pt" });
+  members.push(owner);
+  // Members 0-4 stall ten exports; each later test has members of its own, so no slot is shared.
+  for (let i = 0; i < 8; i++) {
+    const member = await signUp(patient, { name: `Membro ${i}`, preferredLanguage: "pt" });
+    await database.pool.query(
+      "insert into family_members (family_id, user_id, role) values ($1, $2, 'member')",
+      [owner.familyId, member.user.id],
+    );
+    members.push({ ...member, familyId: owner.familyId });
+  }
+  // ~260 bytes a row: a description of 200 characters.
+  await database.pool.query(
+    `insert into expenses (family_id, description, amount, added_by_user_id, paid_by_user_id, date)
+     select $1, repeat('x', 190) || ' ' || g, 1 + g % 500, $2, $2, date '2016-01-01' + (g % 3650)
+     from generate_series(1, $3::int) g`,
+    [owner.familyId, owner.user.id, EXPENSES],
+  );
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  for (const app of [patient, hasty]) {
+    app?.server.closeAllConnections();
+    await app?.close();
+  }
+  await database?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * An export over a raw socket that reads the status line and first bytes, then stops reading for
+ * good. Resolves with the status code.
+ */
+function stalledExport(baseUrl: string, who: FamilyMemberSession): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    sockets.push(socket);
+    socket.once("error", reject);
+    socket.write(
+      `GET /api/expenses/export.csv?language=en HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${who.cookie}\r\n\r\n`,
+    );
+    socket.once("data", (chunk: Buffer) => {
+      socket.pause();
+      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString("latin1"))?.[1]));
+    });
+  });
+}
+
+/** Until no export has read a page for a while: every one waits for its reader. */
+async function untilStalled() {
+  for (let seen = -1; seen !== acquired; ) {
+    seen = acquired;
+    await sleep(500);
+  }
+}
+
+/** How long a call takes, and its answer. */
+async function timed(call: () => Promise<Response>) {
+  const started = performance.now();
+  const res = await call();
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+const exportCall = (baseUrl: string, who: FamilyMemberSession) =>
+  fetch(`${baseUrl}/api/expenses/export.csv?language=en`, { headers: { cookie: who.cookie } });
+
+describe("ten readers that never read", () => {
+  it("leave /api/health and a login answering within a second", async () => {
+    // Five members, two exports each: all ten stall with their socket buffers full.
+    const statuses = await Promise.all(
+      members
+        .slice(0, 5)
+        .flatMap((who) => [stalledExport(patientUrl, who), stalledExport(patientUrl, who)]),
+    );
+    expect(statuses).toEqual(Array(10).fill(200));
+    await untilStalled();
+    // Waiting for their readers, the exports hold no pooled connection.
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+
+    const health = [];
+    const logins = [];
+    for (let i = 0; i < 3; i++) {
+      health.push(await timed(() => fetch(`${patientUrl}/api/health`)));
+      logins.push(
+        await timed(() =>
+          fetch(`${patientUrl}/api/auth/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: owner.email, password: owner.password }),
+          }),
+        ),
+      );
+    }
+    const figures = {
+      healthMs: health.map((call) => Math.round(call.ms)),
+      loginMs: logins.map((call) => Math.round(call.ms)),
+    };
+    console.info(`with 10 stalled exports: ${JSON.stringify(figures)}`);
+    for (const call of [...health, ...logins]) {
+      expect(call.status).toBe(200);
+      expect(call.ms, JSON.stringify(figures)).toBeLessThan(1_000);
+    }
+    for (const socket of sockets.splice(0)) socket.destroy();
+  }, 60_000);
+});
+
+describe("two exports at once per person", () => {
+  it("a third answers 429 in the person's language; another member still exports", async () => {
+    const [ana, beto] = members.slice(5, 7) as [FamilyMemberSession, FamilyMemberSession];
+    expect(await stalledExport(patientUrl, ana)).toBe(200);
+    expect(await stalledExport(patientUrl, ana)).toBe(200);
+    const third = await exportCall(patientUrl, ana);
+    expect(third.status).toBe(429);
+    expect(third.headers.get("content-type")).toContain("application/json");
+    expect(await third.json()).toMatchObject({
+      code: "too_many_exports",
+      message: "Você já tem 2 exportações sendo baixadas. Aguarde uma terminar e tente novamente.",
+    });
+    // Per person, not per family.
+    expect((await timed(() => exportCall(patientUrl, beto))).status).toBe(200);
+    // HEAD reads nothing and takes no slot.
+    const head = await fetch(`${patientUrl}/api/expenses/export.csv`, {
+      method: "HEAD",
+      headers: { cookie: ana.cookie },
+    });
+    expect(head.status).toBe(200);
+    for (const socket of sockets.splice(0)) socket.destroy();
+  }, 60_000);
+
+  it("gives the slot back when an export ends, and when its reader disconnects", async () => {
+    const who = members[7] as FamilyMemberSession;
+    // Three whole files one after the other: each ended export gave its slot back.
+    for (let i = 0; i < 3; i++) {
+      expect((await timed(() => exportCall(patientUrl, who))).status).toBe(200);
+    }
+    expect(await stalledExport(patientUrl, who)).toBe(200);
+    expect(await stalledExport(patientUrl, who)).toBe(200);
+    expect((await exportCall(patientUrl, who)).status).toBe(429);
+    // The reader goes away: the server sees the socket close and frees the slot.
+    sockets.pop()?.destroy();
+    let status = 0;
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(100)) {
+      const res = await exportCall(patientUrl, who);
+      await res.arrayBuffer();
+      status = res.status;
+      if (status === 200) break;
+    }
+    expect(status).toBe(200);
+    for (const socket of sockets.splice(0)) socket.destroy();
+  }, 60_000);
+});
+
+describe("a reader that stops reading", () => {
+  it("is cut after the stall timeout, which gives the slot back", async () => {
+    const who = members[8] as FamilyMemberSession;
+    expect(await stalledExport(hastyUrl, who)).toBe(200);
+    expect(await stalledExport(hastyUrl, who)).toBe(200);
+    expect((await exportCall(hastyUrl, who)).status).toBe(429);
+    // Once STALL_MS passed with no byte moving, both replies are destroyed and their slots free.
+    let status = 0;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
+      const res = await fetch(`${hastyUrl}/api/expenses/export.csv?search=nothing-matches`, {
+        headers: { cookie: who.cookie },
+      });
+      await res.arrayBuffer();
+      status = res.status;
+      if (status === 200) break;
+    }
+    expect(status).toBe(200);
+    for (const socket of sockets.splice(0)) socket.destroy();
+  }, 60_000);
+});
