@@ -1,10 +1,13 @@
+import { createHash } from "node:crypto";
 import { chmod, mkdtemp, readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPostgres } from "./db/client";
 import { socketConnection } from "./db/embedded-postgres";
-import { users } from "./db/schema";
+import { totpRecoveryCodes, users } from "./db/schema";
 import {
   isAlive,
   jsonPost,
@@ -167,6 +170,7 @@ if (!onExternalPostgres()) {
       expect(await mode(join(dataDir, "postgres"))).toBe(0o700);
       expect(await mode(join(dataDir, "run"))).toBe(0o700);
       expect(await mode(join(dataDir, "session-secret"))).toBe(0o600);
+      expect(await mode(join(dataDir, "two-factor-key"))).toBe(0o600);
       expect(await mode(join(dataDir, "postgres.log"))).toBe(0o600);
       expect(await mode(join(dataDir, "server.sock"))).toBe(0o600);
       for (const name of await readdir(join(dataDir, "postgres", "global"))) {
@@ -197,6 +201,64 @@ if (!onExternalPostgres()) {
       expect(await server.exit).toBe(0);
       const rows = await database.db.select({ email: users.email }).from(users);
       expect(rows).toEqual([{ email: "pg@example.org" }]);
+      await database.close();
+    }, 60_000);
+
+    it("seals at start the two-factor secrets an earlier version kept in clear, and they still sign in", async () => {
+      const database = await createTestDatabase();
+      const server = await startServer({
+        DATABASE_URL: database.connectionString,
+        DATA_DIR: await newDataDir(),
+        TWO_FACTOR_KEY: "3c".repeat(32),
+      });
+      expect((await register(server, "old2fa@example.org")).status).toBe(201);
+      server.child.kill("SIGTERM");
+      expect(await server.exit).toBe(0);
+      // Written as before the upgrade: the seed in clear, a recovery code as a bare SHA-256.
+      const secret = new Secret({ size: 20 }).base32;
+      const [user] = await database.db
+        .update(users)
+        .set({ totpSecret: secret, totpEnabledAt: new Date() })
+        .where(eq(users.email, "old2fa@example.org"))
+        .returning({ id: users.id });
+      const recoveryHash = createHash("sha256").update("abcdefghjk").digest("hex");
+      await database.db
+        .insert(totpRecoveryCodes)
+        .values({ userId: user?.id ?? "", codeHash: recoveryHash });
+
+      const upgraded = await startServer({
+        DATABASE_URL: database.connectionString,
+        DATA_DIR: await newDataDir(),
+        TWO_FACTOR_KEY: "3c".repeat(32),
+      });
+      const [row] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, user?.id ?? ""));
+      expect(row?.totpSecret).toMatch(/^v1:/);
+      expect(row?.totpSecret).not.toContain(secret);
+      const [code] = await database.db.select().from(totpRecoveryCodes);
+      expect(code?.codeHash).toMatch(/^h1:/);
+      expect(code?.codeHash).not.toContain(recoveryHash);
+      const secondStep = async (code: string) => {
+        const password = await fetch(
+          `${upgraded.url}/api/auth/login`,
+          jsonPost({ email: "old2fa@example.org", password: "secret-71" }),
+        );
+        const { challengeToken } = (await password.json()) as { challengeToken: string };
+        return (
+          await fetch(
+            `${upgraded.url}/api/auth/login/two-factor`,
+            jsonPost({ challengeToken, code }),
+          )
+        ).status;
+      };
+      expect(await secondStep(new TOTP({ secret: Secret.fromBase32(secret) }).generate())).toBe(
+        200,
+      );
+      expect(await secondStep("abcde-fghjk")).toBe(200);
+      upgraded.child.kill("SIGTERM");
+      expect(await upgraded.exit).toBe(0);
       await database.close();
     }, 60_000);
   });
