@@ -14,6 +14,7 @@ export const errorStatusByCode = {
   wrong_current_password: 400,
   family_name_mismatch: 400,
   transfer_to_self: 400,
+  import_total_too_large: 400,
   quota_exceeded: 400,
   wrong_two_factor_code: 400,
   unauthorized: 401,

@@ -133,6 +133,12 @@ export async function previewImport(
   };
 }
 
+/**
+ * imports.total_amount is numeric(14,2) (migration 0008): 999,999,999,999.99 at most, less than
+ * IMPORT_MAX_LINES lines of the largest amount add up to (docs/product.md#csv-import).
+ */
+const MAX_IMPORT_TOTAL_CENTS = 99_999_999_999_999;
+
 const lineError = (index: number, field: string, messageKey: string) =>
   new AppError("validation_error", {
     fieldErrors: [{ path: `lines.${index}.${field}`, messageKey }],
@@ -160,6 +166,8 @@ export async function commitImport(
   quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
 ): Promise<ImportResult> {
   const totalCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  // Refused before anything is written: PostgreSQL would refuse the total with an overflow.
+  if (totalCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
   try {
     return await db.transaction(async (tx) => {
       // Before anything is counted: the family's other imports, restores and rules wait for this
