@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "src/web/lib/zod.ts",
     // Rendered at build time by scripts/prerender-landing.mjs (bundled with esbuild).
     "src/web/features/landing/prerender.tsx",
+    // Started by name in a worker thread (src/server/features/imports/preview-pool.ts).
+    "src/server/features/imports/preview-worker.ts",
   ],
   project: ["src/**/*.{ts,tsx}", "scripts/**/*.{mjs,ts}", "bench/**/*.mjs", "e2e/**/*.ts"],
   // An endpoint file exports its fetcher next to the hook that uses it (for prefetching and

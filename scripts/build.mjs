@@ -26,7 +26,12 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
   precompress(join(outDir, "web"));
   await prerenderLanding(join(outDir, "web"));
   await esbuild({
-    entryPoints: [join(projectRoot, "src/server/main.ts")],
+    // The CSV preview's worker is a file of its own, started by name next to main.js
+    // (src/server/features/imports/preview-pool.ts).
+    entryPoints: {
+      main: join(projectRoot, "src/server/main.ts"),
+      "import-preview-worker": join(projectRoot, "src/server/features/imports/preview-worker.ts"),
+    },
     outdir: join(outDir, "server"),
     bundle: true,
     platform: "node",

@@ -13,6 +13,19 @@ import { text } from "./text";
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Non-empty lines (header included) a file may have, and lines one commit may carry. */
 export const IMPORT_MAX_LINES = 20_000;
+/**
+ * Cells a line may have. Bank and card statements have 3 to 15 columns (date, description,
+ * document, amount, balance, category...); 50 leaves room for the widest spreadsheet export, and
+ * refuses a file of thousands of tiny cells whose answer would be many times its size.
+ */
+export const IMPORT_MAX_COLUMNS = 50;
+/**
+ * The largest preview answer, in bytes. A line of a real statement (five columns) answers in
+ * about 300 bytes: its cells, date, amount and verdict. IMPORT_MAX_LINES of them are 6 MB; 10 MB
+ * keeps room for wider statements and long descriptions, and refuses files built to answer
+ * several times what they weigh (tiny cells, characters JSON escapes).
+ */
+export const IMPORT_PREVIEW_MAX_BYTES = 10 * 1024 * 1024;
 /** Base64 of IMPORT_MAX_BYTES, with room for padding. */
 export const IMPORT_MAX_BASE64_CHARS = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4;
 

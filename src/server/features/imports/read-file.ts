@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_LINES,
   type ImportEncoding,
   type ImportSeparator,
@@ -87,7 +88,25 @@ export function assertLineCount(text: string) {
   if (lines === 0) throw badFile("validation.importEmpty");
 }
 
-function parseRecords(text: string, delimiter: string, toLine?: number): FileRecord[] {
+type Parsed = { record: string[]; info: { lines: number } };
+
+/** More cells than IMPORT_MAX_COLUMNS on a line: the file is refused as soon as one is read. */
+const refuseWideLines = (parsed: Parsed) => {
+  if (parsed.record.length > IMPORT_MAX_COLUMNS) {
+    throw badFile("validation.importTooManyCells", {
+      line: parsed.info.lines,
+      max: IMPORT_MAX_COLUMNS,
+    });
+  }
+  return parsed;
+};
+
+function parseRecords(
+  text: string,
+  delimiter: string,
+  toLine?: number,
+  onRecord?: (parsed: Parsed) => Parsed,
+): FileRecord[] {
   const rows = parse(text, {
     delimiter,
     relax_column_count: true,
@@ -96,7 +115,9 @@ function parseRecords(text: string, delimiter: string, toLine?: number): FileRec
     bom: true,
     info: true,
     to_line: toLine,
-  }) as unknown as { record: string[]; info: { lines: number } }[];
+    // With `info`, csv-parse hands on_record the record with its info (its types say the cells).
+    on_record: onRecord as never,
+  }) as unknown as Parsed[];
   return rows
     .map(({ record, info }) => ({ lineNumber: info.lines, cells: record }))
     .filter((row) => row.cells.some((cell) => cell.trim() !== ""));
@@ -143,8 +164,9 @@ export function guessSeparator(text: string): ImportSeparator {
 /** Every non-empty record; a file CSV cannot read (a quote never closed) is a 400. */
 export function readRecords(text: string, separator: ImportSeparator): FileRecord[] {
   try {
-    return parseRecords(text, separator);
+    return parseRecords(text, separator, undefined, refuseWideLines);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const line = (error as { lines?: number }).lines;
     throw badFile("validation.importUnreadable", line ? { line } : {});
   }

@@ -11,19 +11,29 @@ import {
 } from "../../../contract/imports";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
-import { trustedJson } from "../../http/trusted-json";
+import { AppError } from "../../errors";
+import { sendJsonText, trustedJson } from "../../http/trusted-json";
+import { previewPool } from "./preview-pool";
 import * as service from "./service";
 
 /** A 5 MB file as base64 in JSON, with room for the options. */
 const PREVIEW_BODY_LIMIT = IMPORT_MAX_BASE64_CHARS + 64 * 1024;
 /** 20,000 lines of up to a 200-character description (as JSON, escapes included). */
 const COMMIT_BODY_LIMIT = 12 * 1024 * 1024;
+/**
+ * Previews one person may have under way at once in this process: the one being read and the
+ * next (the screen asks again when an option changes). The files wait in the worker's queue, so
+ * one person cannot fill it and keep everyone else's files waiting.
+ */
+const PREVIEWS_PER_USER = 2;
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
+  const underWay = new Map<string, number>();
 
-  // A POST that changes nothing: the file is in the body, too big for a query string. Its
-  // answer (10,000 lines) is written with JSON.stringify: the service builds it key for key.
+  // A POST that changes nothing: the file is in the body, too big for a query string. The file
+  // is read in the preview worker (preview-pool.ts), off the event loop, and the answer (up to
+  // 20,000 lines) is JSON text joined from the worker's lines: the service builds it key for key.
   app.post(
     "/api/imports/preview",
     {
@@ -31,7 +41,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: importPreviewInputSchema, response: { 200: importPreviewSchema } },
       ...trustedJson,
     },
-    async (request) => service.previewImport(app.db, requireFamily(request), request.body),
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const mine = underWay.get(scope.userId) ?? 0;
+      if (mine >= PREVIEWS_PER_USER) {
+        throw new AppError("rate_limited", { messageKey: "errors.import_preview_busy" });
+      }
+      underWay.set(scope.userId, mine + 1);
+      try {
+        const parsed = await previewPool.parse(request.body);
+        return sendJsonText(reply, await service.previewImport(app.db, scope, parsed));
+      } finally {
+        const left = (underWay.get(scope.userId) ?? 1) - 1;
+        if (left > 0) underWay.set(scope.userId, left);
+        else underWay.delete(scope.userId);
+      }
+    },
   );
 
   app.post(

@@ -1,10 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type {
-  ImportCommitInput,
-  ImportPreview,
-  ImportPreviewInput,
-  ImportResult,
-} from "../../../contract/imports";
+import type { ImportCommitInput, ImportResult } from "../../../contract/imports";
 import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -13,25 +8,7 @@ import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, historyInsertSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
-import {
-  foldText,
-  guessAmountFormat,
-  guessColumns,
-  guessDateFormat,
-  guessSpendingSign,
-  looksLikeHeader,
-  parseAmount,
-  parseLine,
-} from "./detect";
-import {
-  assertLineCount,
-  badFile,
-  decodeBase64,
-  decodeText,
-  guessSeparator,
-  readRecords,
-  usualColumnCount,
-} from "./read-file";
+import type { ParsedPreview } from "./parse";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -44,58 +21,21 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const foldedDescription = sql`lower(regexp_replace(e.search_text, '\\s+', ' ', 'g'))`;
 
 /**
- * Reads the file, guesses what the person did not choose, and answers every line. Two
- * statements whatever the file's size: one finds the lines the family already has, one the
- * category last used for each description (docs/product.md#csv-import).
+ * The preview's answer as JSON text: the file's lines, parsed in the preview worker (parse.ts),
+ * with what the family's data says of each. Two statements whatever the file's size: one finds
+ * the lines the family already has, one the category last used for each description
+ * (docs/product.md#csv-import). The text is joined from the worker's lines, never re-parsed or
+ * re-stringified on the event loop.
  */
 export async function previewImport(
   db: Db,
   scope: FamilyScope,
-  input: ImportPreviewInput,
-): Promise<ImportPreview> {
-  const options = input.options ?? {};
-  const { text, encoding } = decodeText(decodeBase64(input.contentBase64), options.encoding);
-  assertLineCount(text);
-  const separator = options.separator ?? guessSeparator(text);
-  const records = readRecords(text, separator);
-  const hasHeader = options.hasHeader ?? looksLikeHeader(records[0]);
-  const header = hasHeader ? records[0] : undefined;
-  const rows = hasHeader ? records.slice(1) : records;
-  if (rows.length === 0) throw badFile("validation.importEmpty");
-  // The header says how many columns there are; without one, what most lines have.
-  const maxColumns = header ? header.cells.length : usualColumnCount(rows);
-  const columnNames = header
-    ? header.cells.map((cell) => cell.trim())
-    : Array.from({ length: maxColumns }, (_, i) => String(i + 1));
-  const columns = options.columns ?? guessColumns(columnNames, rows);
-
-  const valuesOf = (column: number) =>
-    rows.map((row) => row.cells[column]?.trim() ?? "").filter((value) => value !== "");
-  const guessedDate = guessDateFormat(valuesOf(columns.date));
-  const dateFormat = options.dateFormat ?? guessedDate.dateFormat;
-  const amountValues = valuesOf(columns.amount);
-  const amountFormat = options.amountFormat ?? guessAmountFormat(amountValues);
-  const spendingSign =
-    options.spendingSign ??
-    guessSpendingSign(
-      amountValues.flatMap((value) => {
-        const parsed = parseAmount(value, amountFormat);
-        return "cents" in parsed ? [parsed.cents] : [];
-      }),
-    );
-  const settings = { columns, dateFormat, amountFormat, spendingSign, maxColumns };
-  const parsed = rows.map((row) => parseLine(row, settings));
-
-  const candidates = parsed.flatMap((line, index) =>
-    line.errorKey === null
-      ? [{ n: index, d: line.date, a: line.amount, k: foldText(line.description) }]
-      : [],
-  );
-  const keys = [...new Set(candidates.map((c) => c.k))];
-  const [duplicates, lastCategories] = candidates.length
+  parsed: ParsedPreview,
+): Promise<string> {
+  const [duplicates, lastCategories] = parsed.keys.length
     ? await Promise.all([
         db.execute(sql`
-          select i.n from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb)
+          select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
             as i(n int, d date, a numeric, k text)
           where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
             and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)`),
@@ -103,7 +43,7 @@ export async function previewImport(
           select distinct on (f.k) f.k, f.category_id as "categoryId"
           from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
             from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null) f
-          where f.k in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))
+          where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
           order by f.k, f.date desc, f.created_at desc`),
       ])
     : [{ rows: [] }, { rows: [] }];
@@ -111,26 +51,14 @@ export async function previewImport(
   const categoryByKey = new Map(
     rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
   );
-
-  return {
-    settings: {
-      encoding,
-      separator,
-      hasHeader,
-      dateFormat,
-      dateFormatAmbiguous: guessedDate.ambiguous,
-      amountFormat,
-      spendingSign,
-      columns,
-    },
-    columnNames,
-    lines: parsed.map((line, index) => ({
-      ...line,
-      duplicate: duplicateIndexes.has(index),
-      suggestedCategoryId:
-        line.errorKey === null ? (categoryByKey.get(foldText(line.description)) ?? null) : null,
-    })),
-  };
+  const lines = parsed.lines.map((line, index) => {
+    const key = parsed.lineKeys[index] ?? -1;
+    const category = key < 0 ? undefined : categoryByKey.get(parsed.keys[key] ?? "");
+    const suggested = category ? `"${category}"` : "null";
+    return `${line},"duplicate":${duplicateIndexes.has(index)},"suggestedCategoryId":${suggested}}`;
+  });
+  const head = JSON.stringify({ settings: parsed.settings, columnNames: parsed.columnNames });
+  return `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
 }
 
 /**

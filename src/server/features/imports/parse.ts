@@ -1,0 +1,131 @@
+import {
+  IMPORT_PREVIEW_MAX_BYTES,
+  type ImportPreview,
+  type ImportPreviewInput,
+} from "../../../contract/imports";
+import {
+  foldText,
+  guessAmountFormat,
+  guessColumns,
+  guessDateFormat,
+  guessSpendingSign,
+  looksLikeHeader,
+  parseAmount,
+  parseLine,
+} from "./detect";
+import {
+  assertLineCount,
+  badFile,
+  decodeBase64,
+  decodeText,
+  guessSeparator,
+  readRecords,
+  usualColumnCount,
+} from "./read-file";
+
+/**
+ * The database-free part of a preview: from the base64 text to each line's verdict, already as
+ * JSON text. It runs in the preview worker (preview-worker.ts), off the event loop: a 5 MB file
+ * costs seconds of CPU, which the server's other requests must not wait for
+ * (docs/product.md#csv-import).
+ */
+export type ParsedPreview = {
+  settings: ImportPreview["settings"];
+  columnNames: string[];
+  /**
+   * Each line of the answer as JSON text without its closing brace: the service adds the two
+   * fields that come from the database (duplicate, suggestedCategoryId).
+   */
+  lines: string[];
+  /** The readable lines for the duplicate lookup, as the JSON its statement reads. */
+  candidatesJson: string;
+  /** The folded descriptions of the readable lines, once each. */
+  keys: string[];
+  /** For each line, its description's index in `keys`; -1 for a line with an error. */
+  lineKeys: Int32Array;
+};
+
+/** What the service adds to each line, at most: `,"duplicate":false,"suggestedCategoryId":"<uuid>"}`. */
+const DATABASE_FIELDS_BYTES = 80;
+
+export function parsePreview(input: ImportPreviewInput): ParsedPreview {
+  const options = input.options ?? {};
+  const { text, encoding } = decodeText(decodeBase64(input.contentBase64), options.encoding);
+  assertLineCount(text);
+  const separator = options.separator ?? guessSeparator(text);
+  const records = readRecords(text, separator);
+  const hasHeader = options.hasHeader ?? looksLikeHeader(records[0]);
+  const header = hasHeader ? records[0] : undefined;
+  const rows = hasHeader ? records.slice(1) : records;
+  if (rows.length === 0) throw badFile("validation.importEmpty");
+  // The header says how many columns there are; without one, what most lines have.
+  const maxColumns = header ? header.cells.length : usualColumnCount(rows);
+  const columnNames = header
+    ? header.cells.map((cell) => cell.trim())
+    : Array.from({ length: maxColumns }, (_, i) => String(i + 1));
+  const columns = options.columns ?? guessColumns(columnNames, rows);
+
+  const valuesOf = (column: number) =>
+    rows.map((row) => row.cells[column]?.trim() ?? "").filter((value) => value !== "");
+  const guessedDate = guessDateFormat(valuesOf(columns.date));
+  const dateFormat = options.dateFormat ?? guessedDate.dateFormat;
+  const amountValues = valuesOf(columns.amount);
+  const amountFormat = options.amountFormat ?? guessAmountFormat(amountValues);
+  const spendingSign =
+    options.spendingSign ??
+    guessSpendingSign(
+      amountValues.flatMap((value) => {
+        const parsed = parseAmount(value, amountFormat);
+        return "cents" in parsed ? [parsed.cents] : [];
+      }),
+    );
+  const settings = {
+    encoding,
+    separator,
+    hasHeader,
+    dateFormat,
+    dateFormatAmbiguous: guessedDate.ambiguous,
+    amountFormat,
+    spendingSign,
+    columns,
+  };
+  const lineSettings = { columns, dateFormat, amountFormat, spendingSign, maxColumns };
+
+  // The answer's size is counted as it is written, and the file refused past the cap: a line's
+  // cells come back in full, so a file of tiny cells (or of characters JSON escapes) answers
+  // several times its own size.
+  let bytes = Buffer.byteLength(JSON.stringify({ settings, columnNames }));
+  const tooLarge = () =>
+    badFile("validation.importPreviewTooLarge", {
+      max: IMPORT_PREVIEW_MAX_BYTES / 1024 / 1024,
+    });
+  if (bytes > IMPORT_PREVIEW_MAX_BYTES) throw tooLarge();
+  const lines: string[] = [];
+  const candidates: { n: number; d: string | null; a: string | null; k: string }[] = [];
+  const keyIndex = new Map<string, number>();
+  const lineKeys = new Int32Array(rows.length).fill(-1);
+  rows.forEach((row, index) => {
+    const line = parseLine(row, lineSettings);
+    const json = JSON.stringify(line).slice(0, -1);
+    bytes += Buffer.byteLength(json) + DATABASE_FIELDS_BYTES;
+    if (bytes > IMPORT_PREVIEW_MAX_BYTES) throw tooLarge();
+    lines.push(json);
+    if (line.errorKey !== null) return;
+    const k = foldText(line.description);
+    candidates.push({ n: index, d: line.date, a: line.amount, k });
+    let key = keyIndex.get(k);
+    if (key === undefined) {
+      key = keyIndex.size;
+      keyIndex.set(k, key);
+    }
+    lineKeys[index] = key;
+  });
+  return {
+    settings,
+    columnNames,
+    lines,
+    candidatesJson: JSON.stringify(candidates),
+    keys: [...keyIndex.keys()],
+    lineKeys,
+  };
+}
