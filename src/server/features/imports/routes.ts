@@ -9,9 +9,9 @@ import {
   importPreviewSchema,
   importResultSchema,
 } from "../../../contract/imports";
+import { AppError } from "../../errors";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
-import { AppError } from "../../errors";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { previewPool } from "./preview-pool";
 import * as service from "./service";
