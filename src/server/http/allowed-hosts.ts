@@ -16,7 +16,7 @@ import { isApiPath } from "./no-store";
  * so does a request without any `Host` (HTTP/1.0 health checks such as HAProxy's default).
  * Names are compared without the port: the proxy in front may or may not keep it.
  */
-export function hostIsAllowed(hostname: string, allowed: ReadonlySet<string>): boolean {
+function hostIsAllowed(hostname: string, allowed: ReadonlySet<string>): boolean {
   const name = hostname
     .replace(/^\[(.*)\]$/, "$1")
     .replace(/\.$/, "")

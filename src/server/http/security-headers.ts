@@ -11,7 +11,6 @@ import type { FastifyInstance } from "fastify";
 const deniedFeatures = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "camera",
   "display-capture",
   "encrypted-media",

@@ -1,6 +1,7 @@
 import {
   type DehydratedState,
   dehydrate,
+  onlineManager,
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
@@ -178,6 +179,7 @@ describe("startOfflineCache", () => {
     });
 
     const client = createQueryClient();
+    client.setQueryData(["/api/auth/user"], ana);
     const stop = await startOfflineCache({
       queryClient: client,
       buildId: "build-1",
@@ -190,6 +192,7 @@ describe("startOfflineCache", () => {
     expect(client.getQueryData(["/api/notifications", "unread-count"])).toBeUndefined();
 
     const next = createQueryClient();
+    next.setQueryData(["/api/auth/user"], ana);
     (
       await startOfflineCache({
         queryClient: next,
@@ -199,6 +202,102 @@ describe("startOfflineCache", () => {
       })
     )();
     expect(next.getQueryData(["/api/categories"])).toBeUndefined();
+    expect(storage.entries.has("user-ana")).toBe(false);
+  });
+
+  const savedFor = (storage: ReturnType<typeof memoryStorage>, savedAt = Date.now()) => {
+    for (const user of [ana, bruno]) {
+      storage.entries.set(user.id, {
+        buster: "build-1",
+        timestamp: savedAt,
+        clientState: offlineSnapshot(undefined, stateOf(clientWith(user)), savedAt),
+      });
+    }
+  };
+  const start = (client: QueryClient, storage: OfflineStorage) =>
+    startOfflineCache({
+      queryClient: client,
+      buildId: "build-1",
+      storedUserId: () => "user-ana",
+      storage,
+    });
+  /** The current user's call, answered when the test says. */
+  const userCall = (client: QueryClient) => {
+    let answer: (user: typeof ana | null) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    void client
+      .fetchQuery({
+        queryKey: ["/api/auth/user"],
+        queryFn: () =>
+          new Promise<typeof ana | null>((resolve, reject) => {
+            answer = resolve;
+            fail = reject;
+          }),
+      })
+      .catch(() => undefined);
+    return { answer: (user: typeof ana | null) => answer(user), fail: (e: Error) => fail(e) };
+  };
+
+  it("shows nothing saved while the current user's call is on its way, and deletes it all on a 401", async () => {
+    const storage = memoryStorage();
+    savedFor(storage);
+    const client = createQueryClient();
+    const call = userCall(client);
+    let started = false;
+    const starting = start(client, storage).then((stop) => {
+      started = true;
+      return stop;
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(started).toBe(false);
+    expect(client.getQueryData(["/api/family"])).toBeUndefined();
+
+    call.answer(null);
+    (await starting)();
+    expect(client.getQueryData(["/api/family"])).toBeUndefined();
+    expect(client.getQueryData(["/api/categories"])).toBeUndefined();
+    // Every user's entry goes: the device is signed out.
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it("restores once the server says the user is signed in, or does not answer", async () => {
+    for (const outcome of ["signed in", "no answer"] as const) {
+      const storage = memoryStorage();
+      savedFor(storage);
+      const client = createQueryClient();
+      const call = userCall(client);
+      const starting = start(client, storage);
+      await vi.advanceTimersByTimeAsync(100);
+      if (outcome === "signed in") call.answer(ana);
+      else call.fail(new Error("Failed to fetch"));
+      (await starting)();
+      expect(client.getQueryData(["/api/family"]), outcome).toEqual({ from: '["/api/family"]' });
+      expect(storage.entries.has("user-ana")).toBe(true);
+    }
+  });
+
+  it("restores at once on a device the browser knows to be offline", async () => {
+    const storage = memoryStorage();
+    savedFor(storage);
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      userCall(client);
+      (await start(client, storage))();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(client.getQueryData(["/api/family"])).toEqual({ from: '["/api/family"]' });
+  });
+
+  it("drops a copy saved more than 7 days ago", async () => {
+    expect(OFFLINE_MAX_AGE_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    const storage = memoryStorage();
+    savedFor(storage, Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const client = createQueryClient();
+    client.setQueryData(["/api/auth/user"], ana);
+    (await start(client, storage))();
+    expect(client.getQueryData(["/api/family"])).toBeUndefined();
     expect(storage.entries.has("user-ana")).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import {
   type DehydratedState,
   dehydrate,
   hydrate,
+  onlineManager,
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
@@ -11,10 +12,12 @@ import { clear, createStore, del, get, set } from "idb-keyval";
 /**
  * The last loaded screens, kept in IndexedDB so the installed app opens offline
  * (docs/product.md#offline, docs/architecture.md#offline-data). Only the screens' own reads are
- * kept, one entry per signed-in user (keyed by the user's id), dropped after 30 days, by a new
+ * kept, one entry per signed-in user (keyed by the user's id), dropped after 7 days, by a new
  * build, by logout and by a 401 on the current user. The service worker keeps no /api answer.
+ * A week, not longer: a lost or handed-on phone keeps a family's money on its disk that long at
+ * most, and a week covers the offline stretches the copy is for (a trip, a weekend away).
  */
-export const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes are gathered: a screen's calls answer within a moment of each other. */
 const SAVE_DELAY_MS = 500;
 
@@ -63,6 +66,37 @@ export function isOfflineQuery(queryKey: QueryKey): boolean {
 }
 
 const currentUserHash = JSON.stringify(["/api/auth/user"]);
+
+/**
+ * What the server said about the current user, once it said it: signed in, signed out (a 401),
+ * or no answer (offline, unreachable, a 5xx). Whoever asks (start-calls.ts, the app's frame, a
+ * sign-in) is waited for; a device the browser knows to be offline is not kept waiting.
+ */
+function currentUserVerdict(
+  queryClient: QueryClient,
+): Promise<"signed-in" | "signed-out" | "no-answer"> {
+  return new Promise((resolve) => {
+    const cache = queryClient.getQueryCache();
+    const settled = () => {
+      if (!onlineManager.isOnline()) return "no-answer";
+      const state = cache.get(currentUserHash)?.state;
+      if (!state) return undefined;
+      if (state.fetchStatus === "paused") return "no-answer";
+      if (state.fetchStatus !== "idle") return undefined;
+      if (state.status === "error") return "no-answer";
+      if (state.status !== "success") return undefined;
+      return state.data ? "signed-in" : "signed-out";
+    };
+    const now = settled();
+    if (now) return resolve(now);
+    const stop = cache.subscribe(() => {
+      const verdict = settled();
+      if (!verdict) return;
+      stop();
+      resolve(verdict);
+    });
+  });
+}
 
 /** Whose screens these are: the id of the current user in the state, if one is signed in. */
 export function userIdOf(state: DehydratedState): string | undefined {
@@ -173,6 +207,9 @@ let active: { persister: OfflinePersister; storage: OfflineStorage } | undefined
 
 /**
  * Restores the signed-in user's saved screens into `queryClient` and saves them from now on.
+ * Online, nothing is restored before the server has answered for the current user: a device
+ * whose session was ended elsewhere (a 401) gets its saved screens deleted before any of them is
+ * shown (docs/product.md#offline). Offline, or without an answer, they are restored at once.
  * TanStack's persistQueryClient* functions are not used: @tanstack/react-query-persist-client
  * brings a query-core of its own version (5.104 against the app's 5.108), and hydrating with one
  * core into the other's client, plus a second core in the bundle, is not worth two short loops.
@@ -198,7 +235,10 @@ export async function startOfflineCache({
   const persister = createOfflinePersister(storage, storedUserId);
   active = { persister, storage };
   try {
-    const client = await persister.restoreClient();
+    const verdict = await currentUserVerdict(queryClient);
+    // Every user's entry: whoever saved them is signed out on this device now.
+    if (verdict === "signed-out") await storage.clear();
+    const client = verdict === "signed-out" ? undefined : await persister.restoreClient();
     if (client) {
       if (client.buster !== buildId || Date.now() - client.timestamp > OFFLINE_MAX_AGE_MS) {
         await persister.removeClient();
