@@ -1,20 +1,27 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { migrationsFolder } from "../paths";
 import { signUpWithFamily } from "../testing/family-helpers";
-import { createTestApp } from "../testing/test-app";
+import { createTestApp, testConfig } from "../testing/test-app";
 import { createTestDatabase } from "../testing/test-database";
 import { loadBackup, writeBackup } from "./backup";
-import { type Database, openDatabase, openEmbedded, openPostgres } from "./client";
+import { type Database, type Db, openDatabase, openEmbedded, openPostgres } from "./client";
 import type { EmbeddedPostgres } from "./embedded-postgres";
+import { importLegacyPglite } from "./legacy-pglite";
 
 /**
  * Every connection of the app runs with a statement timeout and an idle-in-transaction timeout
  * (db/timeouts.ts, docs/architecture.md "Databases"), and the work that legitimately lasts (a
- * migration waiting for another process's, a backup's snapshot, a restore) lifts them for itself.
+ * migration waiting for another process's, a backup's snapshot, a restore, the PGlite import)
+ * lifts them for itself.
  * The second half shortens the limits to a fraction of a second and makes that work slower.
  */
 
@@ -29,6 +36,29 @@ const settingsOf = async (database: Pick<Database, "pool">) => {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `pool` as a slow disk would make it: the first statement matching `pause` waits a second before
+ * it is sent, with its transaction open.
+ */
+const slow = (pool: pg.Pool, pause: RegExp) =>
+  ({
+    connect: async () => {
+      const client = await pool.connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      let paused = false;
+      return Object.assign(Object.create(client) as pg.PoolClient, {
+        query: async (...args: unknown[]) => {
+          if (!paused && typeof args[0] === "string" && pause.test(args[0])) {
+            paused = true;
+            await sleep(1_000);
+          }
+          return query(...args);
+        },
+        release: (error?: Error | boolean) => client.release(error),
+      });
+    },
+  }) as unknown as pg.Pool;
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -138,26 +168,7 @@ describe("with limits of half a second", () => {
       timeouts: { statementMs: 500, idleInTransactionMs: 500 },
     });
     try {
-      // A slow disk: the backup's first batch, and the restore's, wait a second before their
-      // statement, with the transaction open.
-      const slow = (pool: pg.Pool, pause: RegExp) =>
-        ({
-          connect: async () => {
-            const client = await pool.connect();
-            const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-            let paused = false;
-            return Object.assign(Object.create(client) as pg.PoolClient, {
-              query: async (...args: unknown[]) => {
-                if (!paused && typeof args[0] === "string" && pause.test(args[0])) {
-                  paused = true;
-                  await sleep(1_000);
-                }
-                return query(...args);
-              },
-              release: (error?: Error | boolean) => client.release(error),
-            });
-          },
-        }) as unknown as pg.Pool;
+      // The backup's first batch, and the restore's, wait on the slow disk.
       const dataDir = await mkdtemp(join(tmpdir(), "budget-timeouts-"));
       const file = await writeBackup(slow(database.pool, /^fetch/), dataDir);
       const rows = await loadBackup(file, slow(restored.pool, /^insert/));
@@ -169,6 +180,37 @@ describe("with limits of half a second", () => {
       expect(copied[0]?.n).toBe(rows.expenses);
     } finally {
       await restored.close();
+      await database.close();
+      await target.close();
+    }
+  });
+
+  it("the import of a PGlite DATA_DIR idles in its transaction while PGlite reads", async () => {
+    // What the previous version left: its PGlite database in DATA_DIR/pglite, written by the app.
+    const dataDir = await mkdtemp(join(tmpdir(), "budget-timeouts-"));
+    const legacy = new PGlite({ dataDir: join(dataDir, "pglite") });
+    const legacyDb = drizzle({ client: legacy });
+    await migrate(legacyDb, { migrationsFolder });
+    const app = await buildApp({
+      database: { db: legacyDb as unknown as Db, kind: "postgres" },
+      config: testConfig({ DATA_DIR: dataDir }),
+    });
+    await signUpWithFamily(app, { clearStarterData: false });
+    await app.close();
+    await legacy.close();
+    const target = await createTestDatabase();
+    const database = openPostgres(target.connectionString, {
+      timeouts: { statementMs: 500, idleInTransactionMs: 500 },
+    });
+    try {
+      const copied = await importLegacyPglite(
+        dataDir,
+        slow(database.pool, /^insert/),
+        pino({ level: "silent" }),
+      );
+      expect(copied?.families).toBe(1);
+      expect(copied?.expenses).toBeGreaterThan(0);
+    } finally {
       await database.close();
       await target.close();
     }
