@@ -175,6 +175,24 @@ test("signing out with expenses still waiting keeps them on the device", async (
     .click();
   expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache"');
   await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  expect(await queuedKeys(page)).toEqual([expect.stringMatching(/^expense-queue:/)]);
+  const kept = await queuedKeys(page);
+  expect(kept).toEqual([expect.stringMatching(/^expense-queue:/)]);
   expect(await savedUsers(page)).toEqual([]);
+
+  // The next person on the device signs in and out with nothing waiting of their own: the first
+  // person's expenses still stay, so that logout keeps the storage too.
+  await signUpViaApi(page, { language: "pt" });
+  await createFamilyViaApi(page);
+  await page.goto("/");
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  const secondLogout = page.waitForResponse("**/api/logout?keep=queue");
+  await page
+    .getByRole("banner")
+    .getByRole("button")
+    .filter({ has: page.getByTestId("user-menu-name") })
+    .click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  expect((await (await secondLogout).allHeaders())["clear-site-data"]).toBe('"cache"');
+  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+  expect(await queuedKeys(page)).toEqual(kept);
 });

@@ -58,15 +58,18 @@ export function UserMenuDropdown({
   const [unsent, setUnsent] = useState(0);
   const signOut = async () => {
     let count = 0;
+    let othersWaiting = false;
     try {
       // Loaded on demand: the queue's code is not part of the first screens' download.
       const queue = await import("../../lib/offline-queue/browser-queue");
       count = await queue.countQueuedExpenses(user.id);
+      othersWaiting = count === 0 && (await queue.anyQueuedExpenses());
     } catch {
       // The queue cannot be read (no IndexedDB): nothing to warn about, sign out as asked.
     }
     if (count > 0) setUnsent(count);
-    else logout();
+    // Someone else's kept expenses stay too: the logout then keeps the device's storage.
+    else logout({ keepQueue: othersWaiting });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import i18n from "i18next";
-import { createStore, get, update } from "idb-keyval";
+import { createStore, get, update, values } from "idb-keyval";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { CreateExpenseInput } from "../../../contract/expenses";
 import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
@@ -104,6 +104,17 @@ export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
 /** How many of the user's expenses are still only on this device (read from IndexedDB). */
 export function countQueuedExpenses(userId: string): Promise<number> {
   return listEntries(idbStorage, userId).then((entries) => entries.length);
+}
+
+/**
+ * Whether anyone's expenses wait on this device: a person who signed out keeping them shares the
+ * device's storage with the next one, whose logout must not have the browser clear it
+ * (docs/product.md#signing-out).
+ */
+export async function anyQueuedExpenses(): Promise<boolean> {
+  if (!idbStore) return false;
+  const all = await values<unknown>(idbStore);
+  return all.some((entries) => Array.isArray(entries) && entries.length > 0);
 }
 
 /** Keeps an expense on the device under the key its first attempt used (or will use). */
