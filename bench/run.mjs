@@ -10,6 +10,8 @@
 // Issue 13's figures for the family with 50,000 expenses (the user bench0@example.org, who signs
 // in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over ten
 // years, GET /api/summary and the month list against /api/health, each with its target.
+// Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
+// (bench/hostile-preview.mjs).
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -24,6 +26,7 @@ import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./brows
 import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
 import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./history.mjs";
+import { measureHostilePreview } from "./hostile-preview.mjs";
 import { measureImports } from "./imports.mjs";
 import { measureTrend } from "./trend.mjs";
 
@@ -478,6 +481,13 @@ async function measure({
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
+    // Eight seeded users (bench1..bench8, a family each) send heavy files to the CSV preview at
+    // once, against health's p99 and the app's RSS (bench/hostile-preview.mjs prints its table).
+    const hostile = Array.from({ length: 8 }, (_, i) => ({
+      email: `bench${i + 1}@example.org`,
+      password: PASSWORD,
+    }));
+    await measureHostilePreview(base, server.child.pid, label, hostile);
     // Last: the import adds 30,000 expenses (years 2190-2192) that no call above should see.
     await measureImports(base, cookie, label);
     return {

@@ -24,9 +24,10 @@ import {
 } from "./read-file";
 
 /**
- * The database-free part of a preview: from the base64 text to each line's verdict, already as
- * JSON text. It runs in the preview worker (preview-worker.ts), off the event loop: a 5 MB file
- * costs seconds of CPU, which the server's other requests must not wait for
+ * The database-free parts of a preview: from the base64 text to each line's verdict, and from the
+ * family's duplicates and last categories to the answer's JSON text. Both run in the preview
+ * worker (preview-worker.ts), off the event loop: a 5 MB file costs seconds of CPU and its answer
+ * megabytes of text, which the server's other requests must not wait for
  * (docs/product.md#csv-import).
  */
 export type ParsedPreview = {
@@ -128,4 +129,25 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     keys: [...keyIndex.keys()],
     lineKeys,
   };
+}
+
+/** What the family's data says of the lines (service.ts's two statements). */
+export type PreviewLookups = {
+  /** The indexes of the lines the family already has. */
+  duplicates: Int32Array;
+  /** For each of `keys`, the category last used for it, if any. */
+  categories: (string | null)[];
+};
+
+/** The answer's JSON text, in the contract's key order (importPreviewSchema). */
+export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): string {
+  const duplicates = new Set(lookups.duplicates);
+  const lines = parsed.lines.map((line, index) => {
+    const key = parsed.lineKeys[index] ?? -1;
+    const category = key < 0 ? null : (lookups.categories[key] ?? null);
+    const suggested = category === null ? "null" : JSON.stringify(category);
+    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested}}`;
+  });
+  const head = JSON.stringify({ settings: parsed.settings, columnNames: parsed.columnNames });
+  return `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
 }

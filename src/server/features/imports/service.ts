@@ -8,7 +8,7 @@ import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, historyInsertSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
-import type { ParsedPreview } from "./parse";
+import type { PreviewLookups } from "./parse";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -21,44 +21,37 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const foldedDescription = sql`lower(regexp_replace(e.search_text, '\\s+', ' ', 'g'))`;
 
 /**
- * The preview's answer as JSON text: the file's lines, parsed in the preview worker (parse.ts),
- * with what the family's data says of each. Two statements whatever the file's size: one finds
- * the lines the family already has, one the category last used for each description
- * (docs/product.md#csv-import). The text is joined from the worker's lines, never re-parsed or
- * re-stringified on the event loop.
+ * What the family's data says of a file's readable lines, for its preview: two statements
+ * whatever the file's size, one finding the lines the family already has, one the category last
+ * used for each description (docs/product.md#csv-import). The file itself is read, and the
+ * answer written, in the preview worker (preview-pool.ts).
  */
-export async function previewImport(
+export async function previewLookups(
   db: Db,
   scope: FamilyScope,
-  parsed: ParsedPreview,
-): Promise<string> {
-  const [duplicates, lastCategories] = parsed.keys.length
-    ? await Promise.all([
-        db.execute(sql`
-          select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
-            as i(n int, d date, a numeric, k text)
-          where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
-            and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)`),
-        db.execute(sql`
-          select distinct on (f.k) f.k, f.category_id as "categoryId"
-          from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
-            from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null) f
-          where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
-          order by f.k, f.date desc, f.created_at desc`),
-      ])
-    : [{ rows: [] }, { rows: [] }];
-  const duplicateIndexes = new Set(rowsOf<{ n: number }>(duplicates).map((row) => row.n));
+  parsed: { candidatesJson: string; keys: string[] },
+): Promise<PreviewLookups> {
+  if (parsed.keys.length === 0) return { duplicates: new Int32Array(0), categories: [] };
+  const [duplicates, lastCategories] = await Promise.all([
+    db.execute(sql`
+      select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
+        as i(n int, d date, a numeric, k text)
+      where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
+        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)`),
+    db.execute(sql`
+      select distinct on (f.k) f.k, f.category_id as "categoryId"
+      from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
+        from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null) f
+      where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
+      order by f.k, f.date desc, f.created_at desc`),
+  ]);
   const categoryByKey = new Map(
     rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
   );
-  const lines = parsed.lines.map((line, index) => {
-    const key = parsed.lineKeys[index] ?? -1;
-    const category = key < 0 ? undefined : categoryByKey.get(parsed.keys[key] ?? "");
-    const suggested = category ? `"${category}"` : "null";
-    return `${line},"duplicate":${duplicateIndexes.has(index)},"suggestedCategoryId":${suggested}}`;
-  });
-  const head = JSON.stringify({ settings: parsed.settings, columnNames: parsed.columnNames });
-  return `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
+  return {
+    duplicates: Int32Array.from(rowsOf<{ n: number }>(duplicates), (row) => row.n),
+    categories: parsed.keys.map((key) => categoryByKey.get(key) ?? null),
+  };
 }
 
 /**
