@@ -24,8 +24,8 @@ const workerEntry = fromSource
 
 const IDLE_MS = 60_000;
 /**
- * The worker's heap. A 5 MB file of 20,000 lines of 50 cells (the caps) is read within about
- * 150 MB; past this V8 stops the worker and the file is refused, never the server.
+ * The worker's heap. The heaviest file the caps accept (20,000 lines of 50 cells) holds about
+ * 60 MB once read; past this limit V8 stops the worker and the file is refused, never the server.
  */
 const WORKER_HEAP_MB = 256;
 
