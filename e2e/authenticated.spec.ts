@@ -52,19 +52,36 @@ test.describe("signed-in frame", () => {
   });
 
   test("header shows the profile image when there is one", desktopOnly, async ({ page }) => {
-    const imageUrl = "https://images.example.com/ana.svg";
-    await page.route(imageUrl, (route) =>
-      route.fulfill({
-        contentType: "image/svg+xml",
-        body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>',
-      }),
-    );
+    const imageUrl = `data:image/svg+xml,${encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>',
+    )}`;
     await signInAs(page, makeUser({ profileImageUrl: imageUrl }));
     await page.goto("/");
     const banner = page.getByRole("banner");
     await expect(banner.locator(`img[src="${imageUrl}"]`)).toBeVisible();
     await expect(banner.getByTestId("default-avatar")).toHaveCount(0);
   });
+
+  test(
+    "another site's profile image is never loaded: the default avatar shows",
+    desktopOnly,
+    async ({ page }) => {
+      // The CSP's img-src is 'self' data: (http/security-headers.ts): an image host would learn
+      // who opens the app, and when.
+      const imageUrl = "https://images.example.com/ana.svg";
+      const asked: string[] = [];
+      await page.route(imageUrl, (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ contentType: "image/svg+xml", body: "<svg/>" });
+      });
+      await signInAs(page, makeUser({ profileImageUrl: imageUrl }));
+      await page.goto("/");
+      const banner = page.getByRole("banner");
+      await expect(banner.getByTestId("default-avatar")).toBeVisible();
+      await expect(banner.locator("img")).toHaveCount(0);
+      expect(asked).toEqual([]);
+    },
+  );
 
   test("tabs come in order, the active one is highlighted and they navigate", async ({ page }) => {
     await signInAs(page);
