@@ -114,11 +114,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerNoStore(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
+  registerAllowedHosts(app, config);
   registerCsrfProtection(app, config.appUrl);
 
   const store = new SessionStore(database.db, config.sessionSecret, clock);
   await registerAuthentication(app, { store, config });
-  registerAllowedHosts(app, config);
 
   // Counters in the database, shared by every app process (docs/decisions/002-rate-limits.md).
   const counters = new AttemptCounters(database.db, clock);
