@@ -246,22 +246,6 @@ export async function ensureSessionSecret(config: Config): Promise<Config> {
 }
 
 /**
- * `config.trustProxy` as Fastify's option. This Fastify refuses to trust anything for a bare number
- * (it cannot check the closest peer), so a hop count becomes the function Express's proxy-addr
- * uses for one: the N closest hops are proxies. That is safe only when the app's port is reachable
- * from the proxy alone (docs/scaling.md); a list of proxy addresses is safe everywhere.
- */
-export function fastifyTrustProxy(
-  setting: Config["trustProxy"],
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting !== "number") return setting;
-  return (_address, hop) => hop < setting;
-}
-
-const isLoopbackHost = (host: string) =>
-  host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
-
-/**
  * The key that seals two-factor secrets (docs/product.md#two-factor-sign-in), kept beside the
  * session secret in DATA_DIR and never in the database, so a database dump or a backup alone
  * holds no usable second factor. Losing it turns every two-factor enrolment unusable (recovery
@@ -279,6 +263,22 @@ export async function ensureTwoFactorKey(config: Config): Promise<Config> {
   }
   return { ...config, twoFactorKey: key };
 }
+
+/**
+ * `config.trustProxy` as Fastify's option. This Fastify refuses to trust anything for a bare number
+ * (it cannot check the closest peer), so a hop count becomes the function Express's proxy-addr
+ * uses for one: the N closest hops are proxies. That is safe only when the app's port is reachable
+ * from the proxy alone (docs/scaling.md); a list of proxy addresses is safe everywhere.
+ */
+export function fastifyTrustProxy(
+  setting: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
+}
+
+const isLoopbackHost = (host: string) =>
+  host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
 
 /**
  * Settings that start but are probably a mistake; main.ts logs each as a warning. A hop count
