@@ -59,6 +59,13 @@ test("two expenses added offline (form and quick add) are saved exactly once aft
   await nav.getByRole("link", { name: "Gastos" }).click();
   const main = page.getByRole("main");
   await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Mercado");
+  // The user menu's code comes a moment after a screen shows (components/layout/user-menu.tsx);
+  // without the service worker (blocked in these tests) it must have come before the network goes.
+  const userMenu = page.getByRole("button", { name: /Abrir o menu do usuário/ });
+  await userMenu.click();
+  await expect(page.getByRole("menuitem", { name: "Sair" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
 
   await context.setOffline(true);
   await fillExpense(main, "Feira offline", "Mercado");
