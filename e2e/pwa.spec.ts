@@ -11,6 +11,9 @@ import { desktopOnly, storeLanguage } from "./support";
 // loaded screens (docs/product.md#offline). The other specs block service workers
 // (playwright.config.ts) so their page.route() keeps seeing every call; this one needs it.
 test.use({ serviceWorkers: "allow" });
+// One test at a time: two of them serve a new version of sw.js by rewriting the build's files,
+// which a test running beside them on the other worker would take for an update of its own.
+test.describe.configure({ mode: "serial" });
 
 /** Resolves once a service worker is active for the page and the page is one of its clients. */
 async function controlledByServiceWorker(page: Page) {
@@ -180,27 +183,8 @@ test(
     const email = page.getByRole("main").getByLabel("E-mail");
     await email.fill("meio.do@formulario.org");
 
-    // A new build: another sw.js (one byte differs, as any real change of the file list would).
-    // The server sends the build's precompressed copies (scripts/precompress.mjs) to browsers that
-    // accept them, so the new version goes into those too.
-    const variants = [
-      { path: servedServiceWorker, encode: (text: string) => Buffer.from(text) },
-      { path: `${servedServiceWorker}.br`, encode: (text: string) => brotliCompressSync(text) },
-      { path: `${servedServiceWorker}.gz`, encode: (text: string) => gzipSync(text) },
-    ];
-    const original = await readFile(servedServiceWorker, "utf8");
-    const originals = await Promise.all(
-      variants.map((variant) => readFile(variant.path).catch(() => undefined)),
-    );
-    try {
-      for (const variant of variants) {
-        if (existsSync(variant.path)) {
-          await writeFile(variant.path, variant.encode(`${original}\n// next version`));
-        }
-      }
-      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-      const banner = page.getByRole("status").filter({ hasText: "Nova versão disponível" });
-      await expect(banner).toBeVisible();
+    await withNextServiceWorker(async () => {
+      const banner = await offerUpdate(page);
       // Installed and waiting: the page was not reloaded, what was typed is still there.
       await page.waitForTimeout(1000);
       await expect(email).toHaveValue("meio.do@formulario.org");
@@ -211,11 +195,71 @@ test(
       await expect(email).toHaveValue("");
       await expect(banner).toHaveCount(0);
       await expectNoAxeViolations(page);
-    } finally {
-      for (const [index, variant] of variants.entries()) {
-        const bytes = originals[index];
-        if (bytes) await writeFile(variant.path, bytes);
-      }
-    }
+    });
   },
 );
+
+test(
+  "an update offered and not taken does not reload the page when logout clears the site",
+  desktopOnly,
+  async ({ page }) => {
+    await storeLanguage(page, "pt");
+    await signUpViaApi(page, { language: "pt" });
+    await createFamilyViaApi(page);
+    await page.goto("/categories");
+    await controlledByServiceWorker(page);
+    await withNextServiceWorker(async () => {
+      await offerUpdate(page);
+      // Logout's Clear-Site-Data purges the worker, which changes the page's controller: with an
+      // update offered, vite-plugin-pwa took that for the update and reloaded /categories,
+      // cutting the logout's way to / short (src/web/features/pwa/update-prompt.tsx).
+      await page
+        .getByRole("banner")
+        .getByRole("button")
+        .filter({ has: page.getByTestId("user-menu-name") })
+        .click();
+      await page.getByRole("menuitem", { name: "Sair" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    });
+  },
+);
+
+/**
+ * Runs `body` while the server serves a new build's sw.js (one byte differs, as any real change of
+ * the file list would), then puts the build's own back. The server sends the build's precompressed
+ * copies (scripts/precompress.mjs) to browsers that accept them, so the new version goes into
+ * those too.
+ */
+async function withNextServiceWorker(body: () => Promise<void>) {
+  const variants = [
+    { path: servedServiceWorker, encode: (text: string) => Buffer.from(text) },
+    { path: `${servedServiceWorker}.br`, encode: (text: string) => brotliCompressSync(text) },
+    { path: `${servedServiceWorker}.gz`, encode: (text: string) => gzipSync(text) },
+  ];
+  const original = await readFile(servedServiceWorker, "utf8");
+  const originals = await Promise.all(
+    variants.map((variant) => readFile(variant.path).catch(() => undefined)),
+  );
+  try {
+    for (const variant of variants) {
+      if (existsSync(variant.path)) {
+        await writeFile(variant.path, variant.encode(`${original}\n// next version`));
+      }
+    }
+    await body();
+  } finally {
+    for (const [index, variant] of variants.entries()) {
+      const bytes = originals[index];
+      if (bytes) await writeFile(variant.path, bytes);
+    }
+  }
+}
+
+/** Asks the browser to look for a new worker now, and returns the banner that offers it. */
+async function offerUpdate(page: Page) {
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+  const banner = page.getByRole("status").filter({ hasText: "Nova versão disponível" });
+  await expect(banner).toBeVisible();
+  return banner;
+}

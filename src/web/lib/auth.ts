@@ -109,22 +109,6 @@ export function displayName(
   return profileLabel;
 }
 
-/**
- * The service worker goes before the logout navigation leaves, not with it: the server's
- * `Clear-Site-Data: "storage"` purges the worker, and purged while it was still passing that very
- * navigation on to the network, it took the navigation down with it (the page stayed where it
- * was, signed out; seen once in e2e/pwa.spec.ts under a busy CI). Once unregistered, the worker no
- * longer sees the navigation. With `keepQueue` the storage, and the worker, stay.
- */
-async function unregisterServiceWorkers(): Promise<void> {
-  try {
-    const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
-    await Promise.all(registrations.map((registration) => registration.unregister()));
-  } catch {
-    // No service worker support, or storage blocked: nothing to unregister.
-  }
-}
-
 /** How long logout waits for the saved screens to be deleted before it leaves anyway. */
 const CLEAR_WAIT_MS = 2000;
 
@@ -137,11 +121,8 @@ const CLEAR_WAIT_MS = 2000;
 export async function logout({ keepQueue = false }: { keepQueue?: boolean } = {}) {
   clearStoredUser();
   await Promise.race([
-    Promise.all([
-      // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
-      import("./offline-cache").then(({ clearOfflineData }) => clearOfflineData({ stop: true })),
-      keepQueue ? undefined : unregisterServiceWorkers(),
-    ]),
+    // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
+    import("./offline-cache").then(({ clearOfflineData }) => clearOfflineData({ stop: true })),
     new Promise((resolve) => setTimeout(resolve, CLEAR_WAIT_MS)),
   ]);
   window.location.href = keepQueue ? "/api/logout?keep=queue" : "/api/logout";
