@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { AppError } from "../../errors";
+import { UserSlots } from "../../http/user-slots";
 
 /*
  * What one person's downloads of GET /api/expenses/export.csv may take from the server
@@ -15,31 +16,9 @@ export const EXPORTS_PER_USER = 2;
 /** A reader that takes no byte for this long has gone (a phone put away, a stuck client). */
 export const EXPORT_STALL_MS = 30_000;
 
-/**
- * The exports each user has running in this process. With several app processes on one
- * DATABASE_URL each counts its own (a person's requests rarely spread over processes, and the
- * limit is about what one process holds).
- */
-export class ExportSlots {
-  private readonly running = new Map<string, number>();
-
-  constructor(private readonly perUser = EXPORTS_PER_USER) {}
-
-  /** Takes one of the user's slots, or refuses with 429; the function returned gives it back once. */
-  take(userId: string): () => void {
-    const count = this.running.get(userId) ?? 0;
-    if (count >= this.perUser) throw new AppError("too_many_exports");
-    this.running.set(userId, count + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.running.get(userId) ?? 1) - 1;
-      if (left > 0) this.running.set(userId, left);
-      else this.running.delete(userId);
-    };
-  }
-}
+/** The exports each user has running in this process (http/user-slots.ts). */
+export const exportSlots = (perUser = EXPORTS_PER_USER) =>
+  new UserSlots(perUser, () => new AppError("too_many_exports"));
 
 /**
  * Holds a slot for as long as the reply is open: 'close' comes once the file is sent, when the

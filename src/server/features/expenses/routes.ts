@@ -19,7 +19,7 @@ import { requireFamily } from "../../http/family-scope";
 import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { exportExpensesCsv, exportFilename } from "./export";
-import { EXPORT_STALL_MS, ExportSlots, holdWhileOpen } from "./export-limits";
+import { EXPORT_STALL_MS, exportSlots, holdWhileOpen } from "./export-limits";
 import * as service from "./service";
 
 export type ExpenseRouteOptions = {
@@ -29,7 +29,7 @@ export type ExpenseRouteOptions = {
 
 export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (app, options) => {
   app.addHook("preValidation", mustBeSignedIn);
-  const exportSlots = new ExportSlots();
+  const exportsRunning = exportSlots();
 
   // Every expense (ten years of them) or a month's, as JSON text the database writes. A month is
   // kept per family data version (http/family-json-cache.ts); ten years are too big to keep.
@@ -85,7 +85,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
       const language = asked ?? requestLanguage(request);
       // Fastify's HEAD would read the whole stream to throw it away: headers only, no rows read.
       const head = request.method === "HEAD";
-      const release = head ? undefined : exportSlots.take(scope.userId);
+      const release = head ? undefined : exportsRunning.take(scope.userId);
       reply
         .type("text/csv; charset=utf-8")
         .header(

@@ -13,6 +13,7 @@ import { AppError } from "../../errors";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
+import { UserSlots } from "../../http/user-slots";
 import { previewPool } from "./preview-pool";
 import * as service from "./service";
 
@@ -31,7 +32,10 @@ const PREVIEW_URL = "/api/imports/preview";
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
-  const underWay = new Map<string, number>();
+  const previewsUnderWay = new UserSlots(
+    PREVIEWS_PER_USER,
+    () => new AppError("rate_limited", { messageKey: "errors.import_preview_busy" }),
+  );
 
   // The preview's body (a 5 MB file as 7 MB of base64 in JSON) is kept as the bytes that came and
   // parsed and checked against its schema in the preview worker: eight of them at once would
@@ -59,20 +63,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       // No body, or one without a JSON content type, never reached the parser above.
       if (!Buffer.isBuffer(request.body)) throw new AppError("invalid_json");
-      const mine = underWay.get(scope.userId) ?? 0;
-      if (mine >= PREVIEWS_PER_USER) {
-        throw new AppError("rate_limited", { messageKey: "errors.import_preview_busy" });
-      }
-      underWay.set(scope.userId, mine + 1);
+      const release = previewsUnderWay.take(scope.userId);
       try {
         const body = await previewPool.preview(request.body, (parsed) =>
           service.previewLookups(app.db, scope, parsed),
         );
         return sendJsonText(reply, body);
       } finally {
-        const left = (underWay.get(scope.userId) ?? 1) - 1;
-        if (left > 0) underWay.set(scope.userId, left);
-        else underWay.delete(scope.userId);
+        release();
       }
     },
   );
