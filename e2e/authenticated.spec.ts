@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
   addSessionCookie,
@@ -7,18 +7,12 @@ import {
   makeUser,
   signInAs,
   storeLanguage,
+  userMenuButton,
 } from "./support";
 
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
 const primaryColor = "rgb(4, 120, 87)";
-
-function userMenuButton(page: Page) {
-  return page
-    .getByRole("banner")
-    .getByRole("button")
-    .filter({ has: page.getByTestId("user-menu-name") });
-}
 
 test.describe("signed-in frame", () => {
   test("header shows the logo, the title and the user's first name", async ({ page }) => {

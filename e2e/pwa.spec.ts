@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, storeLanguage } from "./support";
+import { desktopOnly, storeLanguage, userMenuButton } from "./support";
 
 // Issue 17: the installable app (manifest + service worker) and the offline open of the last
 // loaded screens (docs/product.md#offline). The other specs block service workers
@@ -153,11 +153,7 @@ test("opens the last loaded screens offline, marked as offline, and logout delet
   // Back online the marker goes; logout deletes the saved screens before it leaves.
   await context.setOffline(false);
   await expect(marker).toHaveCount(0);
-  await page
-    .getByRole("banner")
-    .getByRole("button")
-    .filter({ has: page.getByTestId("user-menu-name") })
-    .click();
+  await userMenuButton(page).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
@@ -213,11 +209,7 @@ test(
       // Logout's Clear-Site-Data purges the worker, which changes the page's controller: with an
       // update offered, vite-plugin-pwa took that for the update and reloaded /categories,
       // cutting the logout's way to / short (src/web/features/pwa/update-prompt.tsx).
-      await page
-        .getByRole("banner")
-        .getByRole("button")
-        .filter({ has: page.getByTestId("user-menu-name") })
-        .click();
+      await userMenuButton(page).click();
       await page.getByRole("menuitem", { name: "Sair" }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();

@@ -1,33 +1,40 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
-import { storeLanguage } from "./support";
+import { storeLanguage, userMenuButton } from "./support";
 
 // A signed-out device forgets (docs/product.md#offline, docs/product.md#signing-out): a session
 // ended from elsewhere shows none of the family's saved screens on the next start and deletes
 // them, and the app's own logout has the browser clear the site's storage.
 
-/** The users whose screens lib/offline-cache.ts keeps in IndexedDB on this device. */
-function savedUsers(page: Page) {
+/** The keys of one object store of one IndexedDB database on this device ([] without it). */
+function storedKeys(page: Page, database: string, store: string) {
   return page.evaluate(
-    () =>
+    ({ database, store }) =>
       new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open("family-budget-offline");
+        const open = indexedDB.open(database);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("query-cache")) {
+          if (!db.objectStoreNames.contains(store)) {
             db.close();
             return resolve([]);
           }
-          const keys = db.transaction("query-cache").objectStore("query-cache").getAllKeys();
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
           keys.onsuccess = () => {
             db.close();
             resolve(keys.result.map(String));
           };
         };
       }),
+    { database, store },
   );
 }
+
+/** The users whose screens lib/offline-cache.ts keeps in IndexedDB on this device. */
+const savedUsers = (page: Page) => storedKeys(page, "family-budget-offline", "query-cache");
+
+/** The keys of the offline expense queue (lib/offline-queue/browser-queue.ts) on this device. */
+const queuedKeys = (page: Page) => storedKeys(page, "offline-queue", "v1");
 
 async function familyWithAnExpense(page: Page) {
   await storeLanguage(page, "pt");
@@ -105,11 +112,7 @@ test("the app's logout has the browser forget the site's storage", async ({ page
   await page.evaluate(() => localStorage.setItem("left-behind", "yes"));
 
   const logout = page.waitForResponse("**/api/logout");
-  await page
-    .getByRole("banner")
-    .getByRole("button")
-    .filter({ has: page.getByTestId("user-menu-name") })
-    .click();
+  await userMenuButton(page).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache", "storage"');
   await expect(page).toHaveURL(/\/$/);
@@ -117,29 +120,6 @@ test("the app's logout has the browser forget the site's storage", async ({ page
   expect(await page.evaluate(() => localStorage.getItem("left-behind"))).toBeNull();
   expect(await savedUsers(page)).toEqual([]);
 });
-
-/** The keys of the offline expense queue (lib/offline-queue/browser-queue.ts) on this device. */
-function queuedKeys(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open("offline-queue");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("v1")) {
-            db.close();
-            return resolve([]);
-          }
-          const keys = db.transaction("v1").objectStore("v1").getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.map(String));
-          };
-        };
-      }),
-  );
-}
 
 test("signing out with expenses still waiting keeps them on the device", async ({
   page,
@@ -163,11 +143,7 @@ test("signing out with expenses still waiting keeps them on the device", async (
   await context.setOffline(false);
 
   const logout = page.waitForResponse("**/api/logout?keep=queue");
-  await page
-    .getByRole("banner")
-    .getByRole("button")
-    .filter({ has: page.getByTestId("user-menu-name") })
-    .click();
+  await userMenuButton(page).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   await page
     .getByRole("alertdialog", { name: "Há gastos não enviados" })
@@ -186,11 +162,7 @@ test("signing out with expenses still waiting keeps them on the device", async (
   await page.goto("/");
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
   const secondLogout = page.waitForResponse("**/api/logout?keep=queue");
-  await page
-    .getByRole("banner")
-    .getByRole("button")
-    .filter({ has: page.getByTestId("user-menu-name") })
-    .click();
+  await userMenuButton(page).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   expect((await (await secondLogout).allHeaders())["clear-site-data"]).toBe('"cache"');
   await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();

@@ -181,3 +181,11 @@ export async function expectTouchTargets(page: Page, min = 44) {
   // Soft: one run lists the small controls of every page the test visits.
   expect.soft(small, `controls smaller than ${min}x${min} px on ${page.url()}`).toEqual([]);
 }
+
+/** The header's button that opens the user menu (components/layout/user-menu.tsx), in any language. */
+export function userMenuButton(page: Page) {
+  return page
+    .getByRole("banner")
+    .getByRole("button")
+    .filter({ has: page.getByTestId("user-menu-name") });
+}
