@@ -22,7 +22,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { summaryRoutes } from "./features/summary/routes";
-import { twoFactorRoutes } from "./features/two-factor/routes";
+import { twoFactorRoutes } from "./features/two-factor-setup/routes";
 import { registerAllowedHosts } from "./http/allowed-hosts";
 import { AttemptCounters } from "./http/attempt-limiter";
 import { registerAuthentication, sessionCookieName } from "./http/authentication";

@@ -16,9 +16,10 @@ import type { UserRow } from "./users";
 
 /**
  * Two-factor sign-in's codes and login challenges (docs/product.md#two-factor-sign-in), shared by
- * the login (features/auth) and Profile's switch (features/two-factor): features never import each
- * other's files. TOTP is RFC 6238 through `otpauth` (SHA-1, 6 digits, 30 s: what every
- * authenticator app reads from the QR code); nothing here hand-writes the TOTP's HMAC.
+ * the login's second step (features/auth) and Profile's set-up (features/two-factor-setup):
+ * features never import each other's files. TOTP is RFC 6238 through `otpauth` (SHA-1, 6 digits,
+ * 30 s: what every authenticator app reads from the QR code); nothing here hand-writes the TOTP's
+ * HMAC.
  *
  * Secrets at rest (docs/product.md#two-factor-sign-in): a database dump or a backup must hold no
  * usable second factor, so everything here is keyed by TWO_FACTOR_KEY (or DATA_DIR/two-factor-key,

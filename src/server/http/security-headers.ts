@@ -40,7 +40,7 @@ const permissionsPolicy = [
  * A strict Content-Security-Policy the built app satisfies: scripts only from our origin (the Vite
  * build has no inline scripts), no plugins, no framing. Inline styles stay allowed because the UI
  * primitives and charts set style attributes. Images only from our origin (the icons, the
- * manifest's) and data: URLs (the two-factor QR code, features/two-factor/service.ts, and the
+ * manifest's) and data: URLs (the two-factor QR code, features/two-factor-setup/service.ts, and the
  * icons inside swagger-ui's stylesheet at /api/docs): no other site learns who opens a screen
  * through an image. HSTS only when the app is served over https.
  */

@@ -14,8 +14,9 @@ import { translate } from "../../i18n";
 import * as twoFactor from "./service";
 
 /**
- * Profile's two-factor sign-in (docs/product.md#two-factor-sign-in); signed in only. Every route
- * checks a password or a code, so each runs within the re-authentication limits
+ * Profile's set-up of two-factor sign-in (docs/product.md#two-factor-sign-in): turning it on and
+ * off, new recovery codes; the sign-in's second step is features/auth's. Signed in only. Every
+ * route checks a password or a code, so each runs within the re-authentication limits
  * (http/reauth-limits.ts).
  */
 export const twoFactorRoutes =
