@@ -1,20 +1,9 @@
 import { z } from "zod";
+import { daysInMonth, isCalendarDate, MAX_YEAR, MIN_YEAR } from "./calendar";
 import { text } from "./text";
 
-/**
- * A calendar date "YYYY-MM-DD" with no time zone: an expense happens on a day, not at an instant,
- * so no time zone can move it to another day or month.
- */
-export const isCalendarDate = (value: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
-};
-
-export const daysInMonth = (year: number, month: number) =>
-  new Date(Date.UTC(year, month, 0)).getUTCDate();
+// Defined without zod in calendar.ts, for the screens that must not load it.
+export { daysInMonth, isCalendarDate };
 
 export const calendarDateSchema = text("validation.dateInvalid").refine(
   isCalendarDate,
@@ -30,5 +19,5 @@ export const monthSchema = z.coerce
 export const yearSchema = z.coerce
   .number({ error: "validation.yearInvalid" })
   .int("validation.yearInvalid")
-  .min(1900, "validation.yearInvalid")
-  .max(2199, "validation.yearInvalid");
+  .min(MIN_YEAR, "validation.yearInvalid")
+  .max(MAX_YEAR, "validation.yearInvalid");

@@ -52,4 +52,19 @@ describe("budgetAlertMessage", () => {
       plain(budgetAlertMessage({ ...last, periodStart: "2026-11-22" }, "es", translator(es))),
     ).toContain("de la semana del 22–30 de noviembre de 2026");
   });
+
+  it("ends the fourth week on the 29th in a leap February and the 31st in December", () => {
+    const leap = alert({ period: "week", periodStart: "2028-02-22" });
+    expect(plain(budgetAlertMessage(leap, "en", translator(en)))).toContain(
+      "of the weekly budget for February 22 – 29, 2028",
+    );
+    const december = alert({ period: "week", periodStart: "2026-12-22" });
+    expect(plain(budgetAlertMessage(december, "en", translator(en)))).toContain(
+      "of the weekly budget for December 22 – 31, 2026",
+    );
+    const third = alert({ period: "week", periodStart: "2028-02-15" });
+    expect(plain(budgetAlertMessage(third, "en", translator(en)))).toContain(
+      "of the weekly budget for February 15 – 21, 2028",
+    );
+  });
 });

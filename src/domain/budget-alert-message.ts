@@ -1,6 +1,7 @@
 import type { Language } from "../contract/common";
 import { localeSettings } from "../contract/locale";
 import type { BudgetAlert } from "../contract/notifications";
+import { weekDays, weekOfMonth } from "./budget";
 
 /** i18next's t (web) or the server's translate, bound to one language. */
 export type Translate = (key: string, params: Record<string, string>) => string;
@@ -10,11 +11,11 @@ const utcDate = (iso: string) =>
     Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))),
   );
 
-/** The last day of a week bucket starting on `start`: 6 days on, or the month's end for day 22. */
+/** The last day of the week bucket that starts on `start` (day 1, 8, 15 or 22 of its month). */
 function weekBucketEnd(start: string): Date {
-  const first = utcDate(start);
-  if (first.getUTCDate() < 22) return new Date(first.getTime() + 6 * 86_400_000);
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  const [year, month] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
+  const { last } = weekDays(weekOfMonth(start), { year, month });
+  return new Date(Date.UTC(year, month - 1, last));
 }
 
 /**

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysInMonth } from "../contract/calendar-date";
+import { daysInMonth } from "../contract/calendar";
 import {
   categoryStatus,
-  monthOf,
   nextMonth,
   previousMonth,
   progressPercent,
   remainingBalance,
   reportStatus,
   weekCardStatus,
+  weekDays,
   weeklyBudgetOf,
   weekOfMonth,
 } from "./budget";
@@ -45,6 +45,49 @@ describe("weekOfMonth", () => {
             weeks.add(week);
           }
           expect([...weeks]).toEqual([1, 2, 3, 4]);
+        },
+      ),
+    );
+  });
+});
+
+describe("weekDays", () => {
+  it("splits the month at days 7, 14 and 21", () => {
+    const december = { year: 2025, month: 12 };
+    expect(weekDays(1, december)).toEqual({ first: 1, last: 7 });
+    expect(weekDays(2, december)).toEqual({ first: 8, last: 14 });
+    expect(weekDays(3, december)).toEqual({ first: 15, last: 21 });
+    expect(weekDays(4, december)).toEqual({ first: 22, last: 31 });
+  });
+
+  it.each([
+    [2026, 2, 28],
+    [2028, 2, 29],
+    [2000, 2, 29],
+    [1900, 2, 28],
+    [2026, 11, 30],
+    [2026, 1, 31],
+  ])("ends the fourth week of %i-%i on day %i", (year, month, last) => {
+    expect(weekDays(4, { year, month })).toEqual({ first: 22, last });
+  });
+
+  it("covers exactly the days weekOfMonth puts in each week, in any month", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2199 }),
+        fc.integer({ min: 1, max: 12 }),
+        (year, month) => {
+          const covered: number[] = [];
+          for (const week of [1, 2, 3, 4] as const) {
+            const { first, last } = weekDays(week, { year, month });
+            for (let day = first; day <= last; day++) {
+              const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+              expect(weekOfMonth(date)).toBe(week);
+              covered.push(day);
+            }
+          }
+          const days = Array.from({ length: daysInMonth(year, month) }, (_, i) => i + 1);
+          expect(covered).toEqual(days);
         },
       ),
     );
@@ -143,8 +186,5 @@ describe("month navigation", () => {
         },
       ),
     );
-  });
-  it("reads the month of a calendar date", () => {
-    expect(monthOf("2026-12-31")).toEqual({ year: 2026, month: 12 });
   });
 });

@@ -3,19 +3,28 @@
  * and the reports so both always agree. No I/O, no floats for money.
  */
 
+import { daysInMonth } from "../contract/calendar";
+
 export const WEEKS_PER_MONTH = 4;
 export const WARNING_THRESHOLD_PERCENT = 80;
 export const RECENT_TRANSACTIONS = 3;
 
 export type YearMonth = { year: number; month: number };
 
-/** Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. Always four weeks. */
-export function weekOfMonth(date: string): 1 | 2 | 3 | 4 {
-  const day = Number(date.slice(8, 10));
-  if (day <= 7) return 1;
-  if (day <= 14) return 2;
-  if (day <= 21) return 3;
-  return 4;
+export type Week = 1 | 2 | 3 | 4;
+
+/**
+ * Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. Always four weeks, so the
+ * fourth has 7 to 10 days (docs/product.md#month-summary).
+ */
+export function weekOfMonth(date: string): Week {
+  return Math.min(WEEKS_PER_MONTH, Math.ceil(Number(date.slice(8, 10)) / 7)) as Week;
+}
+
+/** The days of the month a week bucket covers; the fourth ends on the month's last day. */
+export function weekDays(week: Week, { year, month }: YearMonth): { first: number; last: number } {
+  const first = (week - 1) * 7 + 1;
+  return { first, last: week === WEEKS_PER_MONTH ? daysInMonth(year, month) : first + 6 };
 }
 
 /** The dashboard's weekly budget: the monthly budget split into four, rounded to the cent. */
@@ -86,9 +95,3 @@ export const nextMonth = ({ year, month }: YearMonth): YearMonth =>
 
 export const previousMonth = ({ year, month }: YearMonth): YearMonth =>
   month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-
-/** The month a calendar date 'YYYY-MM-DD' falls in. */
-export const monthOf = (date: string): YearMonth => ({
-  year: Number(date.slice(0, 4)),
-  month: Number(date.slice(5, 7)),
-});

@@ -1,12 +1,13 @@
 import { useMemo } from "react";
 import { useSearchParams } from "wouter";
+import { MAX_YEAR, MIN_YEAR } from "../../contract/calendar";
 import type { YearMonth } from "../../domain/budget";
 import { todayIso } from "./format";
 
-const MIN_YEAR = 1900;
-const MAX_YEAR = 9999;
-
-/** The month a page shows: ?month=&year= when both are valid, else the user's current month. */
+/**
+ * The month a page shows: ?month=&year= when both are valid, else the user's current month. A
+ * year the API would refuse (src/contract/calendar.ts) is not valid here either.
+ */
 export function selectedMonthOf(search: URLSearchParams, today: string = todayIso()): YearMonth {
   const month = Number(search.get("month"));
   const year = Number(search.get("year"));

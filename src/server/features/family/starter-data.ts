@@ -1,9 +1,12 @@
+import { fromCents, toCents } from "../../../contract/cents";
 import type { Language } from "../../../contract/common";
+import { weeklyBudgetOf } from "../../../domain/budget";
 
 /**
- * What a new family starts with (docs/product.md#creating-a-family): a few categories named in the creator's language,
- * with monthly budgets split into four weeks, and example expenses in the current month flagged
- * isExample so the dashboard has something to show until "Limpar dados de exemplo" removes them.
+ * What a new family starts with (docs/product.md#creating-a-family): a few categories named in the
+ * creator's language, each weekly budget a quarter of the monthly one by the dashboard's own rule
+ * (weeklyBudgetOf), and example expenses in the current month flagged isExample so the dashboard
+ * has something to show until "Limpar dados de exemplo" removes them.
  */
 
 type StarterCategory = { key: string; icon: string; color: string; monthlyBudget: string };
@@ -70,12 +73,6 @@ const exampleExpenses: {
   },
 ];
 
-/** Weekly budget = monthly / 4, exact to the cent (the domain rule of the dashboard). */
-const quarter = (amount: string) => {
-  const cents = Math.round(Number(amount) * 100);
-  return (Math.floor(cents / 4) / 100).toFixed(2);
-};
-
 export function starterCategoriesFor(language: Language) {
   return starterCategories.map((category) => ({
     key: category.key,
@@ -83,7 +80,7 @@ export function starterCategoriesFor(language: Language) {
     icon: category.icon,
     color: category.color,
     monthlyBudget: category.monthlyBudget,
-    weeklyBudget: quarter(category.monthlyBudget),
+    weeklyBudget: fromCents(weeklyBudgetOf(toCents(category.monthlyBudget))),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { daysInMonth } from "../../../contract/calendar-date";
+import { isCalendarDate } from "../../../contract/calendar";
 import { descriptionSchema } from "../../../contract/expenses";
 import {
   type ImportAmountFormat,
@@ -23,9 +23,8 @@ const YMD = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/;
 const TIME_SUFFIX = /(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)$/;
 
 function calendarDate(year: number, month: number, day: number): string | null {
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return null;
-  if (day > daysInMonth(year, month)) return null;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return isCalendarDate(date) ? date : null;
 }
 
 /** "YYYY-MM-DD", or null when the value is not a calendar date in that format. */
