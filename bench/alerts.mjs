@@ -1,7 +1,8 @@
-// Issue 15's figure for budget alerts: adding an expense that triggers an alert stays within 1.5x
-// the time of one that does not (medians of one run). The alert is decided in the expense's own
-// transaction by migration 0007's trigger (the sums, the budget_alerts row, a notification per
-// member) and mailed after the answer by the outbox, so this times what the person waits for.
+// The figure for budget alerts (docs/product.md#budget-alerts): adding an expense that triggers an
+// alert stays within 1.5x the time of one that does not (medians of one run). The alert is decided
+// in the expense's own transaction by migration 0007's trigger (the sums, the budget_alerts row, a
+// notification per member) and mailed after the answer by the outbox, so this times what the person
+// waits for.
 import { availableParallelism, loadavg } from "node:os";
 
 const ROUNDS = 30;
@@ -72,7 +73,7 @@ export async function measureAlerts(base, cookie, label) {
   const ratio = alert / none;
   const fmt = (n, digits = 1) => n.toFixed(digits);
   console.log(
-    `\n### ${label}: budget alerts (issue 15)\n\n` +
+    `\n### ${label}: budget alerts\n\n` +
       `POST /api/expenses, ${ROUNDS} of each after ${WARMUP} not counted, sequential: ` +
       `median ${fmt(alert)} ms when it passes 80% of the budget (an alert and a notification per ` +
       `member, in the same transaction), ${fmt(none)} ms when it does not; ` +

@@ -1,4 +1,4 @@
-// The browser figures for the family with 50,000 expenses, measured in Chromium on the
+// The browser figures for the family with 50,000 expenses, measured in Chromium on the
 // built app: the Expenses page (first row, first page's JSON, rows in the DOM after scrolling
 // through ten years) and the dashboard (every total and week card showing money).
 //

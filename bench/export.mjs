@@ -1,8 +1,8 @@
-// Issue 16's figure for the CSV export: the 50,000 expenses of the bench's big family exported
-// in <= 2 s, the server's RSS growing by <= 30 MB while it streams. Times GET
-// /api/expenses/export.csv from the request to the last byte read (read as it comes, never kept
-// here), while /proc/<pid>/status VmRSS of the server's process is sampled every few ms; growth is
-// the highest sample during the stream minus the sample right before the request.
+// The figure for the CSV export (docs/product.md#exporting-to-csv): the 50,000 expenses of the
+// bench's big family exported in <= 2 s, the server's RSS growing by <= 30 MB while it streams.
+// Times GET /api/expenses/export.csv from the request to the last byte read (read as it comes,
+// never kept here), while /proc/<pid>/status VmRSS of the server's process is sampled every few ms;
+// growth is the highest sample during the stream minus the sample right before the request.
 // Part of `npm run bench` (bench/run.mjs, on its seeded family); alone, on an embedded PostgreSQL
 // and, when one answers at BENCH_DATABASE_URL, a PostgreSQL database of its own, each seeded with
 // one family of 50,000 expenses: `node --import tsx bench/export.mjs`.
@@ -70,7 +70,7 @@ export async function measureExport(base, cookie, pid, label) {
   const fmt = (n, digits = 0) => n.toFixed(digits);
   const met = (ok) => (ok ? "met" : "**missed**");
   console.log(
-    `\n### ${label}: CSV export (issue 16)\n\n` +
+    `\n### ${label}: CSV export\n\n` +
       `GET ${EXPORT_PATH}: ${runs[0].rows} rows, ${fmt(runs[0].bytes / 1e6, 2)} MB, ${ROUNDS} sequential after ${WARMUP} not counted; ` +
       `VmRSS of the server's process sampled every ${SAMPLE_MS} ms. ` +
       `Load average (1 min, ${availableParallelism()} CPUs): ${fmt(load, 1)} before, ${fmt(loadavg()[0], 1)} after.\n\n` +

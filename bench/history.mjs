@@ -1,7 +1,7 @@
-// Issue 18's figures for the family history (docs/product.md#family-history):
+// The figures for the family history (docs/product.md#family-history):
 // - recording history adds <= 20% to the time of creating an expense. What it adds is measured
 //   in-process on the seeded database, before the server starts: the create's statements as they
-//   were before issue 18 (read the category, insert the expense) against the service now (the same
+//   were without history (read the category, insert the expense) against the service now (the same
 //   read, then the expense with its history entry as a CTE of the INSERT), interleaved, medians of
 //   each; the time of creating an expense is POST /api/expenses over HTTP on the server after;
 // - the history page of the family with 50,000 expenses and their changes opens in <= 300 ms:
@@ -64,7 +64,7 @@ export async function measureHistoryWrites(db, email) {
     date: "2016-03-01",
     categoryId: category.id,
   });
-  /** The statements of the create before issue 18 (src/server/features/expenses/service.ts). */
+  /** The statements of the create without history (src/server/features/expenses/service.ts). */
   const before = async (i) => {
     const [found] = await db
       .select({ id: categories.id })
@@ -168,7 +168,7 @@ export async function measureHistoryPages(base, cookie, label, writes) {
     rows.push({ name, median: median(times), bytes });
   }
   const health = rows[0].median;
-  let report = `\n### ${label}: family history (issue 18)\n\n`;
+  let report = `\n### ${label}: family history\n\n`;
   report += `| call (50,000 expenses, 60,000 entries) | median ms | vs health | bytes | target |\n|---|---|---|---|---|\n`;
   for (const row of rows) {
     const target = row.name.startsWith("GET /api/health")

@@ -1,7 +1,7 @@
-// Issue 16's figures for the CSV import: a 10,000-line bank statement's preview within 3 s and
-// its commit within 5 s (medians of one run), with GET /api/health's median of the same run as
-// the baseline. The import goes into the family with 50,000 expenses, whose rows the preview's
-// duplicate and last-category statements search. Standalone against a running server:
+// The figures for the CSV import (docs/product.md#csv-import): a 10,000-line bank statement's
+// preview within 3 s and its commit within 5 s (medians of one run), with GET /api/health's median
+// of the same run as the baseline. The import goes into the family with 50,000 expenses, whose rows
+// the preview's duplicate and last-category statements search. Standalone against a running server:
 // `BENCH_URL=http://127.0.0.1:3000 node bench/imports.mjs` (registers its own family).
 import { availableParallelism, loadavg } from "node:os";
 
@@ -103,7 +103,7 @@ export async function measureImports(base, cookie, label) {
   const fmt = (n, digits = 1) => n.toFixed(digits);
   const met = (ms, target) => (ms <= target ? "met" : "NOT met");
   console.log(
-    `\n### ${label}: CSV import (issue 16)\n\n` +
+    `\n### ${label}: CSV import\n\n` +
       `${LINES.toLocaleString("en")} lines (Latin-1, ';', dd/mm/yyyy, 1.234,56), sequential: ` +
       `POST /api/imports/preview median ${fmt(previewMs)} ms of ${PREVIEW_ROUNDS} ` +
       `(target <= ${TARGETS.previewMs}: ${met(previewMs, TARGETS.previewMs)}, ` +

@@ -4,12 +4,12 @@
 // DATA_DIR) and, when one answers, on the PostgreSQL at BENCH_DATABASE_URL. Also: time to the
 // first 200 after start (cold on an empty DATA_DIR or database: initdb and migrations; warm: a
 // restart on the seeded data), the memory of the app and of the embedded PostgreSQL's processes,
-// the issue's targets, and the built JS sizes. On the embedded PostgreSQL, also the app as
-// `npm start` leaves it after a first start that built it (bench/first-start.mjs): its RSS idle
-// and after a load.
-// Issue 13's figures for the family with 50,000 expenses (the user bench0@example.org, who signs
-// in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over ten
-// years, GET /api/summary and the month list against /api/health, each with its target.
+// its targets against PGlite, and the built JS sizes. On the embedded PostgreSQL, also the app as
+// `npm start` leaves it after a first start that built it (bench/first-start.mjs): its RSS idle and
+// after a load.
+// The figures of ten years of expenses, for the family with 50,000 (the user bench0@example.org,
+// who signs in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over
+// ten years, GET /api/summary and the month list against /api/health, each with its target.
 // Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
 // (bench/hostile-preview.mjs).
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
@@ -40,18 +40,18 @@ const PASSWORD = "bench-password";
 const SESSION_SECRET = "bench-secret-bench-secret-bench-secret";
 const outDir = join(projectRoot, ".tmp", "bench-build");
 
-// The issue's targets for the embedded PostgreSQL, against PGlite (the embedded default before
-// it, which the app no longer runs). PGlite's figures: the bench of commit 12dc375, the last PGlite
-// version, run on this machine right before this bench's run of 2026-11-23 (docs/benchmarks.md).
-// Override them with BENCH_PGLITE_HEALTH / BENCH_PGLITE_USER after measuring that commit again.
+// The embedded PostgreSQL's targets, against PGlite (the embedded default before it, which the app
+// no longer runs). PGlite's figures: the bench of commit 12dc375, the last PGlite version, run on
+// this machine right before this bench's run of 2026-11-23 (docs/benchmarks.md). Override them with
+// BENCH_PGLITE_HEALTH / BENCH_PGLITE_USER after measuring that commit again.
 const PGLITE_RUN = {
   health: Number(process.env.BENCH_PGLITE_HEALTH ?? 1782),
   user: Number(process.env.BENCH_PGLITE_USER ?? 630),
 };
 const TARGETS = { warmMs: 1000, coldMs: 3000, speedup: 3, appRssMb: 150 };
 
-// Issue 13 (ten years of expenses). The calls and words are constants so they are easy to fix
-// once the server and the screens land; the browser's selectors are at the top of browser.mjs.
+// Ten years of expenses. The calls and words are constants so they are easy to fix once the server
+// and the screens land; the browser's selectors are at the top of browser.mjs.
 const BIG_FAMILY_EMAIL = "bench0@example.org";
 /** A full month of the big family (~420 expenses): the summary, the month list and the dashboard. */
 const MONTH = { month: 11, year: 2026 };
@@ -73,7 +73,7 @@ const SEARCH_PATH = `${searchPath(searchTerm(0))}, ${searchTerm(1)}, ${searchTer
 const SEARCH_REQUESTS = 20;
 /** GET /api/summary and its /api/health baseline are measured at this many connections. */
 const SUMMARY_CONNECTIONS = 50;
-const ISSUE13 = {
+const TEN_YEARS_TARGETS = {
   // The two screens' figures, as multiples of their script-free floor (bench/browser.mjs): the
   // absolute 300 ms and 150 ms they replace sat inside this machine's own noise for a page with
   // no script at all (docs/benchmarks.md, "the floor under the browser figures").
@@ -130,7 +130,8 @@ async function seed(pool, passwordHash) {
       f.owner_id, f.owner_id, date '2026-11-01' + (g % 28)
     from families f join users u on u.id = f.owner_id and u.email <> 'bench0@example.org',
       generate_series(1, 100) as g;`);
-  // Issue 18: the big family's history, an entry per expense and a change for every fifth.
+  // The big family's history (docs/product.md#family-history): an entry per expense and a change
+  // for every fifth.
   await seedHistory(pool, BIG_FAMILY_EMAIL);
   // A household's database is analysed by autovacuum as it grows; a bulk load right before the
   // measurement would otherwise be planned without statistics on one database and not the other.
@@ -300,11 +301,11 @@ async function measureSearch(base, cookie) {
 }
 
 /**
- * Issue 13's figures that are not autocannon rows: Chromium on the Expenses page and the
- * dashboard, the search, and the size of the month list. Taken before the calls, since
+ * The figures of ten years of expenses that are not autocannon rows: Chromium on the Expenses page
+ * and the dashboard, the search, and the size of the month list. Taken before the calls, since
  * POST /api/expenses adds thousands of expenses to the family.
  */
-async function measureIssue13(base, cookie, categoryId) {
+async function measureTenYears(base, cookie, categoryId) {
   const load = loadavg()[0];
   const monthList = await fetch(`${base}${MONTH_LIST_PATH}`, { headers: { cookie } });
   const monthRows = monthList.ok ? (await monthList.json()).length : null;
@@ -412,10 +413,10 @@ async function measure({
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
     console.log(`bench: ${label}: the search and Chromium`);
-    const issue13 = await measureIssue13(base, cookie, categories[0].id);
+    const tenYears = await measureTenYears(base, cookie, categories[0].id);
     await measureAlerts(base, cookie, label);
     await measureTrend(base, cookie, categories[0].id, label);
-    // Issue 16: the big family's 50,000 expenses as CSV (bench/export.mjs prints its own table).
+    // The CSV export: the big family's 50,000 expenses (bench/export.mjs prints its own table).
     await measureExport(base, cookie, server.child.pid, label);
     await measureHistoryPages(base, cookie, label, historyWrites);
     console.log(`bench: ${label}: the calls`);
@@ -498,7 +499,7 @@ async function measure({
       memoryAfterLogin,
       memoryAfterCalls,
       rows,
-      issue13,
+      tenYears,
     };
   } finally {
     await stop(server);
@@ -537,7 +538,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 
-// Issue 18: creating an expense before and with history, measured on each seeded database.
+// What the family history costs: creating an expense without and with it, on each seeded database.
 let embeddedHistoryWrites;
 let postgresHistoryWrites;
 try {
@@ -715,7 +716,7 @@ if (embedded) {
   // heap alike on both databases; reported beside it).
   const appRss = embedded.memoryAfterLogin.app.rss;
   const met = (ok) => (ok ? "met" : "**missed**");
-  report += "\n### Embedded PostgreSQL against the issue's targets\n\n";
+  report += "\n### Embedded PostgreSQL against its targets\n\n";
   report += `PGlite (the previous version's bench on this machine): health ${PGLITE_RUN.health} req/s, current user ${PGLITE_RUN.user} req/s.\n\n`;
   report += "| target | this run | |\n|---|---|---|\n";
   report += `| warm start to first 200 <= ${TARGETS.warmMs} ms | ${fmt(warmMs)} ms | ${met(warmMs <= TARGETS.warmMs)} |\n`;
@@ -728,9 +729,9 @@ if (embedded) {
   report += firstStartReport(first);
 }
 
-/** Issue 13's table for one database: each figure, its target and PASS/FAIL. */
-function issue13Report(r) {
-  const { monthRows, search, browser } = r.issue13;
+/** The table of ten years of expenses for one database: each figure, its target and PASS/FAIL. */
+function tenYearsReport(r) {
+  const { monthRows, search, browser } = r.tenYears;
   const row = (prefix) => r.rows.find((x) => x.name.startsWith(prefix));
   const verdict = (value, ok) =>
     value === null || value === undefined || Number.isNaN(value)
@@ -750,23 +751,23 @@ function issue13Report(r) {
     const floor = floorMedian(browser.expensesFloor);
     add(
       `Expenses page: navigation start to the first expense row painted, median of ${browser.navigations}`,
-      `<= ${ISSUE13.firstRowVsFloor}x its floor (below)`,
+      `<= ${TEN_YEARS_TARGETS.firstRowVsFloor}x its floor (below)`,
       seen
         ? `${fmt(first)} ms (${list(ex.firstRowMs)}; in the DOM ${fmt(median(ex.firstRowDomMs))} ms)${floor ? `: ${fmt(first / floor, 2)}x` : ""}`
         : `row not seen in ${list(ex.firstRowMs)}`,
       seen && floor
-        ? verdict(first / floor, first / floor <= ISSUE13.firstRowVsFloor)
+        ? verdict(first / floor, first / floor <= TEN_YEARS_TARGETS.firstRowVsFloor)
         : "NOT MEASURED",
     );
     floorRow(add, list, browser.expensesFloor, "Expenses page", seen ? first : null);
     const bytes = ex.firstPageBytes.length ? Math.max(...ex.firstPageBytes) : null;
     add(
       "Expenses page: JSON of the first page's response",
-      `<= ${ISSUE13.firstPageBytes / 1000} KB`,
+      `<= ${TEN_YEARS_TARGETS.firstPageBytes / 1000} KB`,
       bytes === null
         ? `no ${EXPENSE_PAGE_API} call seen`
         : `${bytes} bytes, ${fmt(bytes / 1000, 1)} KB (${ex.firstPageItems} expenses, ${ex.firstPageEncoding}; ${new URL(ex.firstPageUrl).search || "no query"})`,
-      verdict(bytes, bytes <= ISSUE13.firstPageBytes),
+      verdict(bytes, bytes <= TEN_YEARS_TARGETS.firstPageBytes),
     );
     const s = ex.scroll;
     const ended = s.reachedEnd
@@ -776,39 +777,45 @@ function issue13Report(r) {
       : `**not the end**: ${s.endReason}`;
     add(
       "Expenses page: rows in the DOM after scrolling to the bottom of ten years",
-      `<= ${ISSUE13.domRows}`,
+      `<= ${TEN_YEARS_TARGETS.domRows}`,
       `${s.finalRows} at the end, at most ${s.maxRows} during the scroll; ${s.pages} pages, ${s.items} expenses loaded in ${fmt(s.seconds)} s (${ended}${s.failedCalls ? `; ${s.failedCalls} failed calls` : ""})`,
       s.pages === 0
         ? "NOT MEASURED"
-        : `${verdict(s.maxRows, s.maxRows <= ISSUE13.domRows)}${s.reachedEnd ? "" : " (end not reached)"}`,
+        : `${verdict(s.maxRows, s.maxRows <= TEN_YEARS_TARGETS.domRows)}${s.reachedEnd ? "" : " (end not reached)"}`,
     );
   } else {
     add("Expenses page in Chromium", "", browser.expensesError, "NOT MEASURED");
   }
   add(
     `Search over ten years: GET ${SEARCH_PATH}, p50 of ${SEARCH_REQUESTS} sequential`,
-    `<= ${ISSUE13.searchP50Ms} ms`,
+    `<= ${TEN_YEARS_TARGETS.searchP50Ms} ms`,
     search.status === 200
       ? `${fmt(search.p50, 1)} ms (max ${fmt(search.max, 1)} ms; ${Math.min(...search.matches)}-${Math.max(...search.matches)} matches a word, at least ${search.items} on the first page)`
       : `status ${search.status}`,
-    search.status === 200 ? verdict(search.p50, search.p50 <= ISSUE13.searchP50Ms) : "NOT MEASURED",
+    search.status === 200
+      ? verdict(search.p50, search.p50 <= TEN_YEARS_TARGETS.searchP50Ms)
+      : "NOT MEASURED",
   );
   const summary = row(`GET ${SUMMARY_PATH}`);
   const health50 = row(`GET /api/health (baseline, ${SUMMARY_CONNECTIONS}`);
   const summaryOk = summary && summary.errors === 0;
   add(
     `GET ${SUMMARY_PATH}: p99 at ${SUMMARY_CONNECTIONS} connections`,
-    `<= ${ISSUE13.summaryP99Ms} ms`,
+    `<= ${TEN_YEARS_TARGETS.summaryP99Ms} ms`,
     summaryOk ? `${fmt(summary.p99)} ms` : `${summary?.errors} non-2xx/errors`,
-    summaryOk ? verdict(summary.p99, summary.p99 <= ISSUE13.summaryP99Ms) : "NOT MEASURED",
+    summaryOk
+      ? verdict(summary.p99, summary.p99 <= TEN_YEARS_TARGETS.summaryP99Ms)
+      : "NOT MEASURED",
   );
   add(
     `GET ${SUMMARY_PATH}: req/s against /api/health, both at ${SUMMARY_CONNECTIONS} connections`,
-    `>= ${ISSUE13.summaryVsHealth}`,
+    `>= ${TEN_YEARS_TARGETS.summaryVsHealth}`,
     summaryOk
       ? `${fmt(summary.ratio, 2)} (${fmt(summary.rps)} against ${fmt(health50.rps)} req/s)`
       : "-",
-    summaryOk ? verdict(summary.ratio, summary.ratio >= ISSUE13.summaryVsHealth) : "NOT MEASURED",
+    summaryOk
+      ? verdict(summary.ratio, summary.ratio >= TEN_YEARS_TARGETS.summaryVsHealth)
+      : "NOT MEASURED",
   );
   const db = browser.dashboard;
   if (db) {
@@ -817,12 +824,12 @@ function issue13Report(r) {
     const floor = floorMedian(browser.dashboardFloor);
     add(
       `Dashboard (${dashboardNote(db)}): totals and week cards showing money after navigation start, median of ${browser.navigations}`,
-      `<= ${ISSUE13.dashboardVsFloor}x its floor (below)`,
+      `<= ${TEN_YEARS_TARGETS.dashboardVsFloor}x its floor (below)`,
       seen
         ? `${fmt(painted)} ms (${list(db.paintedMs)}; in the DOM ${fmt(median(db.domMs))} ms)${floor ? `: ${fmt(painted / floor, 2)}x` : ""}`
         : `not seen in ${list(db.paintedMs)}`,
       seen && floor
-        ? verdict(painted / floor, painted / floor <= ISSUE13.dashboardVsFloor)
+        ? verdict(painted / floor, painted / floor <= TEN_YEARS_TARGETS.dashboardVsFloor)
         : "NOT MEASURED",
     );
     floorRow(add, list, browser.dashboardFloor, "Dashboard", seen ? painted : null);
@@ -833,13 +840,13 @@ function issue13Report(r) {
   const health = r.rows[0];
   add(
     `GET ${MONTH_LIST_PATH} (${monthRows ?? "?"} expenses): req/s against /api/health at ${CONNECTIONS} connections`,
-    `>= ${ISSUE13.monthListVsHealth}`,
+    `>= ${TEN_YEARS_TARGETS.monthListVsHealth}`,
     `${fmt(monthList.ratio, 3)} (${fmt(monthList.rps)} against ${fmt(health.rps)} req/s)`,
     monthList.errors === 0
-      ? verdict(monthList.ratio, monthList.ratio >= ISSUE13.monthListVsHealth)
+      ? verdict(monthList.ratio, monthList.ratio >= TEN_YEARS_TARGETS.monthListVsHealth)
       : "NOT MEASURED",
   );
-  const { afterChange } = r.issue13;
+  const { afterChange } = r.tenYears;
   add(
     `Right after a change to the family (a new expense), computed again: GET ${SUMMARY_PATH} and GET ${MONTH_LIST_PATH}, p50 of ${AFTER_CHANGE_ROUNDS} sequential`,
     "(no target; the rows above time the body the server keeps)",
@@ -848,9 +855,9 @@ function issue13Report(r) {
       : `status ${afterChange.status}`,
     afterChange.status === 200 ? "-" : "NOT MEASURED",
   );
-  let out = `\n### Issue 13's targets: ${r.label}, the family with 50,000 expenses\n\n`;
+  let out = `\n### Ten years of expenses: ${r.label}, the family with 50,000 expenses\n\n`;
   out += `Chromium ${browser.version ?? ""} headless, ${VIEWPORT.width}x${VIEWPORT.height}, signed in as ${BIG_FAMILY_EMAIL}; one navigation not counted before each series. `;
-  out += `The machine's load average (1 min, ${availableParallelism()} CPUs): ${r.issue13.load.map((l) => fmt(l, 1)).join(" before the search and Chromium, ")} after. `;
+  out += `The machine's load average (1 min, ${availableParallelism()} CPUs): ${r.tenYears.load.map((l) => fmt(l, 1)).join(" before the search and Chromium, ")} after. `;
   out += `The Expenses page ${ex?.usesPageCall ? `loads its pages from ${EXPENSE_PAGE_API}` : `made **no** ${EXPENSE_PAGE_API} call`}.\n\n`;
   out += "| figure | target | this run | |\n|---|---|---|---|\n";
   return `${out}${lines.join("\n")}\n`;
@@ -883,10 +890,10 @@ function dashboardNote(db) {
   return db.readsSummary ? `reads ${SUMMARY_API}` : `made **no** ${SUMMARY_API} call`;
 }
 
-for (const r of results) report += issue13Report(r);
+for (const r of results) report += tenYearsReport(r);
 report += `\nBuilt JS+CSS, gzip: landing page ${fmt(sizes.landingKb, 1)} KiB; whole app ${fmt(sizes.allKb, 1)} KiB.\n`;
 console.log(report);
 // Every figure, for a closer look than the tables: .tmp/ is not committed.
 await writeFile(join(projectRoot, ".tmp", "bench-last.json"), JSON.stringify(results, null, 2));
-// Issue 15: recurring expenses after 90 days of downtime (bench/recurring.mjs prints its own table).
+// Recurring expenses after 90 days of downtime (bench/recurring.mjs prints its own table).
 await (await import("./recurring.mjs")).benchRecurring();

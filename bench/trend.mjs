@@ -1,9 +1,10 @@
-// Issue 16's figure for the Reports' 12-month trend: GET /api/summary/trend at 50 connections for
-// the family with 50,000 expenses, p99 <= 50 ms, with GET /api/health at 50 connections of the
-// same run as the baseline. The server keeps the answer per family data version
-// (src/server/http/family-json-cache.ts), so autocannon, repeating one URL, times the kept body
-// (one session statement); the time to compute it again right after a change (the one statement
-// of src/server/features/summary/trend-service.ts) is timed sequentially beside it.
+// The figure for the Reports' 12-month trend (docs/product.md#12-month-trend):
+// GET /api/summary/trend at 50 connections for the family with 50,000 expenses, p99 <= 50 ms, with
+// GET /api/health at 50 connections of the same run as the baseline. The server keeps the answer
+// per family data version (src/server/http/family-json-cache.ts), so autocannon, repeating one URL,
+// times the kept body (one session statement); the time to compute it again right after a change
+// (the one statement of src/server/features/summary/trend-service.ts) is timed sequentially beside
+// it.
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 
@@ -75,7 +76,7 @@ export async function measureTrend(base, cookie, categoryId, label) {
   const met = errors === 0 && p99 <= TARGET_P99_MS;
   const months = body.months.filter((m) => m.spent !== "0.00").length;
   console.log(
-    `\n### ${label}: the 12-month trend (issue 16)\n\n` +
+    `\n### ${label}: the 12-month trend\n\n` +
       `GET ${TREND_PATH} (${body.categories.length} categories, ${months} months with spending), ` +
       `${CONNECTIONS} connections, ${DURATION} s: p50 ${fmt(trend.latency.p50)} ms, p99 ${fmt(p99)} ms, ` +
       `${fmt(trend.requests.average)} req/s, ${errors} non-2xx/errors ` +

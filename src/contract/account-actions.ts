@@ -4,8 +4,9 @@ import { FAMILY_NAME_MAX } from "./family";
 import { text } from "./text";
 
 /**
- * The Profile page's account and family actions (issue 14, item 7): changing the password while
- * signed in, leaving the family, handing its ownership over, and deleting it.
+ * The Profile page's account and family actions: changing the password while signed in
+ * (docs/product.md#changing-the-password), leaving the family, handing its ownership over, and
+ * deleting it (docs/product.md#leaving-a-family).
  */
 
 /**

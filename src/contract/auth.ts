@@ -37,9 +37,9 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const loginInputSchema = z.strictObject({
   email: emailSchema,
-  // Not text(): a password set before issue 14 may hold a control character, and refusing it here
-  // would lock that account out. It is safe as it is: only compared with argon2, never stored,
-  // logged or shown. New passwords (newPasswordSchema) do go through text().
+  // Not text(): a password set before passwords went through text() may hold a control character,
+  // and refusing it here would lock that account out. It is safe as it is: only compared with
+  // argon2, never stored, logged or shown. New passwords (newPasswordSchema) do go through text().
   password: z
     .string({ error: "validation.passwordRequired" })
     .min(1, "validation.passwordRequired")

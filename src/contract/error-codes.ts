@@ -1,5 +1,6 @@
 // The error codes without zod: the web client reads failures before zod is loaded, if ever (the
-// landing page never loads it; issue 17). errors.ts re-exports them and builds the schema.
+// landing page never loads it: docs/architecture.md#what-the-landing-page-loads). errors.ts
+// re-exports them and builds the schema.
 
 /**
  * Every error code the API answers with, and its HTTP status: a closed list, so the web can tell

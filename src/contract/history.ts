@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 
 /**
- * The family's history (issue 18, docs/product.md#family-history): who changed what, when. The
+ * The family's history (docs/product.md#family-history): who changed what, when. The
  * server records it; members only read it (and restore a deleted expense from it).
  */
 

@@ -5,7 +5,7 @@ import { amountSchema } from "./money";
 import { text } from "./text";
 
 /**
- * CSV import (issue 16, docs/product.md#csv-import): POST /api/imports/preview reads a file and
+ * CSV import (docs/product.md#csv-import): POST /api/imports/preview reads a file and
  * answers every line parsed, POST /api/imports records the lines the person ticked, all or none.
  */
 

@@ -3,7 +3,7 @@ import { text } from "./text";
 import { currentPasswordSchema } from "./two-factor";
 
 /**
- * Signed-in devices (issue 18, docs/product.md#signed-in-devices): the caller's own logins, each
+ * Signed-in devices (docs/product.md#signed-in-devices): the caller's own logins, each
  * named from the user agent it signed in with, and the calls that end them.
  */
 

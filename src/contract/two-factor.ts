@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from "./auth";
 import { text } from "./text";
 
 /**
- * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in): turning it on in Profile,
+ * Two-factor sign-in (docs/product.md#two-factor-sign-in): turning it on in Profile,
  * the login's second step, turning it off and new recovery codes.
  */
 

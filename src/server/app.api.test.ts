@@ -225,7 +225,7 @@ describe("web app", () => {
     expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
   });
 
-  it("sends the build's precompressed copies to browsers that accept them (issue 17)", async () => {
+  it("sends the build's precompressed copies to browsers that accept them", async () => {
     const asset = "/assets/main-abc123.js";
     const br = await web.app.inject({ url: asset, headers: { "accept-encoding": "gzip, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
@@ -291,7 +291,7 @@ describe("web app with the build's manifest", () => {
   // What the entry imports (src/web/boot.ts) and the frame texts the app asks for before its first
   // render (src/web/i18n/init.ts), sent for early with index.html: the language the page will pick
   // from the browser's (i18n/detect.ts).
-  it("preloads the app's start and the frame texts of the browser's language with index.html (issue 17)", async () => {
+  it("preloads the app's start and the frame texts of the browser's language with index.html", async () => {
     const cases: [string | undefined, keyof typeof chunks][] = [
       ["pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"],
       ["es-AR", "es"],
@@ -369,8 +369,8 @@ describe("web app with the prerendered landing page", () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     web.app.inject({ url, headers: { "accept-language": "pt-BR,pt;q=0.9", ...headers } });
 
-  // Issue 17's LCP: a visitor without a session paints the landing page from the HTML, before
-  // the JavaScript comes (http/web-app.ts's landingPages).
+  // The landing page's LCP (docs/architecture.md#the-prerendered-landing-page): a visitor without a
+  // session paints it from the HTML, before the JavaScript comes (http/web-app.ts's landingPages).
   it("puts the landing page of the browser's language into / for a visitor without a session", async () => {
     for (const [acceptLanguage, language] of [
       ["pt-BR,pt;q=0.9", "pt"],

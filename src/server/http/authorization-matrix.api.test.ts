@@ -196,7 +196,8 @@ const ownerLoginId = async () => {
 };
 
 const routes: Record<string, RouteCase> = {
-  // Recurring expenses (issue 15): another family's rule answers 404 and stays as it was.
+  // Recurring expenses (docs/product.md#recurring-expenses): another family's rule answers 404 and
+  // stays as it was.
   "GET /api/recurring": {
     expected: scoped(200, 200),
     request: async () => {
@@ -391,7 +392,8 @@ const routes: Record<string, RouteCase> = {
     request: async () => ({ url: `/api/family/join/${await freshInvite()}` }),
   },
   "GET /api/family/invite/:code": {
-    // The join confirmation's preview (issue 14): names only for someone who could join.
+    // The join confirmation's preview (docs/product.md#joining-by-link): names only for someone who
+    // could join.
     expected: { ...scoped(409, 409), noFamily: 200, removedMember: 200 },
     request: async () => ({ url: `/api/family/invite/${await freshInvite()}` }),
   },
@@ -409,9 +411,9 @@ const routes: Record<string, RouteCase> = {
       return { url: `/api/family/members/${newcomer.user.id}`, payload: { keepExpenses: true } };
     },
   },
-  // Two-factor sign-in (issue 18): each caller's own account. The setup runs before the
-  // confirmation (entries run in this order), so every caller has a pending secret that a wrong
-  // code does not confirm; nobody has it on, so turning off and renewing answer 409.
+  // Two-factor sign-in (docs/product.md#two-factor-sign-in): each caller's own account. The setup
+  // runs before the confirmation (entries run in this order), so every caller has a pending secret
+  // that a wrong code does not confirm; nobody has it on, so turning off and renewing answer 409.
   "POST /api/profile/two-factor/setup": {
     expected: signedIn(401, 200),
     request: async () => ({
@@ -453,8 +455,9 @@ const routes: Record<string, RouteCase> = {
       payload: { currentPassword: "correct horse", newPassword: "correct horse" },
     }),
   },
-  // Signed-in devices (issue 18): per user, not per family. A login of our owner is ended only
-  // by our owner (the bearer is the same user); anyone else gets 404 and it stays signed in.
+  // Signed-in devices (docs/product.md#signed-in-devices): per user, not per family. A login of our
+  // owner is ended only by our owner (the bearer is the same user); anyone else gets 404 and it
+  // stays signed in.
   "GET /api/profile/sessions": {
     expected: signedIn(401, 200),
     request: async () => ({ url: "/api/profile/sessions" }),
@@ -636,7 +639,8 @@ const routes: Record<string, RouteCase> = {
       expect(filtered.totals).toEqual({ count: 0, amount: "0.00" });
     },
   },
-  // Issue 16's CSV export: the other family's file holds none of this family's expenses.
+  // The CSV export (docs/product.md#exporting-to-csv): the other family's file holds none of this
+  // family's expenses.
   "GET /api/expenses/export.csv": {
     expected: scoped(200, 200),
     request: async () => {

@@ -5,8 +5,8 @@ import { login, registerUser } from "../testing/api-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /**
- * Issue 14: a database error once put a password hash in the log (the driver's `detail`, "Failing
- * row contains (...)", and Drizzle's message with the query parameters). Real requests here hit a
+ * A database error once put a password hash in the log (the driver's `detail`, "Failing row
+ * contains (...)", and Drizzle's message with the query parameters). Real requests here hit a
  * real constraint violation while a password hash, a session cookie and a bearer token are in
  * play; the log must name the error by code, constraint and table only (http/logging.ts).
  */

@@ -9,7 +9,8 @@ import { requireUser } from "./authentication";
 
 /**
  * The caller as a member of their family. `actorName` is how the family history names them
- * (issue 18): kept on each entry as it was, so it still reads after they leave.
+ * (docs/product.md#family-history): kept on each entry as it was, so it still reads after they
+ * leave.
  */
 export type FamilyScope = {
   userId: string;

@@ -223,8 +223,8 @@ describe("hostile input", () => {
     );
   }, 600_000);
 
-  // Join confirmation (issue 14, item 1): the code of an invite link opened from another site
-  // goes into the address of the confirmation screen; it must stay a path of this app.
+  // Join confirmation (docs/product.md#joining-by-link): the code of an invite link opened from
+  // another site goes into the address of the confirmation screen; it must stay a path of this app.
   it("keeps any code of a cross-site invite link inside the confirmation screen's address", async () => {
     // A session of its own: the test above signs user's first session out through /api/logout.
     const { cookie } = await login(t.app, user.email, user.password);
@@ -252,7 +252,7 @@ describe("hostile input", () => {
 });
 
 /**
- * Issue 14, hostile bytes: every text field of every /api route (found by walking the zod schemas
+ * Hostile bytes: every text field of every /api route (found by walking the zod schemas
  * the routes registered, so a new route's fields are walked too) refuses NUL, BEL and the
  * right-to-left override with a 400 naming that field, never a 500. Free-text and patterned
  * fields answer the contract's validation.textCharacters (src/contract/text.ts); closed ones
@@ -471,7 +471,8 @@ function requestOf(route: { method: string; url: string }, sample: Sample, cooki
 /**
  * The one text field that takes any character: the password of a login. It is only compared with
  * the account's argon2 hash (never stored, logged or shown), and an account whose password was set
- * before issue 14 may hold a control character; new passwords go through text() like the rest.
+ * before passwords went through text() may hold a control character; new passwords do, like the
+ * rest.
  */
 /**
  * Passwords that are only compared with the stored hash take any character (a password set

@@ -4,8 +4,8 @@ import { signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp, testClock } from "../testing/test-app";
 
 /**
- * Issue 14: invite codes must not be guessable without limit. Join attempts (the JSON POST and
- * the GET link) are counted per user and per IP before the invite is looked up.
+ * Invite codes must not be guessable without limit (docs/product.md#rate-limits). Join attempts
+ * (the JSON POST and the GET link) are counted per user and per IP before the invite is looked up.
  */
 
 const clock = testClock();

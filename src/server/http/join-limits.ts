@@ -3,7 +3,8 @@ import { AppError } from "../errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 
 /**
- * The limits on joining a family (issue 14: invite codes must not be guessable without limit).
+ * The limits on joining a family (docs/product.md#rate-limits): invite codes must not be
+ * guessable without limit.
  * Every join attempt of a signed-in user is counted per user and per IP before the invite is
  * looked up, so parallel guesses cannot outrun the limit. Successes are not taken back: a user
  * who joined is in a family and cannot join again, so a success costs a household at most one

@@ -32,7 +32,7 @@ const stackFrames = (error: unknown) =>
  * Every logged `err`. A database error is logged by its code, constraint, table and column and
  * where it was thrown, never by its message, detail or query parameters: those hold the values of
  * the row (a password hash, a token, an e-mail), and a NUL byte in a request once put a password
- * hash in the log this way (issue 14). Any other error is logged as pino logs errors.
+ * hash in the log this way. Any other error is logged as pino logs errors.
  */
 export function serializeError(error: unknown) {
   const summary = databaseErrorSummary(error);

@@ -7,7 +7,7 @@ import { createCategory, createExpense, signUpWithFamily } from "../testing/fami
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /**
- * Issue 14: every /api answer carries `Cache-Control: no-store` (http/no-store.ts), the answers no
+ * Every /api answer carries `Cache-Control: no-store` (http/no-store.ts), the answers no
  * route handler writes included; the web app's hashed assets keep their year-long cache. Every
  * route of the route table, for every kind of caller, is checked in the authorization matrix.
  */

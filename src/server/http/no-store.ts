@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * Every /api answer says `Cache-Control: no-store` (issue 14, ASVS 5.0 14.3.2): they carry a
+ * Every /api answer says `Cache-Control: no-store` (ASVS 5.0 14.3.2): they carry a
  * family's names, e-mails and money, the login answer carries a bearer token, and nothing may keep
  * them on a shared computer's disk or in a proxy. That includes errors, redirects and the bodies
  * http/family-json-cache.ts keeps on the server (a server-side copy, never a browser's). The built

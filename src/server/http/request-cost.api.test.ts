@@ -184,7 +184,7 @@ describe("statements and bytes per request", () => {
   });
 });
 
-describe("statements per CSV import (issue 16)", () => {
+describe("statements per CSV import", () => {
   const csv = (lines: number) =>
     Buffer.from(
       `Data;Descrição;Valor\n${Array.from({ length: lines }, (_, i) => `${String((i % 28) + 1).padStart(2, "0")}/03/2026;Compra ${String(i % 80).padStart(2, "0")};-${(i % 80) + 1},01`).join("\n")}`,
@@ -227,8 +227,9 @@ describe("statements per CSV import (issue 16)", () => {
 });
 
 // Sizes of the answers on the data above (ids and ISO instants have fixed lengths).
-// The user carries budgetAlertEmails since issue 15 (25 bytes: `,"budgetAlertEmails":true`) and
-// twoFactorEnabled since issue 18 (25 bytes: `,"twoFactorEnabled":false`).
+// The user carries budgetAlertEmails since budget alerts (docs/product.md#budget-alerts; 25 bytes:
+// `,"budgetAlertEmails":true`) and twoFactorEnabled since two-factor sign-in
+// (docs/product.md#two-factor-sign-in; 25 bytes: `,"twoFactorEnabled":false`).
 const USER_BYTES = 325;
 // 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses.
 const SUMMARY_BYTES = 2092;

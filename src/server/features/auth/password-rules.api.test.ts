@@ -4,8 +4,9 @@ import { capturingMailer, createTestApp, type TestApp } from "../../testing/test
 import * as passwords from "./passwords";
 
 /**
- * Issue 14: the common-password rule at registration and reset, a reset that spends argon2 only
- * on a real link, and a reset that makes the account's other links useless.
+ * The common-password rule at registration and reset (docs/product.md#validation-limits), a reset
+ * that spends argon2 only on a real link, and a reset that makes the account's other links useless
+ * (docs/product.md#password-reset).
  */
 
 // Counts the hashes made, to show a bogus reset link never reaches argon2.

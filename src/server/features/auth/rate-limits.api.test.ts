@@ -87,7 +87,7 @@ async function statuses(requests: Promise<{ statusCode: number }>[]) {
   return counts;
 }
 
-describe("limits in parallel (issue 14: counted before the work, one atomic upsert each)", () => {
+describe("limits in parallel (counted before the work, one atomic upsert each)", () => {
   it("let at most 10 of 40 simultaneous wrong passwords for one account be tried", async () => {
     const { email, password } = await newAccount();
     const counts = await statuses(

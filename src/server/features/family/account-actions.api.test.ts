@@ -4,7 +4,7 @@ import { expenses, families } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
 
-/** Leaving a family, handing it over and deleting it (issue 14, item 7). */
+/** Leaving a family, handing it over and deleting it (docs/product.md#leaving-a-family). */
 
 const clock = testClock(new Date("2026-03-15T12:00:00Z"));
 let t: TestApp;

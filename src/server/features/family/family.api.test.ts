@@ -33,7 +33,7 @@ async function familyWithMember(language = "en") {
   return { owner, member, familyId: created.json().id as string };
 }
 
-/** An expense made directly in the database: the expenses API comes with its own issue. */
+/** An expense made directly in the database, so these tests need nothing of the expenses API. */
 async function addExpense(familyId: string, userId: string, amount = "10.00") {
   await t.database.db
     .insert(expenses)

@@ -5,7 +5,7 @@ import { type SignedIn, signUp } from "../../testing/api-helpers";
 import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
 
 /**
- * Issue 14, item 1 (docs/product.md#joining-by-link): the invite link joins in one step only when
+ * Join confirmation (docs/product.md#joining-by-link): the invite link joins in one step only when
  * opened directly, from the app itself or by an API client; from another site it leads to the
  * confirmation screen, whose preview shows only the family's name and the inviter's name.
  */

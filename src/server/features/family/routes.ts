@@ -36,7 +36,7 @@ import * as family from "./service";
 const joinErrorFor = (error: unknown): JoinErrorCode =>
   (error instanceof AppError ? joinErrorCodeOf(error.code) : undefined) ?? "erro-interno";
 
-// --- Join confirmation (issue 14, item 1) ---
+// --- Join confirmation (docs/product.md#joining-by-link) ---
 /**
  * An invite link opened from another site (or a sibling site, or by HEAD) never joins by itself:
  * it goes to the web app's confirmation screen, through the sign-in when signed out, so the screen
@@ -64,7 +64,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const confirmation = joinConfirmationRedirect(request, request.params.code); // join confirmation (issue 14)
+      const confirmation = joinConfirmationRedirect(request, request.params.code); // join confirmation, above
       if (confirmation) return reply.redirect(confirmation, 302);
       // Counted after that redirect, which looks nothing up (docs/decisions/002-rate-limits.md).
       await limitJoinAttempts(request);
@@ -145,7 +145,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    // --- Join confirmation (issue 14, item 1) ---
+    // --- Join confirmation (docs/product.md#joining-by-link) ---
     // The confirmation screen's preview. It counts as a join attempt for the join limits
     // (docs/decisions/002-rate-limits.md): it tells a valid code from an invalid one just as a join does.
     signedIn.get(
@@ -178,7 +178,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(familyAccountActionRoutes);
 };
 
-/** Leaving, handing over and deleting the caller's family (issue 14, item 7). */
+/** Leaving, handing over and deleting the caller's family (docs/product.md#leaving-a-family). */
 const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
 

@@ -13,7 +13,7 @@ import {
 } from "../../testing/family-helpers";
 import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
 
-/** The family history (issue 18, docs/product.md#family-history). */
+/** The family history (docs/product.md#family-history). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,10 @@ import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import * as service from "./service";
 
-/** The family history (issue 18): members read it and restore a deleted expense from it. */
+/**
+ * The family history (docs/product.md#family-history): members read it and restore a deleted
+ * expense from it.
+ */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
 
