@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
+import appEn from "./catalogues/en";
+import appEs from "./catalogues/es";
+import appPt from "./catalogues/pt";
 import { currentLanguage } from "./current-language";
 import { initI18n, mergeCatalogues, setLanguage } from "./init";
 import en from "./locales/en.json";
@@ -33,6 +36,15 @@ describe("catalogues", () => {
 
   it.each(["pt", "es"] as const)("%s has exactly the keys English has", (language) => {
     expect(keyPaths(catalogues[language]).sort()).toEqual(keyPaths(english).sort());
+  });
+
+  // The whole catalogue the signed-in screens load: each feature's texts (features/<area>/locales)
+  // merged into the frame's and the server's, so a text moved between features is checked too.
+  it.each([
+    ["pt", appPt],
+    ["es", appEs],
+  ] as const)("the app's whole %s catalogue has exactly the keys English has", (_, catalogue) => {
+    expect(keyPaths(catalogue).sort()).toEqual(keyPaths(appEn).sort());
   });
 
   it.each(["pt", "es"] as const)("%s keeps every {{placeholder}} of English", (language) => {

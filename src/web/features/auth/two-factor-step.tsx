@@ -11,8 +11,8 @@ import { toastError } from "../../lib/toast-error";
 /**
  * The login's second step (docs/product.md#two-factor-sign-in): the code from the authenticator
  * app (a numeric keyboard on phones, and the one-time-code autofill), or a recovery code instead.
- * An expired challenge sends the person back to the password (`onRestart`). The texts are in
- * features/two-factor/locales.
+ * An expired challenge sends the person back to the password (`onRestart`). Profile's set-up of
+ * the same sign-in is features/profile/two-factor-card.tsx.
  */
 export function TwoFactorStep({
   challengeToken,
@@ -31,7 +31,7 @@ export function TwoFactorStep({
     onSuccess: onSignedIn,
     onError: (failure) => {
       if (failure instanceof ApiRequestError && failure.code === "two_factor_challenge_expired") {
-        toastError(failure, t("twoFactor.error"));
+        toastError(failure, t("auth.twoFactor.error"));
         onRestart();
       } else if (failure instanceof ApiRequestError && failure.code === "invalid_two_factor_code") {
         setError(failure.apiError?.message);
@@ -53,14 +53,14 @@ export function TwoFactorStep({
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <div className="grid gap-1">
-        <h2 className="font-semibold text-lg">{t("twoFactor.loginTitle")}</h2>
+        <h2 className="font-semibold text-lg">{t("auth.twoFactor.title")}</h2>
         <p className="text-muted-foreground text-sm">
-          {recovery ? t("twoFactor.loginRecoveryDescription") : t("twoFactor.loginDescription")}
+          {recovery ? t("auth.twoFactor.recoveryDescription") : t("auth.twoFactor.description")}
         </p>
       </div>
       <FormField
         key={recovery ? "recovery" : "app"}
-        label={recovery ? t("twoFactor.recoveryCode") : t("twoFactor.code")}
+        label={recovery ? t("auth.twoFactor.recoveryCode") : t("auth.twoFactor.code")}
         error={error}
       >
         <Input
@@ -74,7 +74,7 @@ export function TwoFactorStep({
         />
       </FormField>
       <Button type="submit" size="lg" disabled={verify.isPending}>
-        {verify.isPending ? t("twoFactor.verifying") : t("twoFactor.verify")}
+        {verify.isPending ? t("auth.twoFactor.verifying") : t("auth.twoFactor.verify")}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
         <Button
@@ -87,10 +87,10 @@ export function TwoFactorStep({
             setError(undefined);
           }}
         >
-          {recovery ? t("twoFactor.useApp") : t("twoFactor.useRecovery")}
+          {recovery ? t("auth.twoFactor.useApp") : t("auth.twoFactor.useRecovery")}
         </Button>
         <Button type="button" variant="link" className="min-h-11 px-0" onClick={onRestart}>
-          {t("twoFactor.backToPassword")}
+          {t("auth.twoFactor.backToPassword")}
         </Button>
       </div>
     </form>

@@ -6,8 +6,8 @@ import { localeOf } from "../../lib/format";
 /** 'Chrome no Android'; the browser or the system alone when only one is known. */
 export function deviceName(device: Device, t: TFunction): string {
   const { browser, os } = device;
-  if (browser && os) return t("devices.name", { browser, os });
-  return browser ?? os ?? t("devices.unknown");
+  if (browser && os) return t("profile.devices.name", { browser, os });
+  return browser ?? os ?? t("profile.devices.unknown");
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -30,7 +30,7 @@ const relativeFormat = (language: Language) => {
  */
 export function lastSeenText(lastSeenAt: string, now: Date, language: Language, t: TFunction) {
   const elapsed = Math.max(0, now.getTime() - Date.parse(lastSeenAt));
-  if (elapsed < HOUR) return t("devices.activeRecently");
+  if (elapsed < HOUR) return t("profile.devices.activeRecently");
   const format = relativeFormat(language);
   const when =
     elapsed < DAY
@@ -38,5 +38,5 @@ export function lastSeenText(lastSeenAt: string, now: Date, language: Language, 
       : elapsed < 30 * DAY
         ? format.format(-Math.floor(elapsed / DAY), "day")
         : format.format(-Math.floor(elapsed / (30 * DAY)), "month");
-  return t("devices.lastSeen", { when });
+  return t("profile.devices.lastSeen", { when });
 }

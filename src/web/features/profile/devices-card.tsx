@@ -43,8 +43,7 @@ const icons: Record<DeviceType, typeof Monitor> = {
  * 'Dispositivos conectados' (issue 18, docs/product.md#signed-in-devices): every login of the
  * account, this one first and marked; any other can be ended, or all of them at once, with the
  * account's password (a stolen session alone must not sign the owner out everywhere). This
- * device has no end button: signing out here is the menu's 'Sair'. The texts are in
- * features/devices/locales (a namespace of their own, beside the profile's).
+ * device has no end button: signing out here is the menu's 'Sair'.
  */
 export function DevicesCard() {
   const { t } = useTranslation();
@@ -73,20 +72,20 @@ export function DevicesCard() {
       setPasswordError(onPassword.message);
       return;
     }
-    toastError(error, t("devices.error"));
+    toastError(error, t("profile.devices.error"));
     if (closeOnToast) close();
   };
 
   const endOne = useEndSession({
     onSuccess: () => {
-      toast({ title: t("devices.ended") });
+      toast({ title: t("profile.devices.ended") });
       close();
     },
     onError: (error) => failed(error, true),
   });
   const endOthers = useEndOtherSessions({
     onSuccess: ({ ended }) => {
-      toast({ title: t("devices.othersEnded", { count: ended }) });
+      toast({ title: t("profile.devices.othersEnded", { count: ended }) });
       close();
     },
     onError: (error) => failed(error, false),
@@ -106,16 +105,16 @@ export function DevicesCard() {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>{t("devices.title")}</h2>
+          <h2>{t("profile.devices.title")}</h2>
         </CardTitle>
-        <CardDescription>{t("devices.description")}</CardDescription>
+        <CardDescription>{t("profile.devices.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : isError ? (
           <p className="text-destructive text-sm" role="alert">
-            {t("devices.loadError")}
+            {t("profile.devices.loadError")}
           </p>
         ) : (
           <>
@@ -133,16 +132,16 @@ export function DevicesCard() {
                     <div className="grid min-w-0 flex-1 gap-0.5">
                       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-sm">
                         <span className="sr-only">
-                          {t(`devices.types.${device.device.type}`)}:{" "}
+                          {t(`profile.devices.types.${device.device.type}`)}:{" "}
                         </span>
                         <span className="break-words">{name}</span>
                         {device.current ? (
-                          <Badge variant="secondary">{t("devices.thisDevice")}</Badge>
+                          <Badge variant="secondary">{t("profile.devices.thisDevice")}</Badge>
                         ) : null}
                       </p>
                       <p className="text-muted-foreground text-xs">
                         {device.current
-                          ? t("devices.activeNow")
+                          ? t("profile.devices.activeNow")
                           : lastSeenText(device.lastSeenAt, now, language, t)}
                       </p>
                     </div>
@@ -151,11 +150,11 @@ export function DevicesCard() {
                         type="button"
                         variant="outline"
                         size="sm"
-                        aria-label={t("devices.endLabel", { name })}
+                        aria-label={t("profile.devices.endLabel", { name })}
                         disabled={pending}
                         onClick={() => open(device)}
                       >
-                        {t("devices.end")}
+                        {t("profile.devices.end")}
                       </Button>
                     )}
                   </li>
@@ -171,11 +170,11 @@ export function DevicesCard() {
                   disabled={pending}
                   onClick={() => open("others")}
                 >
-                  {t("devices.endOthers")}
+                  {t("profile.devices.endOthers")}
                 </Button>
               </div>
             ) : (
-              <p className="text-muted-foreground text-sm">{t("devices.onlyThis")}</p>
+              <p className="text-muted-foreground text-sm">{t("profile.devices.onlyThis")}</p>
             )}
           </>
         )}
@@ -191,16 +190,16 @@ export function DevicesCard() {
             <AlertDialogHeader>
               <AlertDialogTitle>
                 {ending === "others"
-                  ? t("devices.confirmOthers.title")
-                  : t("devices.confirm.title")}
+                  ? t("profile.devices.confirmOthers.title")
+                  : t("profile.devices.confirm.title")}
               </AlertDialogTitle>
               <AlertDialogDescription>
                 {ending === "others"
-                  ? t("devices.confirmOthers.description")
-                  : t("devices.confirm.description", { name: endingName })}
+                  ? t("profile.devices.confirmOthers.description")
+                  : t("profile.devices.confirm.description", { name: endingName })}
               </AlertDialogDescription>
             </AlertDialogHeader>
-            <FormField label={t("devices.confirm.password")} error={passwordError}>
+            <FormField label={t("profile.devices.confirm.password")} error={passwordError}>
               <Input
                 type="password"
                 autoComplete="current-password"
@@ -210,14 +209,14 @@ export function DevicesCard() {
             </FormField>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={pending}>
-                {t("devices.confirm.cancel")}
+                {t("profile.devices.confirm.cancel")}
               </AlertDialogCancel>
               <Button type="submit" variant="destructive" disabled={pending}>
                 {pending
-                  ? t("devices.confirm.submitting")
+                  ? t("profile.devices.confirm.submitting")
                   : ending === "others"
-                    ? t("devices.confirmOthers.submit")
-                    : t("devices.confirm.submit")}
+                    ? t("profile.devices.confirmOthers.submit")
+                    : t("profile.devices.confirm.submit")}
               </Button>
             </AlertDialogFooter>
           </form>

@@ -24,7 +24,8 @@ import { toastError } from "../../lib/toast-error";
 /**
  * 'Verificação em duas etapas' (issue 18, docs/product.md#two-factor-sign-in): off, setting up
  * (the QR code, the manual key, a code), the recovery codes shown once, and on (turn off, new
- * recovery codes; both with the password and a code). The texts are in features/two-factor/locales.
+ * recovery codes; both with the password and a code). Signing in with it is the auth feature's
+ * step (features/auth/two-factor-step.tsx).
  */
 export function TwoFactorCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function TwoFactorCard({ user }: { user: User }) {
         onConfirmed={(codes) => {
           setSetup(null);
           setRecoveryCodes(codes);
-          toast({ title: t("twoFactor.enabledToast") });
+          toast({ title: t("profile.twoFactor.enabledToast") });
         }}
       />
     );
@@ -56,12 +57,12 @@ export function TwoFactorCard({ user }: { user: User }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>{t("twoFactor.title")}</h2>
+          <h2>{t("profile.twoFactor.title")}</h2>
         </CardTitle>
         <CardDescription>
-          {t("twoFactor.description")}{" "}
+          {t("profile.twoFactor.description")}{" "}
           <strong>
-            {user.twoFactorEnabled ? t("twoFactor.statusOn") : t("twoFactor.statusOff")}
+            {user.twoFactorEnabled ? t("profile.twoFactor.statusOn") : t("profile.twoFactor.statusOff")}
           </strong>
         </CardDescription>
       </CardHeader>
@@ -98,7 +99,7 @@ function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetupResponse) 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const start = useStartTwoFactorSetup({
     onSuccess: onStarted,
-    onError: (error) => setErrors(fieldErrorsOf(error, ["password"], t("twoFactor.error"))),
+    onError: (error) => setErrors(fieldErrorsOf(error, ["password"], t("profile.twoFactor.error"))),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,8 +108,8 @@ function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetupResponse) 
   };
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <p className="text-muted-foreground text-sm">{t("twoFactor.setupPasswordHelp")}</p>
-      <FormField label={t("twoFactor.password")} error={errors.password}>
+      <p className="text-muted-foreground text-sm">{t("profile.twoFactor.setupPasswordHelp")}</p>
+      <FormField label={t("profile.twoFactor.password")} error={errors.password}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -119,7 +120,7 @@ function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetupResponse) 
       <div>
         <Button type="submit" disabled={start.isPending}>
           <ShieldCheck className="size-4" aria-hidden="true" />
-          {start.isPending ? t("twoFactor.starting") : t("twoFactor.turnOn")}
+          {start.isPending ? t("profile.twoFactor.starting") : t("profile.twoFactor.turnOn")}
         </Button>
       </div>
     </form>
@@ -140,7 +141,7 @@ function SetupStep({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirmTwoFactor({
     onSuccess: (response) => onConfirmed(response.recoveryCodes),
-    onError: (error) => setErrors(fieldErrorsOf(error, ["code"], t("twoFactor.error"))),
+    onError: (error) => setErrors(fieldErrorsOf(error, ["code"], t("profile.twoFactor.error"))),
   });
   // Groups of four, as the apps show keys: easier to read and type by hand.
   const groupedKey = setup.secret.match(/.{1,4}/g)?.join(" ") ?? setup.secret;
@@ -153,18 +154,18 @@ function SetupStep({
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <h3 className="font-medium">{t("twoFactor.scanTitle")}</h3>
-        <p className="text-muted-foreground text-sm">{t("twoFactor.scanHelp")}</p>
+        <h3 className="font-medium">{t("profile.twoFactor.scanTitle")}</h3>
+        <p className="text-muted-foreground text-sm">{t("profile.twoFactor.scanHelp")}</p>
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrCodeSvg)}`}
-          alt={t("twoFactor.qrAlt")}
+          alt={t("profile.twoFactor.qrAlt")}
           width={192}
           height={192}
           className="size-48 rounded-md bg-white"
         />
       </div>
       <div className="grid gap-2">
-        <p className="text-sm">{t("twoFactor.manualKey")}</p>
+        <p className="text-sm">{t("profile.twoFactor.manualKey")}</p>
         <div className="flex flex-wrap items-center gap-2">
           <code
             data-testid="two-factor-key"
@@ -176,31 +177,31 @@ function SetupStep({
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => copy(setup.secret, t("twoFactor.copied"))}
+            onClick={() => copy(setup.secret, t("profile.twoFactor.copied"))}
           >
             <Copy className="size-4" aria-hidden="true" />
-            {t("twoFactor.copyKey")}
+            {t("profile.twoFactor.copyKey")}
           </Button>
         </div>
       </div>
       <form noValidate className="grid gap-4" onSubmit={submit}>
-        <h3 className="font-medium">{t("twoFactor.codeTitle")}</h3>
-        <FormField label={t("twoFactor.code")} error={errors.code}>
+        <h3 className="font-medium">{t("profile.twoFactor.codeTitle")}</h3>
+        <FormField label={t("profile.twoFactor.code")} error={errors.code}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={32}
-            placeholder={t("twoFactor.codePlaceholder")}
+            placeholder={t("profile.twoFactor.codePlaceholder")}
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
         </FormField>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={confirm.isPending}>
-            {confirm.isPending ? t("twoFactor.confirming") : t("twoFactor.confirm")}
+            {confirm.isPending ? t("profile.twoFactor.confirming") : t("profile.twoFactor.confirm")}
           </Button>
           <Button type="button" variant="outline" onClick={onCancel}>
-            {t("twoFactor.cancel")}
+            {t("profile.twoFactor.cancel")}
           </Button>
         </div>
       </form>
@@ -215,16 +216,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     const url = URL.createObjectURL(new Blob([asText], { type: "text/plain" }));
     const link = document.createElement("a");
     link.href = url;
-    link.download = t("twoFactor.fileName");
+    link.download = t("profile.twoFactor.fileName");
     link.click();
     URL.revokeObjectURL(url);
   };
   return (
     <div className="grid gap-4">
-      <h3 className="font-medium">{t("twoFactor.recoveryTitle")}</h3>
-      <p className="text-muted-foreground text-sm">{t("twoFactor.recoveryHelp")}</p>
+      <h3 className="font-medium">{t("profile.twoFactor.recoveryTitle")}</h3>
+      <p className="text-muted-foreground text-sm">{t("profile.twoFactor.recoveryHelp")}</p>
       <ul
-        aria-label={t("twoFactor.recoveryListLabel")}
+        aria-label={t("profile.twoFactor.recoveryListLabel")}
         className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -232,16 +233,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => copy(asText, t("twoFactor.copied"))}>
+        <Button type="button" variant="outline" onClick={() => copy(asText, t("profile.twoFactor.copied"))}>
           <Copy className="size-4" aria-hidden="true" />
-          {t("twoFactor.copyCodes")}
+          {t("profile.twoFactor.copyCodes")}
         </Button>
         <Button type="button" variant="outline" onClick={download}>
           <Download className="size-4" aria-hidden="true" />
-          {t("twoFactor.download")}
+          {t("profile.twoFactor.download")}
         </Button>
         <Button type="button" onClick={onDone}>
-          {t("twoFactor.saved")}
+          {t("profile.twoFactor.saved")}
         </Button>
       </div>
     </div>
@@ -254,7 +255,7 @@ function EnabledState({ onNewCodes }: { onNewCodes: (codes: string[]) => void })
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onError = (error: Error) =>
-    setErrors(fieldErrorsOf(error, ["password", "code"], t("twoFactor.error")));
+    setErrors(fieldErrorsOf(error, ["password", "code"], t("profile.twoFactor.error")));
   const disable = useDisableTwoFactor({
     onSuccess: (response) => toast({ title: response.message }),
     onError,
@@ -272,9 +273,9 @@ function EnabledState({ onNewCodes }: { onNewCodes: (codes: string[]) => void })
 
   return (
     <form noValidate className="grid gap-4" onSubmit={run(disable.mutate)}>
-      <p className="text-sm">{t("twoFactor.onHelp")}</p>
-      <p className="text-muted-foreground text-sm">{t("twoFactor.proofHelp")}</p>
-      <FormField label={t("twoFactor.password")} error={errors.password}>
+      <p className="text-sm">{t("profile.twoFactor.onHelp")}</p>
+      <p className="text-muted-foreground text-sm">{t("profile.twoFactor.proofHelp")}</p>
+      <FormField label={t("profile.twoFactor.password")} error={errors.password}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -282,7 +283,7 @@ function EnabledState({ onNewCodes }: { onNewCodes: (codes: string[]) => void })
           onChange={(event) => setPassword(event.target.value)}
         />
       </FormField>
-      <FormField label={t("twoFactor.code")} error={errors.code}>
+      <FormField label={t("profile.twoFactor.code")} error={errors.code}>
         <Input
           autoComplete="one-time-code"
           maxLength={32}
@@ -292,10 +293,10 @@ function EnabledState({ onNewCodes }: { onNewCodes: (codes: string[]) => void })
       </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="destructive" disabled={busy}>
-          {disable.isPending ? t("twoFactor.turningOff") : t("twoFactor.turnOff")}
+          {disable.isPending ? t("profile.twoFactor.turningOff") : t("profile.twoFactor.turnOff")}
         </Button>
         <Button type="button" variant="outline" disabled={busy} onClick={run(renew.mutate)}>
-          {renew.isPending ? t("twoFactor.renewing") : t("twoFactor.renew")}
+          {renew.isPending ? t("profile.twoFactor.renewing") : t("profile.twoFactor.renew")}
         </Button>
       </div>
     </form>
