@@ -3,10 +3,10 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TwoFactorProofInput, TwoFactorSetupResponse } from "../../../contract/two-factor";
 import type { User } from "../../../contract/user";
-import { useConfirmTwoFactor } from "../../api/two-factor/confirm-two-factor";
-import { useDisableTwoFactor } from "../../api/two-factor/disable-two-factor";
-import { useRenewRecoveryCodes } from "../../api/two-factor/renew-recovery-codes";
-import { useStartTwoFactorSetup } from "../../api/two-factor/start-two-factor-setup";
+import { useConfirmTwoFactor } from "../../api/two-factor-setup/confirm-two-factor";
+import { useDisableTwoFactor } from "../../api/two-factor-setup/disable-two-factor";
+import { useRenewRecoveryCodes } from "../../api/two-factor-setup/renew-recovery-codes";
+import { useStartTwoFactorSetup } from "../../api/two-factor-setup/start-two-factor-setup";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -62,7 +62,9 @@ export function TwoFactorCard({ user }: { user: User }) {
         <CardDescription>
           {t("profile.twoFactor.description")}{" "}
           <strong>
-            {user.twoFactorEnabled ? t("profile.twoFactor.statusOn") : t("profile.twoFactor.statusOff")}
+            {user.twoFactorEnabled
+              ? t("profile.twoFactor.statusOn")
+              : t("profile.twoFactor.statusOff")}
           </strong>
         </CardDescription>
       </CardHeader>
@@ -233,7 +235,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => copy(asText, t("profile.twoFactor.copied"))}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => copy(asText, t("profile.twoFactor.copied"))}
+        >
           <Copy className="size-4" aria-hidden="true" />
           {t("profile.twoFactor.copyCodes")}
         </Button>
