@@ -1,6 +1,6 @@
 import i18n from "i18next";
-import { toast } from "../components/ui/use-toast";
 import { ApiRequestError } from "./api-client";
+import { toast } from "./use-toast";
 
 /**
  * What a failed call tells the user: the API's own message (already in the user's language),

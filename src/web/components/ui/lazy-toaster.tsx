@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useToast } from "./use-toast";
+import { useToast } from "../../lib/use-toast";
 
 const loadToaster = () => import("./toaster");
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));

@@ -5,7 +5,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { initI18n } from "../../i18n/init";
 import { ApiRequestError } from "../../lib/api-client";
 import { errorDescription, toastError } from "../../lib/toast-error";
-import { Toaster } from "./toaster";
 import {
   resetToastsForTests,
   TOAST_LIMIT,
@@ -13,7 +12,8 @@ import {
   type ToastData,
   toast,
   toastReducer,
-} from "./use-toast";
+} from "../../lib/use-toast";
+import { Toaster } from "./toaster";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;

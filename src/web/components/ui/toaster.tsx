@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useToast } from "../../lib/use-toast";
 import {
   Toast,
   ToastClose,
@@ -7,7 +8,6 @@ import {
   ToastTitle,
   ToastViewport,
 } from "./toast";
-import { useToast } from "./use-toast";
 
 /** docs/product.md#toasts: 5 s on screen, swipe right past 50 px to dismiss, F8 focuses the toast region. */
 export const TOAST_DURATION_MS = 5000;

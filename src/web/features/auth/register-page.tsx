@@ -11,10 +11,10 @@ import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 import { AuthCard } from "./auth-card";
 import { withNext } from "./next-path";
 

@@ -23,11 +23,11 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
 import { type CategoryValues, categoryChanges } from "./category-changes";
 import { CategoryIcon, categoryIconNames } from "./category-icons";
 

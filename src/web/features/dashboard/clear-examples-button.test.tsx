@@ -4,9 +4,9 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toaster";
-import { resetToastsForTests } from "../../components/ui/use-toast";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
+import { resetToastsForTests } from "../../lib/use-toast";
 import { ClearExamplesButton } from "./clear-examples-button";
 
 declare global {

@@ -2,8 +2,8 @@ import { Eraser } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useClearExampleExpenses } from "../../api/expenses/clear-example-expenses";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /** Removes the example expenses a new family starts with, and says how many went. */
 export function ClearExamplesButton() {

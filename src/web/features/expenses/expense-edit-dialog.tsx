@@ -19,11 +19,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;

@@ -18,7 +18,6 @@ import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { ApiRequestError } from "../../lib/api-client";
@@ -26,6 +25,7 @@ import { todayIso } from "../../lib/format";
 import { queueExpense } from "../../lib/offline-queue/browser-queue";
 import { isNetworkFailure } from "../../lib/offline-queue/queue";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */

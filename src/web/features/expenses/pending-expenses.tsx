@@ -18,7 +18,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import {
@@ -29,6 +28,7 @@ import {
 import type { QueueEntry } from "../../lib/offline-queue/queue";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
 
 /**

@@ -11,8 +11,8 @@ import { useCreateFamily } from "../../api/family/create-family";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 export function CreateFamilyForm() {
   const { t } = useTranslation();

@@ -6,10 +6,10 @@ import { useCreateInvite } from "../../api/family/create-invite";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { localeOf } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 import { useCopiedFlag } from "./use-copied-flag";
 
 type CopyTarget = "code" | "link";

@@ -6,9 +6,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "../../components/ui/toaster";
-import { resetToastsForTests } from "../../components/ui/use-toast";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
+import { resetToastsForTests } from "../../lib/use-toast";
 import { JoinConfirmPage } from "./join-confirm-page";
 
 declare global {

@@ -8,8 +8,8 @@ import { useJoinFamily } from "../../api/family/join-family";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /** docs/product.md#invites: the code is shown in upper case while it is typed, keeping the caret where it was. */
 function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { refreshFamilyData } from "../../api/family/refresh-family-data";
-import { toast } from "../../components/ui/use-toast";
+import { toast } from "../../lib/use-toast";
 import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
 
 /**

@@ -11,8 +11,8 @@ import {
   AlertDialogTitle,
 } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /** A member's confirmation before leaving; what they added stays with the family. */
 export function LeaveFamilyDialog({

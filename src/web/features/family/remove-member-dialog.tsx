@@ -14,9 +14,9 @@ import {
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/use-toast";
 import { memberDisplayName } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner

@@ -11,9 +11,9 @@ import {
   AlertDialogTitle,
 } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { memberDisplayName } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /** The owner's confirmation before handing the family to a member; they stay on as a member. */
 export function TransferOwnershipDialog({

@@ -26,12 +26,12 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney, localeOf, monthName } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { toast } from "../../lib/use-toast";
 
 /**
  * The family's history (docs/product.md#family-history): who changed what and when, newest first,

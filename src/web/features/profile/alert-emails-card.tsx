@@ -11,8 +11,8 @@ import {
 } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /**
  * Budget alert e-mails on or off (docs/product.md#budget-alerts): saved as soon as it is ticked,

@@ -18,9 +18,9 @@ import {
 } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 type Fields = z.input<typeof changePasswordInputSchema>;
 const empty: Fields = { currentPassword: "", newPassword: "", confirmPassword: "" };

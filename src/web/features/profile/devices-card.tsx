@@ -26,10 +26,10 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 import { deviceName, lastSeenText } from "./device-label";
 
 const icons: Record<DeviceType, typeof Monitor> = {

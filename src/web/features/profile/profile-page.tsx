@@ -21,9 +21,9 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { toast } from "../../components/ui/use-toast";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { toast } from "../../lib/use-toast";
 import { AlertEmailsCard } from "./alert-emails-card";
 import { ChangePasswordCard } from "./change-password-card";
 import { DevicesCard } from "./devices-card";

@@ -17,9 +17,9 @@ import {
 } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
+import { toast } from "../../lib/use-toast";
 
 /**
  * 'Verificação em duas etapas' (issue 18, docs/product.md#two-factor-sign-in): off, setting up

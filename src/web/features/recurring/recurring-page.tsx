@@ -17,13 +17,13 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toast } from "../../components/ui/use-toast";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import { usePayerName } from "../../lib/payer-names";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
 import { RuleDialog } from "./rule-dialog";
 import { scheduleText } from "./schedule-text";
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { CreateExpenseInput } from "../../../contract/expenses";
 import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
 import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
-import { toast } from "../../components/ui/use-toast";
+import { toast } from "../use-toast";
 import {
   enqueue,
   fixEntry,

@@ -1,5 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 
+// The toasts' state and `toast()`, without markup (that is components/ui/toaster.tsx): shared code
+// below the components, such as lib/toast-error.ts, toasts through it without importing a component
+// (the web's layers, .dependency-cruiser.cjs).
+
 /** docs/product.md#toasts: one toast at a time; a new one replaces the one on screen. */
 export const TOAST_LIMIT = 1;
 /**
