@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromCents } from "../contract/money";
 import type { YearMonth } from "./budget";
-import { monthSpendingOf, summarizeMonth } from "./month-summary";
+import { summarizeMonth } from "./month-summary";
+import { monthSpendingOf } from "./testing/reference-sums";
 
 const food = {
   id: "food",

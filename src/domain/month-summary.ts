@@ -1,4 +1,4 @@
-import { fromCents, toCents } from "../contract/cents";
+import { toCents } from "../contract/cents";
 import {
   type CategoryStatus,
   categoryStatus,
@@ -9,17 +9,8 @@ import {
   type WeekCardStatus,
   weekCardStatus,
   weeklyBudgetOf,
-  weekOfMonth,
-  type YearMonth,
 } from "./budget";
 
-type ExpenseLike = {
-  amount: string;
-  categoryId: string | null;
-  date: string;
-  month: number;
-  year: number;
-};
 type CategoryLike = {
   id: string;
   name: string;
@@ -61,7 +52,7 @@ export type MonthSummary = {
 
 /**
  * A month's spending as the database adds it up (GET /api/summary): money as decimal strings.
- * Week buckets by day of month (weekOfMonth).
+ * Week buckets by day of month (weekOfMonth in ./budget.ts).
  */
 export type MonthSpending = {
   totalSpent: string;
@@ -69,41 +60,6 @@ export type MonthSpending = {
   spentByCategory: { categoryId: string; spent: string }[];
   spentByWeek: [string, string, string, string];
 };
-
-/**
- * The reference for what GET /api/summary adds up in SQL, from a month's expenses: the API tests
- * compare the two on random data, so the screens' numbers cannot drift from this definition.
- */
-export function monthSpendingOf(
-  { year, month }: YearMonth,
-  expenses: ExpenseLike[],
-): MonthSpending {
-  const byCategory = new Map<string, number>();
-  const byWeek = [0, 0, 0, 0];
-  let total = 0;
-  let uncategorised = 0;
-  for (const expense of expenses) {
-    if (expense.year !== year || expense.month !== month) continue;
-    const cents = toCents(expense.amount);
-    total += cents;
-    const week = weekOfMonth(expense.date) - 1;
-    byWeek[week] = (byWeek[week] ?? 0) + cents;
-    if (expense.categoryId) {
-      byCategory.set(expense.categoryId, (byCategory.get(expense.categoryId) ?? 0) + cents);
-    } else {
-      uncategorised += cents;
-    }
-  }
-  return {
-    totalSpent: fromCents(total),
-    uncategorisedSpent: fromCents(uncategorised),
-    spentByCategory: [...byCategory].map(([categoryId, cents]) => ({
-      categoryId,
-      spent: fromCents(cents),
-    })),
-    spentByWeek: byWeek.map(fromCents) as MonthSpending["spentByWeek"],
-  };
-}
 
 /**
  * Everything the dashboard and the report show for one month, from the month's sums and the

@@ -1,5 +1,4 @@
-import { fromCents, toCents } from "../contract/cents";
-import type { YearMonth } from "./budget";
+import { toCents } from "../contract/cents";
 
 /** A payer's spending in a month; userId null for expenses whose payer's account was deleted. */
 export type PayerSpending = { userId: string | null; spent: string };
@@ -12,27 +11,6 @@ export function comparePayerSpending(a: PayerSpending, b: PayerSpending): number
   if (a.userId === null) return 1;
   if (b.userId === null) return -1;
   return a.userId < b.userId ? -1 : 1;
-}
-
-/**
- * The reference for what GET /api/summary adds up per payer in SQL: the API tests compare the two
- * on random data. Only payers with spending in the month.
- */
-export function spentByPayerOf(
-  { year, month }: YearMonth,
-  expenses: { amount: string; paidByUserId: string | null; year: number; month: number }[],
-): PayerSpending[] {
-  const cents = new Map<string | null, number>();
-  for (const expense of expenses) {
-    if (expense.year !== year || expense.month !== month) continue;
-    cents.set(
-      expense.paidByUserId,
-      (cents.get(expense.paidByUserId) ?? 0) + toCents(expense.amount),
-    );
-  }
-  return [...cents]
-    .map(([userId, spent]) => ({ userId, spent: fromCents(spent) }))
-    .sort(comparePayerSpending);
 }
 
 export type PayerShare = { userId: string | null; spentCents: number; share: number };

@@ -5,8 +5,7 @@ import type { Category } from "../../../contract/categories";
 import type { Expense } from "../../../contract/expenses";
 import { fromCents } from "../../../contract/money";
 import { type MonthSummaryResponse, monthSummaryResponseSchema } from "../../../contract/summary";
-import { monthSpendingOf } from "../../../domain/month-summary";
-import { spentByPayerOf } from "../../../domain/payer-spending";
+import { monthSpendingOf, spentByPayerOf } from "../../../domain/testing/reference-sums";
 import { expenses } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../contract/categories";
 import { fromCents } from "../../../contract/money";
 import { type MonthTrendResponse, monthTrendResponseSchema } from "../../../contract/trend";
-import { monthTrendOf } from "../../../domain/month-trend";
+import { monthTrendOf } from "../../../domain/testing/reference-sums";
 import { expenses } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../../testing/family-helpers";

@@ -6,7 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { Category } from "../../../contract/categories";
 import type { Expense } from "../../../contract/expenses";
 import type { MonthSummaryResponse } from "../../../contract/summary";
-import { monthSpendingOf, summarizeMonth } from "../../../domain/month-summary";
+import { summarizeMonth } from "../../../domain/month-summary";
+import { monthSpendingOf } from "../../../domain/testing/reference-sums";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import { monthViewOf, useMonthSummary } from "./get-month-summary";

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  monthSpendingOf,
-  summarizeMonth as summarizeSpending,
-} from "../../../domain/month-summary";
+import { summarizeMonth as summarizeSpending } from "../../../domain/month-summary";
+import { monthSpendingOf } from "../../../domain/testing/reference-sums";
 import {
   differenceOf,
   formatShare,

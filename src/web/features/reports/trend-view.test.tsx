@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MonthTrendResponse } from "../../../contract/trend";
-import { trendMonths } from "../../../domain/month-trend";
+import { trendMonths } from "../../../domain/testing/reference-sums";
 import { initI18n } from "../../i18n/init";
 import { UNCATEGORISED_COLOR } from "./report-view";
 import { TrendTable } from "./trend-table";

@@ -1,5 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { monthTrendOf, trendMonths } from "./month-trend";
+import { monthTrendOf, spentByPayerOf, trendMonths } from "./reference-sums";
+
+// The references the API tests hold the SQL to must themselves be right on hand-computed data.
+
+const ANA = "11111111-1111-4111-8111-111111111111";
+const BIA = "22222222-2222-4222-8222-222222222222";
+
+describe("spentByPayerOf", () => {
+  it("adds up each payer's month in cents, most first, then by id, the unknown payer last", () => {
+    const march = { year: 2026, month: 3 };
+    const row = (paidByUserId: string | null, amount: string, month = 3) => ({
+      paidByUserId,
+      amount,
+      year: 2026,
+      month,
+    });
+    expect(
+      spentByPayerOf(march, [
+        row(ANA, "0.10"),
+        row(ANA, "0.20"),
+        row(BIA, "0.30"),
+        row(null, "0.30"),
+        row(null, "999.00", 4),
+        row(BIA, "5.00", 2),
+      ]),
+    ).toEqual([
+      { userId: ANA, spent: "0.30" },
+      { userId: BIA, spent: "0.30" },
+      { userId: null, spent: "0.30" },
+    ]);
+    expect(spentByPayerOf(march, [])).toEqual([]);
+  });
+});
 
 describe("trendMonths", () => {
   it("ends with the shown month and starts eleven before it, across a year", () => {
