@@ -1,12 +1,8 @@
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema";
-import { sendEmailVerification } from "../features/auth/service";
 import { login, registerUser } from "../testing/api-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { createMailer } from "./mailer";
 
 /**
  * Mail through a real SMTP server on loopback: the reset mail arrives in the user's language with
@@ -115,36 +111,5 @@ describe("the password reset mail", () => {
       payload: { email, password },
     });
     expect(old.statusCode).toBe(401);
-  });
-});
-
-describe("the verification mail", () => {
-  it("arrives in the user's language and its link verifies the address", async () => {
-    const { user } = await registerUser(t.app, { preferredLanguage: "es" });
-    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    await sendEmailVerification(
-      {
-        db: t.database.db,
-        mailer: createMailer(t.app.config, t.app.log),
-        clock: t.app.clock,
-        config: t.app.config,
-      },
-      row as NonNullable<typeof row>,
-    );
-    await expect
-      .poll(() => received.find((m) => m.to.includes(user.email)), { timeout: 10_000 })
-      .toBeDefined();
-    const mail = received.find((m) => m.to.includes(user.email)) as Received;
-    expect(header(mail.raw, "Subject")).toBe("Confirma tu correo en Presupuesto Familiar");
-    const link = decodeQuotedPrintable(mail.raw).match(
-      /https:\/\/budget\.example\.org\/api\/auth\/verify-email\?token=[A-Za-z0-9_-]+/,
-    )?.[0];
-    expect(link).toBeDefined();
-    const url = new URL(link as string);
-    const res = await t.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
-    expect(res.headers.location).toBe("/login?verified=true");
-    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(after?.emailVerified).toBe(true);
   });
 });

@@ -6,9 +6,8 @@ import type { MailMessage } from "./mailer";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A short mail with one link, in the recipient's language, as plain text and simple HTML. */
-function linkMail(
-  kind: "reset" | "verify",
+/** The password reset: one link, in the recipient's language, as plain text and simple HTML. */
+export function passwordResetMail(
   language: Language,
   to: string,
   name: string,
@@ -16,12 +15,12 @@ function linkMail(
 ): MailMessage {
   const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
   const greeting = t("mail.greeting", { name });
-  const body = t(`mail.${kind}.body`);
-  const ignore = t(`mail.${kind}.ignore`);
+  const body = t("mail.reset.body");
+  const ignore = t("mail.reset.ignore");
   const signature = t("mail.signature");
   return {
     to,
-    subject: t(`mail.${kind}.subject`),
+    subject: t("mail.reset.subject"),
     text: `${greeting}\n\n${body}\n\n${link}\n\n${ignore}\n\n${signature}\n`,
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
@@ -29,12 +28,6 @@ function linkMail(
       `<p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}</p>`,
   };
 }
-
-export const passwordResetMail = (language: Language, to: string, name: string, link: string) =>
-  linkMail("reset", language, to, name, link);
-
-export const emailVerificationMail = (language: Language, to: string, name: string, link: string) =>
-  linkMail("verify", language, to, name, link);
 
 /**
  * A budget alert (docs/product.md#budget-alerts): the bell's sentence, a link to the period's

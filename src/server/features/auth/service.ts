@@ -18,7 +18,7 @@ import { AppError } from "../../errors";
 import type { AttemptLimiter } from "../../http/attempt-limiter";
 import type { LoginClient, SessionStore } from "../../http/sessions";
 import type { Mailer } from "../../mail/mailer";
-import { emailVerificationMail, passwordResetMail } from "../../mail/templates";
+import { passwordResetMail } from "../../mail/templates";
 import {
   acceptSecondFactor,
   claimLoginChallenge,
@@ -30,7 +30,6 @@ import type { UserRow } from "../../users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type AuthLimits = {
   loginPerAccount: AttemptLimiter;
@@ -246,28 +245,6 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput,
     return claimed.userId;
   });
   await ctx.store.destroyAllForUser(userId);
-}
-
-/** For an address to be confirmed later (accounts start verified, docs/product.md#e-mail-verification). */
-export async function sendEmailVerification(
-  ctx: Pick<AuthContext, "db" | "mailer" | "clock" | "config">,
-  user: UserRow,
-) {
-  const { token, stored } = newToken();
-  await ctx.db.insert(verificationTokens).values({
-    userId: user.id,
-    token: stored,
-    expiresAt: new Date(ctx.clock.now().getTime() + VERIFICATION_TOKEN_TTL_MS),
-  });
-  const link = `${ctx.config.appUrl}/api/auth/verify-email?token=${token}`;
-  await ctx.mailer.send(
-    emailVerificationMail(
-      user.preferredLanguage,
-      user.email,
-      user.firstName ?? user.name ?? user.email,
-      link,
-    ),
-  );
 }
 
 export async function verifyEmail(ctx: AuthContext, token: string | undefined): Promise<boolean> {
