@@ -322,8 +322,10 @@ export async function previewInvite(
   if (invite.usedAt || invite.revokedAt || invite.expiresAt <= clock.now()) {
     throw new AppError("invite_expired");
   }
-  const fullName = [inviter.firstName?.trim(), inviter.lastName?.trim()].filter(Boolean).join(" ");
-  return { familyName: row.familyName, invitedByName: inviter.name?.trim() || fullName || null };
+  // Named as everywhere else but never by the e-mail, which a code holder outside the family does
+  // not see (docs/product.md#joining-by-link: the preview says nothing else).
+  const invitedByName = displayNameOf({ ...inviter, email: null });
+  return { familyName: row.familyName, invitedByName };
 }
 
 // --- End of the join confirmation. ---
