@@ -1,27 +1,41 @@
 import type { KnipConfig } from "knip";
 
 /**
- * `npm run lint` fails on what knip finds: unused files, exports, types and dependencies. The
- * Vite, Vitest, Playwright and Drizzle configs are found by knip's plugins, and so are three entry
- * points: src/web/main.tsx (from src/web/index.html), src/server/cli.ts and bench/run.mjs (from
- * the package.json scripts).
+ * `npm run lint:unused` runs knip twice and fails on what either finds: unused files, exports,
+ * types and dependencies.
+ * - The default run reads everything, tests and test helpers included.
+ * - The production run (`--production`, https://knip.dev/features/production-mode) starts only
+ *   from the patterns marked `!`, what the product runs, and leaves test files out (the Vitest
+ *   plugin names them) and the test helpers in src/server/testing and src/web/testing, so an
+ *   export that only a test uses is reported there.
+ * The Vite, Vitest, Playwright and Drizzle configs are found by knip's plugins, and so are entry
+ * points in the package.json scripts.
  */
 const config: KnipConfig = {
   entry: [
-    "src/server/main.ts",
+    "src/server/main.ts!",
+    // `npm run backup` / `restore`: the default run finds it in the scripts (and hints that it is
+    // redundant there); the production run reads only the start script, so it is named here.
+    "src/server/cli.ts!",
     "scripts/*.mjs",
     "bench/*.mjs",
     "e2e/**/*.ts",
     "src/**/*.test.{ts,tsx}",
     "scripts/**/*.test.ts",
     // What `import ... from "zod"` resolves to in the web build (vite.config.ts's zodConfigFirst).
-    "src/web/lib/zod.ts",
+    "src/web/lib/zod.ts!",
     // Rendered at build time by scripts/prerender-landing.mjs (bundled with esbuild).
-    "src/web/features/landing/prerender.tsx",
+    "src/web/features/landing/prerender.tsx!",
     // Started by name in a worker thread (src/server/features/imports/preview-pool.ts).
-    "src/server/features/imports/preview-worker.ts",
+    "src/server/features/imports/preview-worker.ts!",
   ],
-  project: ["src/**/*.{ts,tsx}", "scripts/**/*.{mjs,ts}", "bench/**/*.mjs", "e2e/**/*.ts"],
+  project: [
+    "src/**/*.{ts,tsx}!",
+    "!src/*/testing/**!",
+    "scripts/**/*.{mjs,ts}",
+    "bench/**/*.mjs",
+    "e2e/**/*.ts",
+  ],
   // An endpoint file exports its fetcher next to the hook that uses it (for prefetching and
   // tests); an export used in its own file is not dead code.
   ignoreExportsUsedInFile: true,
