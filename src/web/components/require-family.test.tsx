@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, type ReactNode } from "react";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, type ComponentProps, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Family } from "../../contract/family";
 import { initI18n } from "../i18n/init";
+import { getJson } from "../lib/api-client";
 import { createQueryClient } from "../lib/query-client";
 import { RequireFamily } from "./require-family";
 
@@ -23,6 +24,15 @@ const family: Family = {
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** A screen's gate, its family query as api/family/get-family.ts asks for it. */
+function Gate(props: Omit<ComponentProps<typeof RequireFamily>, "family">) {
+  const family = useQuery({
+    queryKey: ["/api/family"],
+    queryFn: ({ signal }) => getJson<Family | null>("/api/family", { signal }),
+  });
+  return <RequireFamily family={family} {...props} />;
+}
 
 let container: HTMLDivElement;
 let root: Root;
@@ -62,11 +72,10 @@ describe("<RequireFamily />", () => {
     const fetchMock = vi.fn<typeof fetch>(() => new Promise(() => {}));
     vi.stubGlobal("fetch", fetchMock);
     await renderGate(
-      <RequireFamily fallback={<p>esqueleto</p>}>
+      <Gate fallback={<p>esqueleto</p>}>
         <p>conteúdo</p>
-      </RequireFamily>,
+      </Gate>,
     );
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/family");
     expect(container.textContent).toBe("esqueleto");
   });
 
@@ -75,7 +84,7 @@ describe("<RequireFamily />", () => {
       "fetch",
       vi.fn<typeof fetch>(() => new Promise(() => {})),
     );
-    await renderGate(<RequireFamily>conteúdo</RequireFamily>);
+    await renderGate(<Gate>conteúdo</Gate>);
     expect(container.querySelector('[role="status"]')?.textContent).toBe("Carregando...");
   });
 
@@ -85,7 +94,7 @@ describe("<RequireFamily />", () => {
       .mockResolvedValueOnce(new Response("<html>Bad Gateway</html>", { status: 502 }))
       .mockResolvedValueOnce(json(family));
     vi.stubGlobal("fetch", fetchMock);
-    await renderGate(<RequireFamily>{(f) => <p>família {f.name}</p>}</RequireFamily>);
+    await renderGate(<Gate>{(f) => <p>família {f.name}</p>}</Gate>);
 
     const alert = container.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain("Não foi possível carregar a sua família");
@@ -109,7 +118,7 @@ describe("<RequireFamily />", () => {
         json({ message: "Serviço indisponível", code: "service_unavailable" }, 503),
       ),
     );
-    await renderGate(<RequireFamily>conteúdo</RequireFamily>);
+    await renderGate(<Gate>conteúdo</Gate>);
     expect(container.querySelector('[role="alert"]')?.textContent).toContain(
       "Serviço indisponível",
     );
@@ -120,7 +129,7 @@ describe("<RequireFamily />", () => {
       "fetch",
       vi.fn<typeof fetch>(async () => json(null)),
     );
-    await renderGate(<RequireFamily>conteúdo</RequireFamily>);
+    await renderGate(<Gate>conteúdo</Gate>);
     expect(container.textContent).not.toContain("conteúdo");
     expect(container.querySelector('a[href="/family"]')).not.toBeNull();
   });
@@ -130,10 +139,10 @@ describe("<RequireFamily />", () => {
       "fetch",
       vi.fn<typeof fetch>(async () => json(family)),
     );
-    await renderGate(<RequireFamily>{(f) => <p>família {f.name}</p>}</RequireFamily>);
+    await renderGate(<Gate>{(f) => <p>família {f.name}</p>}</Gate>);
     expect(container.textContent).toBe("família Silva");
 
-    await renderGate(<RequireFamily>conteúdo</RequireFamily>);
+    await renderGate(<Gate>conteúdo</Gate>);
     expect(container.textContent).toBe("conteúdo");
   });
 });

@@ -165,8 +165,9 @@ export function CategoriesPage() {
   const { t } = useTranslation();
   const title = t("pages.categories.title");
   useDocumentTitle(title);
-  // The same cached GET /api/family that RequireFamily reads: "New" only once there is a family.
-  const { data: family } = useFamilyQuery();
+  // GET /api/family, which RequireFamily also shows by: "New" only once there is a family.
+  const familyQuery = useFamilyQuery();
+  const family = familyQuery.data;
   const [dialog, setDialog] = useState<DialogState>({ open: false });
 
   return (
@@ -180,7 +181,10 @@ export function CategoriesPage() {
           </Button>
         ) : null}
       </div>
-      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+      <RequireFamily
+        family={familyQuery}
+        fallback={<Skeleton className="h-44 w-full rounded-2xl" />}
+      >
         <CategoryGrid onEdit={(category) => setDialog({ open: true, category })} />
         <CategoryDialog
           open={dialog.open}

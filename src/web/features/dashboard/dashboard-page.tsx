@@ -81,7 +81,7 @@ export function DashboardPage({
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
   useDocumentTitle(title);
-  // The same cached GET /api/family that RequireFamily reads: the month and '+' only with one.
+  // GET /api/family, which RequireFamily also shows by: the month and '+' only with one.
   const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
 
@@ -92,7 +92,7 @@ export function DashboardPage({
         <PageTitle>{title}</PageTitle>
         {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
-      <RequireFamily fallback={<DashboardSkeleton />}>
+      <RequireFamily family={family} fallback={<DashboardSkeleton />}>
         <MonthOverview month={month} EditDialog={EditDialog} />
       </RequireFamily>
       {family.data ? quickAdd : null}

@@ -5,11 +5,11 @@ import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
 import { toCents } from "../../../contract/cents";
 import type { Expense } from "../../../contract/expenses";
+import { usePayerName } from "../../api/family/payer-names";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
-import { usePayerName } from "../../lib/payer-names";
 import { useMoney } from "../../lib/use-money";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */

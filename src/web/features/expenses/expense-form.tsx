@@ -13,6 +13,7 @@ import {
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { newIdempotencyKey, useCreateExpense } from "../../api/expenses/create-expense";
+import { usePayerChoices } from "../../api/family/payer-choices";
 import { PayerSelect } from "../../components/payer-select";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -61,6 +62,7 @@ export function ExpenseFields({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const payers = usePayerChoices(currentPayerId);
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
     <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
@@ -98,7 +100,7 @@ export function ExpenseFields({
         <Input type="date" {...register("date")} />
       </FormField>
       <PayerSelect
-        currentPayerId={currentPayerId}
+        choices={payers}
         error={message(errors.paidByUserId?.message)}
         {...register("paidByUserId")}
       />

@@ -28,6 +28,7 @@ import {
   useExpensesPage,
 } from "../../api/expenses/get-expenses-page";
 import { useFamilyPeople } from "../../api/family/get-family-people";
+import { usePayerName } from "../../api/family/payer-names";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -39,7 +40,6 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Spinner } from "../../components/ui/spinner";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
-import { usePayerName } from "../../lib/payer-names";
 import { toastError } from "../../lib/toast-error";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useReturnFocus } from "../../lib/use-return-focus";

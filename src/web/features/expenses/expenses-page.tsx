@@ -1,6 +1,7 @@
 import { Repeat, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Button } from "../../components/ui/button";
@@ -15,6 +16,7 @@ export function ExpensesPage() {
   const { t } = useTranslation();
   const title = t("pages.expenses.title");
   useDocumentTitle(title);
+  const family = useFamilyQuery();
 
   return (
     <div className="grid gap-6">
@@ -35,7 +37,7 @@ export function ExpensesPage() {
           </Button>
         </div>
       </div>
-      <RequireFamily fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
+      <RequireFamily family={family} fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
         <Card>
           <CardHeader>
             <h2 className="font-semibold text-lg leading-tight">{t("expenses.form.title")}</h2>

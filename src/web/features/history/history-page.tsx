@@ -9,6 +9,7 @@ import {
   type HistoryKind,
   historyKinds,
 } from "../../../contract/history";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import {
   type HistoryFilters,
@@ -41,6 +42,7 @@ export function HistoryPage() {
   const { t } = useTranslation();
   const title = t("history.title");
   useDocumentTitle(title);
+  const family = useFamilyQuery();
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-2">
@@ -54,7 +56,7 @@ export function HistoryPage() {
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("history.intro")}</p>
       </div>
-      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+      <RequireFamily family={family} fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
         <HistoryBody />
       </RequireFamily>
     </div>

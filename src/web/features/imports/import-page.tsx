@@ -16,6 +16,7 @@ import {
 } from "../../../contract/imports";
 import { useCategories } from "../../api/categories/get-categories";
 import { newIdempotencyKey } from "../../api/expenses/create-expense";
+import { useFamilyQuery } from "../../api/family/get-family";
 import { useCommitImport } from "../../api/imports/commit-import";
 import { usePreviewImport } from "../../api/imports/preview-import";
 import { PageTitle } from "../../components/layout/page-title";
@@ -543,6 +544,7 @@ export function ImportPage() {
   const { t } = useTranslation();
   const title = t("pages.imports.title");
   useDocumentTitle(title);
+  const family = useFamilyQuery();
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid gap-2">
@@ -556,7 +558,7 @@ export function ImportPage() {
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("imports.intro")}</p>
       </div>
-      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+      <RequireFamily family={family} fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
         <Importer />
       </RequireFamily>
     </div>

@@ -31,7 +31,7 @@ export function NotificationsPage() {
         <PageTitle>{title}</PageTitle>
         {family.data ? <MarkAllButton /> : null}
       </div>
-      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+      <RequireFamily family={family} fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
         <NotificationList title={title} />
       </RequireFamily>
     </div>

@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import type { RecurringRule } from "../../../contract/recurring";
 import { useCategories } from "../../api/categories/get-categories";
 import { useFamilyQuery } from "../../api/family/get-family";
+import { usePayerName } from "../../api/family/payer-names";
 import { useDeleteRecurringRule } from "../../api/recurring/delete-recurring-rule";
 import { useRecurringRules } from "../../api/recurring/get-recurring-rules";
 import { useUpdateRecurringRule } from "../../api/recurring/update-recurring-rule";
@@ -19,7 +20,6 @@ import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/c
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
-import { usePayerName } from "../../lib/payer-names";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useReturnFocus } from "../../lib/use-return-focus";
@@ -189,7 +189,8 @@ export function RecurringPage() {
   const { t } = useTranslation();
   const title = t("pages.recurring.title");
   useDocumentTitle(title);
-  const { data: family } = useFamilyQuery();
+  const familyQuery = useFamilyQuery();
+  const family = familyQuery.data;
   const [dialog, setDialog] = useState<DialogState>({ open: false });
 
   return (
@@ -213,7 +214,10 @@ export function RecurringPage() {
         </div>
         <p className="text-muted-foreground text-sm">{t("recurring.intro")}</p>
       </div>
-      <RequireFamily fallback={<Skeleton className="h-44 w-full rounded-2xl" />}>
+      <RequireFamily
+        family={familyQuery}
+        fallback={<Skeleton className="h-44 w-full rounded-2xl" />}
+      >
         <RuleList onEdit={(rule) => setDialog({ open: true, rule })} />
         <RuleDialog
           open={dialog.open}

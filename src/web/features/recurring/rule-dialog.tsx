@@ -12,6 +12,7 @@ import {
 } from "../../../contract/recurring";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
+import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreateRecurringRule } from "../../api/recurring/create-recurring-rule";
 import { useUpdateRecurringRule } from "../../api/recurring/update-recurring-rule";
 import { PayerSelect } from "../../components/payer-select";
@@ -130,6 +131,7 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
   const language = useLanguage();
   const { user } = useCurrentUser();
   const categories = useCategories();
+  const payers = usePayerChoices(rule ? rule.paidByUserId : undefined);
   const createRule = useCreateRecurringRule();
   const updateRule = useUpdateRecurringRule();
   const {
@@ -194,7 +196,7 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
         </FormField>
       </div>
       <PayerSelect
-        currentPayerId={rule ? rule.paidByUserId : undefined}
+        choices={payers}
         error={message(errors.paidByUserId?.message)}
         {...register("paidByUserId")}
       />

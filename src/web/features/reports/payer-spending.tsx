@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { MonthSummaryResponse } from "../../../contract/summary";
 import { payerShares } from "../../../domain/payer-spending";
+import { usePayerName } from "../../api/family/payer-names";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { localeOf } from "../../lib/format";
-import { usePayerName } from "../../lib/payer-names";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { formatShare } from "./report-view";

@@ -86,7 +86,7 @@ function MonthReport({ month }: { month: YearMonth }) {
 export function ReportsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  // The same cached GET /api/family that RequireFamily reads: the month only with a family.
+  // GET /api/family, which RequireFamily also shows by: the month only with a family.
   const family = useFamilyQuery();
   const [month, setMonth] = useSelectedMonth();
   const pageTitle = t("pages.reports.title");
@@ -105,7 +105,7 @@ export function ReportsPage() {
         <PageTitle>{title}</PageTitle>
         {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
       </div>
-      <RequireFamily fallback={<ReportSkeleton />}>
+      <RequireFamily family={family} fallback={<ReportSkeleton />}>
         <MonthReport month={month} />
         <MonthTrend month={month} />
       </RequireFamily>

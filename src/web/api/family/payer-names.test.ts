@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FamilyPerson } from "../../contract/family";
+import type { FamilyPerson } from "../../../contract/family";
 import { payerNameIn, peopleById } from "./payer-names";
 
 const ANA = "11111111-1111-4111-8111-111111111111";

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { FamilyPerson } from "../../contract/family";
-import { useFamilyPeople } from "../api/family/get-family-people";
-import { displayNameOf } from "./member-name";
+import type { FamilyPerson } from "../../../contract/family";
+import { displayNameOf } from "../../lib/member-name";
+import { useFamilyPeople } from "./get-family-people";
 
 /**
  * The name shown for a payer: theirs when the family knows it (members and former members alike),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FamilyPerson } from "../../contract/family";
-import { payerChoices } from "./payer-select";
+import type { FamilyPerson } from "../../../contract/family";
+import { payerChoices } from "./payer-choices";
 
 const ANA = "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e01";
 const BRUNO = "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e02";
