@@ -25,7 +25,7 @@ export const languages = ["en", "pt", "es"];
 /** What a cold dashboard visit asks for besides the entry, by their manifest keys. */
 const dashboardChunks = [
   "main.tsx",
-  "components/layout/authenticated-layout.tsx",
+  "routes/authenticated-layout.tsx",
   "routes/dashboard-route.tsx",
 ];
 

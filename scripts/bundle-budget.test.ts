@@ -75,7 +75,7 @@ describe("the bundle budget's arithmetic", () => {
         dynamicImports: ["features/reports.tsx", "routes/dashboard-route.tsx"],
       }),
       "_framework.js": chunk("framework"),
-      "components/layout/authenticated-layout.tsx": chunk("layout", {
+      "routes/authenticated-layout.tsx": chunk("layout", {
         isDynamicEntry: true,
         imports: ["_framework.js"],
       }),

@@ -2,7 +2,6 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
 import { currentUserQueryOptions, useCurrentUser } from "./api/auth/get-current-user";
-import type { AuthenticatedLayoutProps } from "./components/layout/authenticated-layout";
 import { mainContentId } from "./components/layout/skip-link";
 import { Spinner } from "./components/ui/spinner";
 import { LandingPage } from "./features/landing/landing-page";
@@ -12,6 +11,7 @@ import { type LazyScreen, LazyView, lazyScreen, ScreenView } from "./lib/lazy-sc
 import { queryClient } from "./lib/query-client";
 import { type PublicPath, publicPathOf } from "./lib/routes";
 import { loadClassMerge } from "./lib/utils";
+import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
 
 // The signed-in screens load as separate chunks, so the landing page (what a new visitor's phone
 // downloads first) stays small; the charts travel only with the reports. The screen at the opened
@@ -27,7 +27,7 @@ import { loadClassMerge } from "./lib/utils";
 // e2e/screen-stays.spec.ts). A failed screen load does not hold the frame: the screen tries again.
 const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
   Promise.all([
-    withAppTexts(import("./components/layout/authenticated-layout")),
+    withAppTexts(import("./routes/authenticated-layout")),
     screenAt(window.location.pathname)
       ?.preload()
       .catch(() => undefined),

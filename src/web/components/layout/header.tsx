@@ -1,18 +1,21 @@
+import type { ReactNode } from "react";
 import type { User } from "../../../contract/user";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
-import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 
-/** Sticky on top, so the tabs stay one tap away on long pages. */
-export function Header({ user }: { user: User }) {
+/**
+ * Sticky on top, so the tabs stay one tap away on long pages. `notifications` is the
+ * notifications feature's bell, handed in by the signed-in frame (routes/authenticated-layout.tsx).
+ */
+export function Header({ user, notifications }: { user: User; notifications?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-border border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo />
         {/* Kept whole (the name truncates inside the menu button): the logo is what wraps, as before the bell. */}
         <div className="flex shrink-0 items-center gap-1">
-          <NotificationBell />
+          {notifications}
           <UserMenu user={user} />
         </div>
       </div>

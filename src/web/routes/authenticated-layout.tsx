@@ -1,20 +1,29 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import type { User } from "../../../contract/user";
-import { JoinFeedback } from "../../features/family/join-feedback";
-import { OfflineMarker } from "../../features/pwa/offline-marker";
-import { usePainted } from "../../lib/after-paint";
-import { preloadToaster } from "../ui/lazy-toaster";
-import { Footer } from "./footer";
-import { Header } from "./header";
-import { mainContentId, SkipLink } from "./skip-link";
+import type { User } from "../../contract/user";
+import { Footer } from "../components/layout/footer";
+import { Header } from "../components/layout/header";
+import { mainContentId, SkipLink } from "../components/layout/skip-link";
+import { preloadToaster } from "../components/ui/lazy-toaster";
+import { JoinFeedback } from "../features/family/join-feedback";
+import { NotificationBell } from "../features/notifications/notification-bell";
+import { OfflineMarker } from "../features/pwa/offline-marker";
+import { usePainted } from "../lib/after-paint";
 
 // Its own chunk: the queue (IndexedDB, the create call and its contract) stays out of what the
 // landing page downloads, since app.tsx imports this layout statically.
 const PendingExpensesNotice = lazy(() =>
-  import("./pending-expenses-notice").then((m) => ({ default: m.PendingExpensesNotice })),
+  import("../components/layout/pending-expenses-notice").then((m) => ({
+    default: m.PendingExpensesNotice,
+  })),
 );
 
 export type AuthenticatedLayoutProps = { user: User; children: ReactNode };
+
+/**
+ * The signed-in frame around every screen. It is the app's, not a shared component: it composes
+ * features (the family's join feedback, the notifications' bell, the offline marker and queue),
+ * which only the app level may import (the web's layers, .dependency-cruiser.cjs).
+ */
 
 export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps) {
   // The toasts' and the offline queue's chunks (the queue brings zod for its contract) come once
@@ -30,7 +39,7 @@ export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps
       <SkipLink />
       {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />
-      <Header user={user} />
+      <Header user={user} notifications={<NotificationBell />} />
       <OfflineMarker />
       {/* Expenses kept on this device while offline, and their sender (docs/product.md#offline-expense-queue). */}
       {painted ? (
