@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { DatabaseKind } from "../../contract/health";
 import { migrationsFolder } from "../paths";
+import { applyDatabaseFunctions } from "./database-functions";
 import {
   type EmbeddedPostgres,
   prepareEmbeddedPostgres,
@@ -27,7 +28,10 @@ export type Database = {
   pool: pg.Pool;
   /** Settles when the database answers (the embedded server has started). */
   ready: Promise<void>;
-  /** Applies the committed migrations; safe when several app processes start at once. */
+  /**
+   * Applies the committed migrations, then the SQL functions of db/functions/; safe when several
+   * app processes start at once.
+   */
   migrate(): Promise<void>;
   /** Closes the connections (and stops the embedded server, when this database owns one). */
   close(): Promise<void>;
@@ -81,6 +85,9 @@ export function openPostgres(
         await client.query(LIFT_TIMEOUTS_FOR_SESSION);
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzle({ client }), { migrationsFolder });
+        // Under the same lock: CREATE OR REPLACE of one function in two sessions at once can
+        // fail with "tuple concurrently updated".
+        await applyDatabaseFunctions(client);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
         client.release(true);

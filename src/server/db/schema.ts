@@ -193,6 +193,12 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Every INSERT or UPDATE statement on expenses also decides the budget alerts, in the same
+ * transaction: triggers created by migration 0007 call expenses_budget_alerts(), defined in
+ * src/server/db/functions/budget-alerts.sql (docs/decisions/008-budget-alerts-in-sql.md). The
+ * budget periods (month, week bucket) are the functions of db/functions/budget-rules.sql.
+ */
 export const expenses = pgTable(
   "expenses",
   {
