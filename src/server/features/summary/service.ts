@@ -9,26 +9,32 @@ import type { FamilyScope } from "../../http/family-scope";
 
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
 const money = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 2)::text`;
-const day = sql`extract(day from ${expenses.date})`;
-const spentWhere = (condition: SQL) =>
-  money(sql`sum(${expenses.amount}) filter (where ${condition})`);
+// The week bucket is budget_week_of (src/server/db/functions/budget-rules.sql), inlined by the
+// planner into arithmetic on the row's date.
+const spentInWeek = (week: number) =>
+  money(
+    sql`sum(${expenses.amount}) filter (where budget_week_of(${expenses.date}) = ${sql.raw(String(week))})`,
+  );
 
 /**
  * One month of the family, added up by the database in one statement: grouping sets give one
  * row per category (the null category is the uncategorised spending), one per payer, and one row
- * for the whole month (its week buckets and hasExamples). The categories and the 3 latest expenses are two
- * more statements, run together. docs/product.md, "Month summary"; the reference definition of
- * the sums is monthSpendingOf in src/domain/month-summary.ts.
+ * for the whole month (its week buckets and hasExamples). The categories and the 3 latest
+ * expenses are two more statements, run together. docs/product.md, "Month summary"; the reference
+ * definition of the sums is monthSpendingOf in src/domain/testing/reference-sums.ts.
  */
 export async function monthSummary(
   db: Db,
   scope: FamilyScope,
   { year, month }: SummaryQuery,
 ): Promise<MonthSummaryResponse> {
+  // The month's first and last day from budget-rules.sql, folded into constants before planning:
+  // a range on the index (family_id, date, ...), which also hands the latest expenses over in
+  // their order.
+  const day1 = sql`make_date(${year}::int, ${month}::int, 1)`;
   const inMonth = and(
     eq(expenses.familyId, scope.familyId),
-    eq(expenses.year, year),
-    eq(expenses.month, month),
+    sql`${expenses.date} between budget_month_first_day(${day1}) and budget_month_last_day(${day1})`,
   );
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
@@ -44,10 +50,10 @@ export async function monthSummary(
         categoryId: expenses.categoryId,
         paidByUserId: expenses.paidByUserId,
         spent: money(sql`sum(${expenses.amount})`),
-        week1: spentWhere(sql`${day} <= 7`),
-        week2: spentWhere(sql`${day} between 8 and 14`),
-        week3: spentWhere(sql`${day} between 15 and 21`),
-        week4: spentWhere(sql`${day} >= 22`),
+        week1: spentInWeek(1),
+        week2: spentInWeek(2),
+        week3: spentInWeek(3),
+        week4: spentInWeek(4),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
       })
       .from(expenses)

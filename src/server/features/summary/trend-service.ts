@@ -21,10 +21,11 @@ type TrendRow = {
  * The twelve months that end with the shown one, added up by the database in one statement:
  * generate_series gives the months (so a month without expenses is a zero, not a gap); the
  * expenses are read by the date range of those months on the keyset index (family_id, date, ...);
- * grouping sets give each month's total and each (month, category) sum; every series comes back
- * as an array in month order. The family's
- * categories are read in the same statement, so the budget and the series agree. The reference
- * definition is monthTrendOf in src/domain/month-trend.ts; docs/product.md, "12-month trend".
+ * grouping sets give each month's total and each (month, category) sum, each month by its first
+ * day (budget_month_first_day, src/server/db/functions/budget-rules.sql); every series comes back
+ * as an array in month order. The family's categories are read in the same statement, so the
+ * budget and the series agree. The reference definition is monthTrendOf in
+ * src/domain/testing/reference-sums.ts; docs/product.md, "12-month trend".
  */
 export async function monthTrend(
   db: Db,
@@ -37,26 +38,32 @@ export async function monthTrend(
   // One series: its twelve sums in month order, zero where the month has none.
   const series = (match: SQL) =>
     sql`array(select ${money(sql`s.spent`)} from months m
-      left join sums s on s.i = m.i and ${match} order by m.i)`;
+      left join sums s on s.first_day = m.first_day and ${match} order by m.i)`;
+  // Which month a date falls in, and a month's first and last day, are budget_month_first_day
+  // and budget_month_last_day (src/server/db/functions/budget-rules.sql), which the planner
+  // inlines: the range below is folded into constants before planning.
   const shown = sql`make_date(${year}::int, ${month}::int, 1)`;
+  const monthOf = sql`budget_month_first_day(e.date)`;
   const result = await db.execute(sql`
     with months as (
-      select i, extract(year from first_day)::int as year, extract(month from first_day)::int as month
+      select i, first_day, extract(year from first_day)::int as year,
+        extract(month from first_day)::int as month
       from generate_series(0, 11) as i
       cross join lateral (
-        select ${shown} - make_interval(months => 11 - i) as first_day
+        select budget_month_first_day((${shown} - make_interval(months => 11 - i))::date) as first_day
       ) as shifted
     ),
     sums as (
-      select m.i, e.category_id, grouping(e.category_id) as whole, sum(e.amount) as spent
-      from months m
-      join expenses e on e.family_id = ${family} and e.year = m.year and e.month = m.month
-      -- The same twelve months as a date range, which the planner can estimate: joined on year
-      -- and month alone it read all ten years of the bench's 50,000-expense family (70 ms; 4 ms
-      -- with the range, docs/architecture.md).
-      where e.date >= (${shown} - interval '11 months')::date
-        and e.date < (${shown} + interval '1 month')::date
-      group by grouping sets ((m.i, e.category_id), (m.i))
+      -- Grouped by each expense's month rather than joined to the months row by row: on the
+      -- bench's 50,000-expense family that join cost more than the stored year and month
+      -- columns did; grouped, it costs the same.
+      select ${monthOf} as first_day, e.category_id, grouping(e.category_id) as whole,
+        sum(e.amount) as spent
+      from expenses e
+      where e.family_id = ${family}
+        and e.date between budget_month_first_day((${shown} - interval '11 months')::date)
+          and budget_month_last_day(${shown})
+      group by grouping sets ((${monthOf}, e.category_id), (${monthOf}))
     ),
     family_categories as (
       select id, name, icon, color, monthly_budget, created_at from categories
