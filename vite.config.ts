@@ -39,8 +39,8 @@ function zodConfigFirst(): Plugin {
 }
 
 /**
- * Names this build: the persisted screens' cache (src/web/lib/offline-cache.ts) is dropped when it
- * changes, so a new version never reads data saved in an older version's shapes.
+ * Names this build: the persisted screens' cache (src/web/offline/offline-cache.ts) is dropped when
+ * it changes, so a new version never reads data saved in an older version's shapes.
  */
 const buildId = `${process.env.npm_package_version ?? "0"}-${Date.now().toString(36)}`;
 
@@ -60,7 +60,7 @@ export default defineConfig({
     // Installable app and offline shell (issue 17, docs/architecture.md#the-service-worker): Workbox
     // generates sw.js from the build's file list.
     VitePWA({
-      // A new version waits for the person's 'Atualizar' (src/web/features/pwa/update-prompt.tsx):
+      // A new version waits for the person's 'Atualizar' (src/web/offline/update-prompt.tsx):
       // never a reload by itself, in the middle of a form.
       registerType: "prompt",
       // Registered from the bundle (virtual:pwa-register/react), not by an injected inline script,

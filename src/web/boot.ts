@@ -20,7 +20,7 @@ if (root?.dataset.prerendered !== undefined) {
   // offline use (about 1.1 MB): started at `load`, it competed with the page's own paint on a
   // phone's connection (Lighthouse's LCP 1.9 s against 1.4 s without it,
   // docs/benchmarks.md#react-19-and-the-static-landing-page). The app's update prompt
-  // (features/pwa/update-prompt.tsx) takes it over on the next page.
+  // (offline/update-prompt.tsx) takes it over on the next page.
   window.addEventListener("load", () => {
     setTimeout(() => {
       void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));

@@ -18,7 +18,7 @@ followTheme();
 // The service worker's registration and update prompt (workbox-window) are a chunk of their own,
 // asked for once the app's first screen is painted (docs/architecture.md#what-the-landing-page-loads).
 const UpdatePrompt = lazy(() =>
-  import("./features/pwa/update-prompt").then((m) => ({ default: m.UpdatePrompt })),
+  import("./offline/update-prompt").then((m) => ({ default: m.UpdatePrompt })),
 );
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first

@@ -1,9 +1,9 @@
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { startI18n } from "./i18n/init";
 import { hasStoredUser, readStoredUser } from "./lib/auth";
-import { syncOnlineState } from "./lib/connection";
 import { queryClient } from "./lib/query-client";
 import { isPublicPath } from "./lib/routes";
+import { syncOnlineState } from "./offline/connection";
 import { prefetchScreenData } from "./routes/screen-data";
 
 /**
@@ -26,7 +26,7 @@ syncOnlineState();
 // (docs/product.md#offline). A chunk of its own (idb-keyval and the cache's code), asked for now
 // but never part of the landing page's first download (issue 17's budget); it also starts saving,
 // for a visitor who signs in on this page (the sign-in's answer is the user's answer then).
-void import("./lib/offline-cache").then(({ startOfflineCache }) =>
+void import("./offline/offline-cache").then(({ startOfflineCache }) =>
   startOfflineCache({
     queryClient,
     buildId: import.meta.env.VITE_BUILD_ID ?? "dev",

@@ -1,7 +1,7 @@
 import { type ErrorCode, errorCodes } from "../../contract/error-codes";
 import type { ApiError } from "../../contract/errors";
 import { currentLanguage } from "../i18n/current-language";
-import { reportCallOutcome } from "./connection";
+import { reportCallOutcome } from "../offline/connection";
 
 /**
  * The one way the web calls the API. Every endpoint has a file of its own,

@@ -122,7 +122,9 @@ export async function logout({ keepQueue = false }: { keepQueue?: boolean } = {}
   clearStoredUser();
   await Promise.race([
     // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
-    import("./offline-cache").then(({ clearOfflineData }) => clearOfflineData({ stop: true })),
+    import("../offline/offline-cache").then(({ clearOfflineData }) =>
+      clearOfflineData({ stop: true }),
+    ),
     new Promise((resolve) => setTimeout(resolve, CLEAR_WAIT_MS)),
   ]);
   window.location.href = keepQueue ? "/api/logout?keep=queue" : "/api/logout";

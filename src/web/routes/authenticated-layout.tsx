@@ -6,13 +6,13 @@ import { mainContentId, SkipLink } from "../components/layout/skip-link";
 import { preloadToaster } from "../components/ui/lazy-toaster";
 import { JoinFeedback } from "../features/family/join-feedback";
 import { NotificationBell } from "../features/notifications/notification-bell";
-import { OfflineMarker } from "../features/pwa/offline-marker";
 import { usePainted } from "../lib/after-paint";
+import { OfflineMarker } from "../offline/offline-marker";
 
 // Its own chunk: the queue (IndexedDB, the create call and its contract) stays out of what the
 // landing page downloads, since app.tsx imports this layout statically.
 const PendingExpensesNotice = lazy(() =>
-  import("../components/layout/pending-expenses-notice").then((m) => ({
+  import("../features/expenses/pending-expenses-notice").then((m) => ({
     default: m.PendingExpensesNotice,
   })),
 );

@@ -23,7 +23,7 @@ declare global {
 
 // The screens saved for offline use (IndexedDB, which jsdom lacks): only whether they are cleared.
 const offlineCache = vi.hoisted(() => ({ clearOfflineData: vi.fn(async () => {}) }));
-vi.mock("../../lib/offline-cache", () => offlineCache);
+vi.mock("../../offline/offline-cache", () => offlineCache);
 
 const user = testUser;
 

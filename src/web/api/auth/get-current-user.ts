@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import type { User } from "../../../contract/user";
 import { ApiRequestError, getJson } from "../../lib/api-client";
 import { clearStoredUser, hasStoredUser, readStoredUser, storeUser } from "../../lib/auth";
-import { clearOfflineData } from "../../lib/offline-cache";
+import { clearOfflineData } from "../../offline/offline-cache";
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {

@@ -7,16 +7,6 @@ import {
 import { sendJson } from "../../lib/api-client";
 import { invalidateExpenseData } from "./invalidate-expense-data";
 
-/**
- * A fresh Idempotency-Key. crypto.randomUUID exists only in secure contexts, and the app may be
- * served over plain http on a home network (HOST=0.0.0.0), so fall back to getRandomValues.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 type CreateExpenseVariables = {
   input: CreateExpenseInput;
   /** One per submission: a retried request then returns the first expense instead of a second. */

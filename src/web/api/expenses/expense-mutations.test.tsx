@@ -7,7 +7,7 @@ import { initI18n } from "../../i18n/init";
 import { ApiRequestError } from "../../lib/api-client";
 import { createQueryClient } from "../../lib/query-client";
 import { useClearExampleExpenses } from "./clear-example-expenses";
-import { newIdempotencyKey, useCreateExpense } from "./create-expense";
+import { useCreateExpense } from "./create-expense";
 import { useDeleteExpense } from "./delete-expense";
 import { useUpdateExpense } from "./update-expense";
 
@@ -153,22 +153,5 @@ describe("creating an expense", () => {
     const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
     expect(headers.get("idempotency-key")).toBe("key-42");
     expect(headers.get("content-type")).toBe("application/json");
-  });
-});
-
-describe("newIdempotencyKey", () => {
-  const realCrypto = globalThis.crypto;
-
-  it("is a fresh UUID each time where crypto.randomUUID exists", () => {
-    const first = newIdempotencyKey();
-    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(newIdempotencyKey()).not.toBe(first);
-  });
-
-  it("falls back to 128 random bits outside a secure context (plain http on a LAN)", () => {
-    vi.stubGlobal("crypto", { getRandomValues: realCrypto.getRandomValues.bind(realCrypto) });
-    const key = newIdempotencyKey();
-    expect(key).toMatch(/^[0-9a-f]{32}$/);
-    expect(newIdempotencyKey()).not.toBe(key);
   });
 });

@@ -61,7 +61,7 @@ export function UserMenuDropdown({
     let othersWaiting = false;
     try {
       // Loaded on demand: the queue's code is not part of the first screens' download.
-      const queue = await import("../../lib/offline-queue/browser-queue");
+      const queue = await import("../../offline/browser-queue");
       count = await queue.countQueuedExpenses(user.id);
       othersWaiting = count === 0 && (await queue.anyQueuedExpenses());
     } catch {

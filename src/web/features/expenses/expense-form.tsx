@@ -12,7 +12,7 @@ import {
 } from "../../../contract/expenses";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
-import { newIdempotencyKey, useCreateExpense } from "../../api/expenses/create-expense";
+import { useCreateExpense } from "../../api/expenses/create-expense";
 import { usePayerChoices } from "../../api/family/payer-choices";
 import { PayerSelect } from "../../components/payer-select";
 import { Button } from "../../components/ui/button";
@@ -23,11 +23,12 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { ApiRequestError } from "../../lib/api-client";
 import { todayIso } from "../../lib/format";
-import { queueExpense } from "../../lib/offline-queue/browser-queue";
-import { isNetworkFailure } from "../../lib/offline-queue/queue";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
+import { queueExpense } from "../../offline/browser-queue";
+import { isNetworkFailure } from "../../offline/queue";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */
 export type ExpenseFieldValues = {

@@ -20,15 +20,15 @@ import {
 } from "../../components/ui/dialog";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
+import { toastError } from "../../lib/toast-error";
+import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
 import {
   discardQueuedExpense,
   fixQueuedExpense,
   useQueuedExpenses,
-} from "../../lib/offline-queue/browser-queue";
-import type { QueueEntry } from "../../lib/offline-queue/queue";
-import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
-import { toast } from "../../lib/use-toast";
+} from "../../offline/browser-queue";
+import type { QueueEntry } from "../../offline/queue";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
 
 /**

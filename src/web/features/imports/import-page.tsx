@@ -15,7 +15,6 @@ import {
   importSpendingSigns,
 } from "../../../contract/imports";
 import { useCategories } from "../../api/categories/get-categories";
-import { newIdempotencyKey } from "../../api/expenses/create-expense";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useCommitImport } from "../../api/imports/commit-import";
 import { usePreviewImport } from "../../api/imports/preview-import";
@@ -31,6 +30,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";

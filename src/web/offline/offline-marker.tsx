@@ -1,6 +1,6 @@
 import { WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useOffline } from "../../lib/connection";
+import { useOffline } from "./connection";
 
 /**
  * 'Sem conexão — mostrando os dados salvos' under the header while the app cannot reach the

@@ -1,7 +1,19 @@
 import { CloudOff, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useOfflineQueueSender, useQueuedExpenses } from "../../lib/offline-queue/browser-queue";
+import { createExpense } from "../../api/expenses/create-expense";
+import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
+import {
+  type QueueSender,
+  useOfflineQueueSender,
+  useQueuedExpenses,
+} from "../../offline/browser-queue";
+
+/** The queue sends through the same create call as the form, Idempotency-Key and all. */
+const sender: QueueSender = {
+  send: (input, idempotencyKey) => createExpense({ input, idempotencyKey }),
+  onSaved: invalidateExpenseData,
+};
 
 /**
  * The frame's line about expenses kept on this device (docs/product.md#offline-expense-queue):
@@ -12,7 +24,7 @@ import { useOfflineQueueSender, useQueuedExpenses } from "../../lib/offline-queu
 export function PendingExpensesNotice({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  useOfflineQueueSender(userId);
+  useOfflineQueueSender(userId, sender);
   const entries = useQueuedExpenses(userId);
   const refused = entries.filter((entry) => entry.status === "refused").length;
   const waiting = entries.length - refused;

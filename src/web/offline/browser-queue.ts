@@ -2,10 +2,9 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import i18n from "i18next";
 import { createStore, get, update, values } from "idb-keyval";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import type { CreateExpenseInput } from "../../../contract/expenses";
-import { createExpense, newIdempotencyKey } from "../../api/expenses/create-expense";
-import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
-import { toast } from "../use-toast";
+import type { CreateExpenseInput } from "../../contract/expenses";
+import { newIdempotencyKey } from "../lib/idempotency-key";
+import { toast } from "../lib/use-toast";
 import {
   enqueue,
   fixEntry,
@@ -15,6 +14,7 @@ import {
   type QueueLock,
   type QueueStorage,
   removeEntry,
+  type SendExpense,
 } from "./queue";
 
 /**
@@ -135,12 +135,27 @@ export function fixQueuedExpense(userId: string, id: string, input: CreateExpens
   return fixEntry(notifyingStorage, userId, id, input, newIdempotencyKey(), Date.now());
 }
 
-async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackoff: boolean) {
+/**
+ * How an entry reaches the server and what a saved one refreshes: the expenses feature's create
+ * call and its invalidation (features/expenses/pending-expenses-notice.tsx). The queue is shared
+ * code, below the API calls (the web's layers, .dependency-cruiser.cjs), so it is handed them.
+ */
+export type QueueSender = {
+  send: SendExpense;
+  onSaved: (queryClient: QueryClient) => Promise<unknown>;
+};
+
+async function sendQueued(
+  userId: string,
+  queryClient: QueryClient,
+  ignoreBackoff: boolean,
+  sender: QueueSender,
+) {
   if (!navigator.onLine) return;
   const result = await flushQueue({
     storage: notifyingStorage,
     userId,
-    send: (input, idempotencyKey) => createExpense({ input, idempotencyKey }),
+    send: sender.send,
     lock: browserLock,
     now: Date.now,
     ignoreBackoff,
@@ -148,7 +163,7 @@ async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackof
   if (result.sent > 0) {
     // Said once they are saved: the user was told they would be sent later.
     toast({ title: i18n.t("offlineQueue.sent", { count: result.sent }) });
-    await invalidateExpenseData(queryClient);
+    await sender.onSaved(queryClient);
   }
   // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
   // offer the categories as they are now.
@@ -158,26 +173,27 @@ async function sendQueued(userId: string, queryClient: QueryClient, ignoreBackof
 /**
  * The sender, mounted once in the signed-in frame: at start and when the browser says the network
  * is back (every waiting entry at once), and every few seconds while entries wait (those due after
- * their backoff). Whatever was saved refreshes the lists and totals.
+ * their backoff). Whatever was saved refreshes the lists and totals. `sender` must keep its
+ * identity across renders (a module constant).
  */
-export function useOfflineQueueSender(userId: string) {
+export function useOfflineQueueSender(userId: string, sender: QueueSender) {
   const queryClient = useQueryClient();
   const entries = useQueuedExpenses(userId);
   const waiting = entries.some((entry) => entry.status !== "refused");
 
   useEffect(() => {
-    const onOnline = () => void sendQueued(userId, queryClient, true).catch(ignore);
+    const onOnline = () => void sendQueued(userId, queryClient, true, sender).catch(ignore);
     onOnline();
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
-  }, [userId, queryClient]);
+  }, [userId, queryClient, sender]);
 
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(
-      () => void sendQueued(userId, queryClient, false).catch(ignore),
+      () => void sendQueued(userId, queryClient, false, sender).catch(ignore),
       SENDER_TICK_MS,
     );
     return () => window.clearInterval(timer);
-  }, [waiting, userId, queryClient]);
+  }, [waiting, userId, queryClient, sender]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { CreateExpenseInput } from "../../../contract/expenses";
-import { ApiRequestError } from "../api-client";
+import type { CreateExpenseInput } from "../../contract/expenses";
+import { ApiRequestError } from "../lib/api-client";
 import {
   BACKOFF_MAX_MS,
   backoffMs,

@@ -3,8 +3,8 @@ import { onlineManager } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { initI18n, setLanguage } from "../../i18n/init";
-import { reportCallOutcome } from "../../lib/connection";
+import { initI18n, setLanguage } from "../i18n/init";
+import { reportCallOutcome } from "./connection";
 import { OfflineMarker } from "./offline-marker";
 import { UpdateBanner } from "./update-banner";
 

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import type { PersistedClient } from "@tanstack/react-query-persist-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../lib/query-client";
 import {
   createOfflinePersister,
   isOfflineQuery,
@@ -15,7 +16,6 @@ import {
   offlineSnapshot,
   startOfflineCache,
 } from "./offline-cache";
-import { createQueryClient } from "./query-client";
 
 const ana = { id: "user-ana", email: "ana@example.org" };
 const bruno = { id: "user-bruno", email: "bruno@example.org" };

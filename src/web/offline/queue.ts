@@ -1,5 +1,5 @@
-import type { CreateExpenseInput } from "../../../contract/expenses";
-import { ApiRequestError } from "../api-client";
+import type { CreateExpenseInput } from "../../contract/expenses";
+import { ApiRequestError } from "../lib/api-client";
 
 /**
  * The offline expense queue (issue 17, docs/architecture.md#offline-expense-queue): expenses added
