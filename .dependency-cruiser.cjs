@@ -1,16 +1,32 @@
 /**
+ * The import rules `npm run lint` holds (docs/architecture.md).
+ *
  * Feature folders stay independent: a feature never imports another feature's files, on the web
- * or on the server. What features share lives in src/contract, src/domain, src/web/api,
- * src/web/lib and src/web/components (or src/server/http, db, ... on the server); app.tsx, which
- * is outside the features, composes them. `npm run lint` fails on a violation.
+ * or on the server. What features share lives in src/contract and src/domain, on the web in the
+ * shared folders below (on the server in src/server/http, db, ...); the app level composes them.
+ *
+ * The web's code flows one way, shared -> features -> app (bulletproof-react's unidirectional
+ * architecture, its docs/project-structure.md):
+ * - shared: src/web/lib (no markup), src/web/components (UI with no data of its own) and
+ *   src/web/offline (the connection, the saved screens, the expense queue, the update prompt).
+ *   They import none of the layers above. lib also imports no component.
+ * - src/web/api: one file per API call (lib's client underneath); no UI, no feature.
+ * - src/web/features: a screen's area, over api and the shared folders.
+ * - app: src/web/routes (the signed-in frame, screens made of several features), app.tsx,
+ *   main.tsx, boot.ts and start-calls.ts; it may import anything.
+ * Tests are held to the folder they live in.
  * @type {import("dependency-cruiser").IConfiguration}
  */
+
+/** The app level: src/web/routes and the files directly in src/web (app.tsx, main.tsx, ...). */
+const webApp = "^src/web/(routes/|[^/]+$)";
+
 module.exports = {
   forbidden: [
     {
       name: "no-cross-feature-imports-web",
       comment:
-        "A web feature imports another feature's file. Move what both need to src/web/api, lib or components, or compose them in app.tsx.",
+        "A web feature imports another feature's file. Move what both need to src/web/api, lib or components, or compose them in src/web/routes or app.tsx.",
       severity: "error",
       from: { path: "^src/web/features/([^/]+)/" },
       to: {
@@ -29,10 +45,43 @@ module.exports = {
         pathNot: "^src/server/features/$1/",
       },
     },
+    {
+      name: "web-shared-imports-only-shared",
+      comment:
+        "Shared web code (lib, components, offline) imports an API call, a feature or the app. Hand it what it needs (a prop, a parameter), or move the code up to the layer it uses.",
+      severity: "error",
+      from: { path: "^src/web/(lib|components|offline)/" },
+      to: { path: ["^src/web/(api|features)/", webApp] },
+    },
+    {
+      name: "web-lib-imports-no-components",
+      comment:
+        "src/web/lib imports a component. lib is the shared code without markup: move the code to src/web/components, or what it needs to lib.",
+      severity: "error",
+      from: { path: "^src/web/lib/" },
+      to: { path: "^src/web/components/" },
+    },
+    {
+      name: "web-api-imports-no-ui",
+      comment:
+        "An API call imports a component, a feature or the app. src/web/api holds the calls and their query hooks; what shows them belongs to a feature.",
+      severity: "error",
+      from: { path: "^src/web/api/" },
+      to: { path: ["^src/web/(components|features)/", webApp] },
+    },
+    {
+      name: "web-features-import-no-app",
+      comment:
+        "A web feature imports the app level (src/web/routes, app.tsx, ...). The app composes features, never the other way round: hand the feature what it needs as a prop.",
+      severity: "error",
+      from: { path: "^src/web/features/" },
+      to: { path: webApp },
+    },
   ],
   options: {
-    // The rules are about imports between feature folders: cruising only those keeps lint fast.
-    includeOnly: "^src/(web|server)/features/",
+    // The rules are about imports within src/web and between server features: cruising only
+    // those (not src/contract, src/domain, the rest of the server or node_modules) keeps lint fast.
+    includeOnly: "^src/(web/|server/features/)",
     doNotFollow: { path: "node_modules" },
     exclude: { path: "^(node_modules|dist|\\.tmp)/" },
     tsConfig: { fileName: "tsconfig.json" },
