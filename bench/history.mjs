@@ -9,6 +9,7 @@
 //   page 40 pages deep), medians, with GET /api/health of the same moment as the baseline.
 import { and, eq } from "drizzle-orm";
 import { categories, expenses, familyMembers, users } from "../src/server/db/schema.ts";
+import { ExpenseWrites } from "../src/server/expense-writes/writes.ts";
 import { createExpense } from "../src/server/features/expenses/service.ts";
 
 const WRITE_ROUNDS = Number(process.env.BENCH_HISTORY_WRITES ?? 300);
@@ -81,7 +82,8 @@ export async function measureHistoryWrites(db, email) {
       })
       .returning();
   };
-  const now = (i) => createExpense(db, scope, input(i), undefined);
+  const writes = new ExpenseWrites(db);
+  const now = (i) => createExpense(writes, scope, input(i), undefined);
   const times = { before: [], now: [] };
   for (let i = 0; i < WRITE_ROUNDS + 20; i++) {
     // Alternating which goes first, so neither always meets a warmer cache.

@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
+import { BackgroundJobs, dailyBackupJob } from "./background-jobs";
 import { type Clock, systemClock } from "./clock";
 import { type Config, fastifyTrustProxy, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { AppError } from "./errors";
+import { ExpenseAnnouncer } from "./expense-writes/announcer";
+import { ExpenseWrites } from "./expense-writes/writes";
 import { hashPassword, verifyPassword } from "./features/auth/passwords";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
@@ -19,6 +22,7 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { registerOpenApi } from "./features/openapi/document";
 import { openApiRoutes } from "./features/openapi/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { recurringJob } from "./features/recurring/job";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { summaryRoutes } from "./features/summary/routes";
@@ -40,7 +44,8 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { twoFactorKeys as makeTwoFactorKeys } from "./two-factor";
 
 export type AppDependencies = {
-  database: Pick<Database, "db" | "kind">;
+  /** The pool only for the embedded database's daily backup. */
+  database: Pick<Database, "db" | "kind"> & Partial<Pick<Database, "pool">>;
   config: Config;
   clock?: Clock;
   mailer?: Mailer;
@@ -50,6 +55,8 @@ export type AppDependencies = {
   webDir?: string;
   /** How long a CSV export's reply may move no byte before it is cut; tests shorten it. */
   exportStallMs?: number;
+  /** How often the alert mail outbox looks without being told; tests lengthen it. */
+  alertMailPollMs?: number;
 };
 
 export type RouteEntry = {
@@ -68,8 +75,12 @@ declare module "fastify" {
     clock: Clock;
     /** Bodies of a family's costly reads, kept under its data version (http/family-json-cache.ts). */
     familyJson: FamilyJsonCache;
-    /** Sends the budget alert e-mails; main.ts starts it, close() stops it. */
+    /** The one door for expense writes: rows, history, and the announcement after commit. */
+    expenseWrites: ExpenseWrites;
+    /** Sends the budget alert e-mails; one of the background jobs. */
     alertMail: AlertMailOutbox;
+    /** Work off the request path: main.ts starts it after listen, close() stops it. */
+    backgroundJobs: BackgroundJobs;
   }
 }
 
@@ -107,6 +118,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("config", config);
   app.decorate("clock", clock);
   app.decorate("familyJson", new FamilyJsonCache());
+  // Whatever reacts to committed expense changes subscribes to this announcer, below.
+  const announcer = new ExpenseAnnouncer(app.log);
+  const expenseWrites = new ExpenseWrites(database.db, announcer);
+  app.decorate("expenseWrites", expenseWrites);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.
@@ -141,6 +156,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
+  // Background work, one life cycle (background-jobs.ts): registered here, started by main.ts
+  // after listen, stopped in reverse order when the app closes.
+  const backgroundJobs = new BackgroundJobs();
+  app.decorate("backgroundJobs", backgroundJobs);
+  // Budget alerts are queued by the database in the expense's own transaction
+  // (src/server/db/functions/budget-alerts.sql); every expense change the write module announces
+  // after its commit tells the outbox to look now instead of at its next poll.
+  const alertMail = backgroundJobs.add(
+    new AlertMailOutbox({
+      db: database.db,
+      mailer,
+      appUrl: config.appUrl,
+      log: app.log,
+      now: () => clock.now(),
+      pollIntervalMs: deps.alertMailPollMs,
+    }),
+  );
+  app.decorate("alertMail", alertMail);
+  announcer.subscribe(() => alertMail.nudge());
+  // Recurring expenses due up to today, at start (after downtime) and then every minute.
+  backgroundJobs.add(
+    recurringJob({ writes: expenseWrites, clock, log: app.log, limits: config.quotas }),
+  );
+  if (database.kind === "embedded-postgres" && database.pool) {
+    backgroundJobs.add(
+      dailyBackupJob({ pool: database.pool, dataDir: config.dataDir, log: app.log }),
+    );
+  }
+  app.addHook("onClose", async () => backgroundJobs.stop());
+
   // Before the routes: @fastify/swagger collects each route as it is registered (its onRoute hook).
   await registerOpenApi(app, config);
   await app.register(healthRoutes(database));
@@ -161,27 +206,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes);
   await app.register(openApiRoutes);
   await app.register(historyRoutes);
-
-  // Budget alerts are queued by the database in the expense's transaction (migration 0007);
-  // after an expense write answered, the outbox is told to look now instead of at its next poll.
-  const alertMail = new AlertMailOutbox({
-    db: database.db,
-    mailer,
-    appUrl: config.appUrl,
-    log: app.log,
-    now: () => clock.now(),
-  });
-  app.decorate("alertMail", alertMail);
-  app.addHook("onResponse", async (request, reply) => {
-    if (
-      request.method !== "GET" &&
-      reply.statusCode < 300 &&
-      (request.url.startsWith("/api/expenses") || request.url === "/api/imports")
-    ) {
-      alertMail.nudge();
-    }
-  });
-  app.addHook("onClose", async () => alertMail.stop());
 
   await registerWebApp(app, deps.webDir, { sessionCookie: sessionCookieName(deps.config) });
   return app;

@@ -8,12 +8,10 @@ import {
   ensureTwoFactorKey,
   loadConfig,
 } from "./config";
-import { backupIsDue, writeBackup } from "./db/backup";
 import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/data-dir-lock";
 import { EmbeddedPostgresError } from "./db/embedded-postgres";
 import { importLegacyPglite, LegacyImportError } from "./db/legacy-pglite";
-import { startRecurringJob } from "./features/recurring/job";
 import { loggerOptions } from "./http/logging";
 import { webDistFolder } from "./paths";
 import { sealTwoFactorSecrets, twoFactorKeys } from "./two-factor";
@@ -46,41 +44,13 @@ async function main() {
     const sealed = await sealTwoFactorSecrets(database.db, keys);
     if (sealed > 0) log.info({ sealed }, "two-factor secrets kept in clear were sealed");
     await app.listen({ port: config.port, host: config.host });
-    // Budget alert e-mails: polled and sent by every process; app.close() stops it.
-    app.alertMail.start();
+    // The alert mail outbox, the recurring expenses and the daily backup (background-jobs.ts,
+    // registered by buildApp): from now on, until app.close() stops them.
+    app.backgroundJobs.start();
   } catch (error) {
     await database?.close().catch(() => {});
     await lock?.release();
     throw error;
-  }
-
-  // Recurring expenses due up to today, at start (after downtime) and then every minute.
-  const recurringJob = startRecurringJob({
-    db: database.db,
-    clock: app.clock,
-    log: app.log,
-    limits: config.quotas,
-  });
-
-  let backupTimer: NodeJS.Timeout | undefined;
-  let firstBackupCheck: NodeJS.Timeout | undefined;
-  if (database.kind === "embedded-postgres") {
-    // A daily backup of the embedded database, the last 7 kept. It reads one consistent snapshot
-    // while requests go on; the first check waits a few minutes so a restart serves first.
-    const running = database;
-    const backupIfDue = async () => {
-      try {
-        if (!(await backupIsDue(config.dataDir))) return;
-        const file = await writeBackup(running.pool, config.dataDir);
-        app?.log.info({ file }, "daily backup written");
-      } catch (error) {
-        app?.log.error({ err: error }, "backup failed");
-      }
-    };
-    backupTimer = setInterval(() => void backupIfDue(), 60 * 60 * 1000);
-    firstBackupCheck = setTimeout(() => void backupIfDue(), 5 * 60 * 1000);
-    firstBackupCheck.unref();
-    backupTimer.unref();
   }
 
   let stopping = false;
@@ -88,10 +58,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, "shutting down: finishing requests in flight");
-    clearInterval(backupTimer);
-    clearTimeout(firstBackupCheck);
     try {
-      await recurringJob.stop();
+      // Stops the background jobs too, once the requests in flight have finished.
       if (app) await closeGracefully(app);
       // On the embedded database this also stops PostgreSQL (fast shutdown) and waits for it.
       await database?.close();

@@ -8,14 +8,15 @@ import type {
 } from "../../contract/history";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
-import { categories, type expenses, familyHistory, users } from "../db/schema";
+import { categories, familyHistory, users } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
 
 /**
- * Writing the family history (issue 18, docs/product.md#family-history). Every service that
- * changes an expense, a category, a recurring rule, an import, a member or an invite calls
- * `recordHistory` with the transaction it changes them in, so an entry exists exactly when its
- * change committed.
+ * Writing the family history (docs/product.md#family-history). Every service that changes a
+ * category, a recurring rule, a member or an invite calls `recordHistory` with the transaction it
+ * changes them in, so an entry exists exactly when its change committed. Expenses are written,
+ * and their entries recorded, by one module (src/server/expense-writes/writes.ts), which uses the
+ * helpers here.
  */
 
 /** Who made a change; null: the app itself (a recurring rule's expense). */
@@ -76,7 +77,7 @@ const historyRows = (entries: NewHistoryEntry[]) =>
 /**
  * The entries as a CTE for the statement that makes the change (`db.with(cte).insert(...)`): one
  * statement and no transaction for the commonest write, a person adding an expense, whose history
- * costs then one more row in the same round trip (issue 18: <= 20% more time, npm run bench).
+ * costs then one more row in the same round trip (<= 20% more time, npm run bench: bench/history.mjs).
  * PostgreSQL runs a data-modifying CTE whether or not the statement reads it, all or nothing.
  */
 export const historyCte = (db: Db, entries: NewHistoryEntry[]) =>
@@ -158,38 +159,6 @@ type NameRow = {
 };
 
 /**
- * A deleted expense as its history entry keeps it: what a restore puts back
- * (features/history/service.ts).
- */
-export type ExpenseSnapshot = {
-  id: string;
-  description: string;
-  amount: string;
-  categoryId: string | null;
-  addedByUserId: string | null;
-  paidByUserId: string | null;
-  recurringRuleId: string | null;
-  recurringDate: string | null;
-  date: string;
-  isExample: boolean;
-  createdAt: string;
-};
-
-export const expenseSnapshot = (row: typeof expenses.$inferSelect): ExpenseSnapshot => ({
-  id: row.id,
-  description: row.description,
-  amount: row.amount,
-  categoryId: row.categoryId,
-  addedByUserId: row.addedByUserId,
-  paidByUserId: row.paidByUserId,
-  recurringRuleId: row.recurringRuleId,
-  recurringDate: row.recurringDate,
-  date: row.date,
-  isExample: row.isExample,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/**
  * displayNameOf (src/domain/person-name.ts) in SQL, for entries written by one statement (the
  * recurring rules' expenses): name, else first and last name, else the e-mail. The history API
  * test holds the two to the same answers.
@@ -198,47 +167,3 @@ export const personNameSql = (users: SQL) =>
   sql`coalesce(nullif(btrim(${users}.name), ''),
     nullif(concat_ws(' ', nullif(btrim(${users}.first_name), ''), nullif(btrim(${users}.last_name), '')), ''),
     ${users}.email)`;
-
-type Names = Awaited<ReturnType<typeof namesFor>>;
-
-/** An expense as its history entries show it. */
-export const expenseHistoryFields = (
-  row: typeof expenses.$inferSelect,
-  names: Pick<Names, "category" | "person">,
-): HistoryFields => ({
-  description: row.description,
-  amount: row.amount,
-  date: row.date,
-  category: names.category(row.categoryId),
-  paidBy: names.person(row.paidByUserId),
-});
-
-/**
- * The entries of deleted expenses (one by one, the examples, a removed member's), each with the
- * expense as it was so a member can restore it; their names read in one statement.
- */
-export async function recordExpensesDeleted(
-  db: Db,
-  familyId: string,
-  actor: HistoryActor,
-  rows: (typeof expenses.$inferSelect)[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const names = await namesFor(db, familyId, {
-    categoryIds: rows.map((row) => row.categoryId),
-    userIds: rows.map((row) => row.paidByUserId),
-  });
-  await recordHistory(
-    db,
-    rows.map((row) => ({
-      familyId,
-      actor,
-      kind: "expense" as const,
-      action: "deleted" as const,
-      subjectId: row.id,
-      subjectLabel: row.description,
-      changes: fieldsDeleted(expenseHistoryFields(row, names)),
-      snapshot: expenseSnapshot(row),
-    })),
-  );
-}

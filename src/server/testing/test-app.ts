@@ -89,6 +89,8 @@ export async function createTestApp(
     webDir?: string;
     database?: Database;
     mailer?: Mailer;
+    /** How often the app's alert mail outbox polls once started (AppDependencies). */
+    alertMailPollMs?: number;
     /** Registers extra routes (e.g. probes for the error handler) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -103,6 +105,7 @@ export async function createTestApp(
     mailer: options.mailer,
     logStream: options.logStream,
     webDir: options.webDir,
+    alertMailPollMs: options.alertMailPollMs,
   });
   await options.extend?.(app);
   await app.ready();

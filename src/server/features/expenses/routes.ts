@@ -113,7 +113,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
       const max = app.config.quotas.expensesPerFamily;
       return reply
         .status(201)
-        .send(await service.createExpense(app.db, scope, request.body, key, max));
+        .send(await service.createExpense(app.expenseWrites, scope, request.body, key, max));
     },
   );
 
@@ -121,7 +121,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     "/api/expenses/examples/clear",
     { schema: { response: { 200: clearExamplesResponseSchema } } },
     async (request) => ({
-      deletedCount: await service.clearExampleExpenses(app.db, requireFamily(request)),
+      deletedCount: await service.clearExampleExpenses(app.expenseWrites, requireFamily(request)),
     }),
   );
 
@@ -136,7 +136,13 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     },
     async (request) => {
       const scope = requireFamily(request);
-      return service.updateExpense(app.db, scope, request.params.id, request.body, app.clock.now());
+      return service.updateExpense(
+        app.expenseWrites,
+        scope,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
     },
   );
 
@@ -149,7 +155,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
       },
     },
     async (request) => {
-      await service.deleteExpense(app.db, requireFamily(request), request.params.id);
+      await service.deleteExpense(app.expenseWrites, requireFamily(request), request.params.id);
       return { deleted: true as const };
     },
   );

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/calendar-date";
 import {
@@ -16,16 +15,8 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { categories, expenses, familyMembers } from "../../db/schema";
 import { AppError } from "../../errors";
-import {
-  actorOf,
-  changesBetween,
-  expenseHistoryFields,
-  fieldsCreated,
-  historyCte,
-  namesFor,
-  recordExpensesDeleted,
-  recordHistory,
-} from "../../history/record";
+import type { ExpenseWrites } from "../../expense-writes/writes";
+import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom } from "../../quotas";
 
@@ -258,15 +249,17 @@ export async function expensePage(
 
 /**
  * With an Idempotency-Key, a repeated create (a double click, a retried request) returns the
- * expense the first one made and creates nothing.
+ * expense the first one made and creates nothing. Written through the expense write module
+ * (expense-writes/writes.ts), which records its history entry and announces it.
  */
 export async function createExpense(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
   input: CreateExpenseInput,
   idempotencyKey: string | undefined,
   maxExpenses: number,
 ): Promise<Expense> {
+  const { db } = writes;
   const findRepeat = async () => {
     if (!idempotencyKey) return undefined;
     const [row] = await db
@@ -293,39 +286,12 @@ export async function createExpense(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
-  // The id is made here so the history entry can name it in the same statement (historyCte).
-  const id = randomUUID();
-  const recorded = historyCte(db, [
-    {
-      familyId: scope.familyId,
-      actor: actorOf(scope),
-      kind: "expense",
-      action: "created",
-      subjectId: id,
-      subjectLabel: input.description,
-      changes: fieldsCreated({
-        description: input.description,
-        amount: input.amount,
-        date: input.date,
-        category: categoryName,
-        paidBy: payerName,
-      }),
-    },
-  ]);
   try {
-    const [row] = await db
-      .with(recorded)
-      .insert(expenses)
-      .values({
-        ...input,
-        id,
-        paidByUserId,
-        familyId: scope.familyId,
-        addedByUserId: scope.userId,
-        idempotencyKey,
-      })
-      .returning();
-    if (!row) throw new AppError("internal");
+    const row = await writes.create(
+      scope,
+      { ...input, paidByUserId, idempotencyKey },
+      { category: categoryName, payer: payerName },
+    );
     return toExpense(row);
   } catch (error) {
     if (isUniqueViolation(error, "expenses_idempotency_unique")) {
@@ -340,73 +306,40 @@ export async function createExpense(
 
 /** Partial; month and year follow a new date (they are generated from it in the database). */
 export async function updateExpense(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
   id: string,
   input: UpdateExpenseInput,
   now: Date,
 ): Promise<Expense> {
-  if (input.categoryId !== undefined) await assertOwnCategory(db, scope, input.categoryId);
-  if (input.paidByUserId !== undefined) await assertPayer(db, scope, input.paidByUserId, id);
+  if (input.categoryId !== undefined) await assertOwnCategory(writes.db, scope, input.categoryId);
+  if (input.paidByUserId !== undefined) {
+    await assertPayer(writes.db, scope, input.paidByUserId, id);
+  }
   try {
-    return await db.transaction(async (tx) => {
-      const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
-      // Locked, so the history's "before" is what this change replaced.
-      const [before] = await tx.select().from(expenses).where(where).for("update");
-      if (!before) throw new AppError("expense_not_found");
-      const [row] = await tx
-        .update(expenses)
-        .set({ ...input, updatedAt: now })
-        .where(where)
-        .returning();
-      if (!row) throw new AppError("expense_not_found");
-      const names = await namesFor(tx, scope.familyId, {
-        categoryIds: [before.categoryId, row.categoryId],
-        userIds: [before.paidByUserId, row.paidByUserId],
-      });
-      const changes = changesBetween(
-        expenseHistoryFields(before, names),
-        expenseHistoryFields(row, names),
-      );
-      if (changes.length > 0) {
-        await recordHistory(tx, [
-          {
-            familyId: scope.familyId,
-            actor: actorOf(scope),
-            kind: "expense",
-            action: "changed",
-            subjectId: row.id,
-            subjectLabel: row.description,
-            changes,
-          },
-        ]);
-      }
-      return toExpense(row);
-    });
+    return toExpense(await writes.transaction((_tx, write) => write.update(scope, id, input, now)));
   } catch (error) {
     if (isForeignKeyViolation(error)) throw categoryNotFound();
     throw error;
   }
 }
 
-export async function deleteExpense(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(expenses)
-      .where(and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId)))
-      .returning();
+export async function deleteExpense(
+  writes: ExpenseWrites,
+  scope: FamilyScope,
+  id: string,
+): Promise<void> {
+  await writes.transaction(async (_tx, write) => {
+    const deleted = await write.delete(scope, { id });
     if (deleted.length === 0) throw new AppError("expense_not_found");
-    await recordExpensesDeleted(tx, scope.familyId, actorOf(scope), deleted);
   });
 }
 
-export async function clearExampleExpenses(db: Db, scope: FamilyScope): Promise<number> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(expenses)
-      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.isExample, true)))
-      .returning();
-    await recordExpensesDeleted(tx, scope.familyId, actorOf(scope), deleted);
-    return deleted.length;
-  });
+export async function clearExampleExpenses(
+  writes: ExpenseWrites,
+  scope: FamilyScope,
+): Promise<number> {
+  return writes.transaction(
+    async (_tx, write) => (await write.delete(scope, { examples: true })).length,
+  );
 }

@@ -116,7 +116,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: createFamilyInputSchema, response: { 201: familySchema } } },
       async (request, reply) => {
         const created = await family.createFamily(
-          app.db,
+          app.expenseWrites,
           app.clock,
           requireUser(request),
           request.body.name,
@@ -170,7 +170,13 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const scope = requireFamily(request);
         const keepExpenses = request.body?.keepExpenses ?? true;
-        return family.removeMember(app.db, app.clock, scope, request.params.userId, keepExpenses);
+        return family.removeMember(
+          app.expenseWrites,
+          app.clock,
+          scope,
+          request.params.userId,
+          keepExpenses,
+        );
       },
     );
   });
@@ -202,7 +208,7 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/family",
     { schema: { body: deleteFamilyInputSchema, response: { 200: deleteFamilyResponseSchema } } },
     async (request) => {
-      await family.deleteFamily(app.db, requireFamily(request), request.body.name);
+      await family.deleteFamily(app.expenseWrites, requireFamily(request), request.body.name);
       return { deleted: true as const };
     },
   );

@@ -23,13 +23,8 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../errors";
-import {
-  actorOf,
-  fieldsCreated,
-  namesFor,
-  recordExpensesDeleted,
-  recordHistory,
-} from "../../history/record";
+import type { ExpenseWrites } from "../../expense-writes/writes";
+import { actorOf, fieldsCreated, namesFor, recordHistory } from "../../history/record";
 import { type FamilyScope, findMembership } from "../../http/family-scope";
 import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
@@ -125,14 +120,14 @@ type PersonRow = {
 const utcDate = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function createFamily(
-  db: Db,
+  writes: ExpenseWrites,
   clock: Clock,
   user: UserRow,
   name: string,
 ): Promise<Family> {
   const now = clock.now();
   try {
-    return await db.transaction(async (tx) => {
+    return await writes.transaction(async (tx, write) => {
       const [family] = await tx.insert(families).values({ name, ownerId: user.id }).returning();
       if (!family) throw new AppError("internal");
       await tx
@@ -154,16 +149,14 @@ export async function createFamily(
           seeded.find((row) => row.name === starter.name)?.id,
         ]),
       );
-      await tx.insert(expenses).values(
+      await write.seedExamples(
+        family.id,
+        user.id,
         exampleExpensesFor(user.preferredLanguage, utcDate(now)).map((example) => ({
-          familyId: family.id,
           description: example.description,
           amount: example.amount,
           date: example.date,
           categoryId: idByKey.get(example.categoryKey) ?? null,
-          addedByUserId: user.id,
-          paidByUserId: user.id,
-          isExample: true,
         })),
       );
       return toFamily(family, "owner");
@@ -335,14 +328,14 @@ export async function previewInvite(
  * goes in the same transaction as the removal. Their unused invites stop working.
  */
 export async function removeMember(
-  db: Db,
+  writes: ExpenseWrites,
   clock: Clock,
   scope: FamilyScope,
   targetUserId: string,
   keepExpenses: boolean,
 ): Promise<{ removed: true; deletedExpenses: number }> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  return db.transaction(async (tx) => {
+  return writes.transaction(async (tx, write) => {
     const [target] = await tx
       .select()
       .from(familyMembers)
@@ -355,13 +348,8 @@ export async function removeMember(
     let deletedExpenses = 0;
     const actor = actorOf(scope);
     if (!keepExpenses) {
-      const deleted = await tx
-        .delete(expenses)
-        .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.addedByUserId, targetUserId)))
-        .returning();
-      deletedExpenses = deleted.length;
       // Each one restorable from its entry, like any deleted expense.
-      await recordExpensesDeleted(tx, scope.familyId, actor, deleted);
+      deletedExpenses = (await write.delete(scope, { addedByUserId: targetUserId })).length;
     }
     const name = (await namesFor(tx, scope.familyId, { userIds: [targetUserId] })).person(
       targetUserId,
@@ -514,9 +502,13 @@ export async function transferOwnership(
  * not at all. Kept bodies need no clearing: they are keyed by family id and data version
  * (http/family-json-cache.ts), and nobody can ask for a family that no longer exists.
  */
-export async function deleteFamily(db: Db, scope: FamilyScope, typedName: string): Promise<void> {
+export async function deleteFamily(
+  writes: ExpenseWrites,
+  scope: FamilyScope,
+  typedName: string,
+): Promise<void> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  await db.transaction(async (tx) => {
+  await writes.transaction(async (tx, write) => {
     const family = await lockOwnedFamily(tx, scope);
     const others = await tx
       .select({ id: familyMembers.id })
@@ -531,7 +523,7 @@ export async function deleteFamily(db: Db, scope: FamilyScope, typedName: string
         fieldErrors: [{ path: "name", messageKey: "validation.familyNameMismatch" }],
       });
     }
-    await tx.delete(expenses).where(eq(expenses.familyId, scope.familyId));
+    await write.deleteAllOf(scope.familyId);
     await tx.delete(categories).where(eq(categories.familyId, scope.familyId));
     await tx.delete(familyInvites).where(eq(familyInvites.familyId, scope.familyId));
     await tx.delete(familyMembers).where(eq(familyMembers.familyId, scope.familyId));

@@ -27,7 +27,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: historyParamsSchema, response: { 200: historyEntrySchema } } },
     async (request) =>
       service.restoreExpense(
-        app.db,
+        app.expenseWrites,
         requireFamily(request),
         request.params.id,
         app.clock.now(),

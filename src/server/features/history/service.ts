@@ -7,17 +7,10 @@ import {
   type HistoryQuery,
 } from "../../../contract/history";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { categories, expenses, familyHistory, recurringRules, users } from "../../db/schema";
+import { familyHistory } from "../../db/schema";
 import { AppError } from "../../errors";
-import {
-  actorOf,
-  type ExpenseSnapshot,
-  expenseHistoryFields,
-  fieldsCreated,
-  namesFor,
-  recordHistory,
-} from "../../history/record";
+import type { ExpenseSnapshot } from "../../expense-writes/expense-history";
+import type { ExpenseWrites } from "../../expense-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
 import { reserveExpenses } from "../../quotas";
 
@@ -102,18 +95,18 @@ export async function historyPage(
 /**
  * Brings a deleted expense back from its history entry, once: the entry is marked restored by a
  * conditional update, so of two members pressing 'Restaurar' at the same moment one restores and
- * the other is told it already was. The expense gets its old id, date, amount and author; a
- * category or a recurring rule deleted since is left out (uncategorised, no longer tied to the
- * rule), a payer whose account is gone too. The restore is itself an entry of the history.
+ * the other is told it already was. The expense is written back, with its own 'restored' entry,
+ * by the expense write module (expense-writes/writes.ts: what comes back as it was and what is
+ * left out), which announces it like any new expense.
  */
 export async function restoreExpense(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
   entryId: string,
   now: Date,
   maxExpenses: number,
 ): Promise<HistoryEntry> {
-  return db.transaction(async (tx) => {
+  return writes.transaction(async (tx, write) => {
     const [entry] = await tx
       .update(familyHistory)
       .set({ restoredAt: now })
@@ -137,69 +130,12 @@ export async function restoreExpense(
       throw new AppError(existing.restoredAt ? "already_restored" : "not_restorable");
     }
     // A restore creates an expense: it counts against the family's cap (docs/product.md#quotas).
-    await reserveExpenses(tx as unknown as Db, scope.familyId, 1, maxExpenses);
-    const snapshot = entry.snapshot as ExpenseSnapshot;
-    const [refs] = await tx
-      .select({
-        categoryId: sql<string | null>`(select ${categories.id} from ${categories}
-          where ${categories.id} = ${snapshot.categoryId}::uuid and ${categories.familyId} = ${scope.familyId})`,
-        recurringRuleId: sql<string | null>`(select ${recurringRules.id} from ${recurringRules}
-          where ${recurringRules.id} = ${snapshot.recurringRuleId}::uuid and ${recurringRules.familyId} = ${scope.familyId})`,
-        addedByUserId: sql<
-          string | null
-        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.addedByUserId}::uuid)`,
-        paidByUserId: sql<
-          string | null
-        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
-      })
-      .from(sql`(select 1) as one`);
-    const recurringRuleId = refs?.recurringRuleId ?? null;
-    let restored: typeof expenses.$inferSelect | undefined;
-    try {
-      [restored] = await tx
-        .insert(expenses)
-        .values({
-          id: snapshot.id,
-          familyId: scope.familyId,
-          description: snapshot.description,
-          amount: snapshot.amount,
-          categoryId: refs?.categoryId ?? null,
-          addedByUserId: refs?.addedByUserId ?? null,
-          paidByUserId: refs?.paidByUserId ?? null,
-          recurringRuleId,
-          recurringDate: recurringRuleId ? snapshot.recurringDate : null,
-          date: snapshot.date,
-          isExample: snapshot.isExample,
-          createdAt: new Date(snapshot.createdAt),
-          updatedAt: now,
-        })
-        .returning();
-    } catch (error) {
-      // Its id or its rule's date is taken again (an expense the rule made anew): the deleted one
-      // cannot come back as it was.
-      if (isUniqueViolation(error)) throw new AppError("not_restorable");
-      throw error;
-    }
-    if (!restored) throw new AppError("internal");
+    await reserveExpenses(tx, scope.familyId, 1, maxExpenses);
+    const restored = await write.restore(scope, entry.snapshot as ExpenseSnapshot, now);
     await tx
       .update(familyHistory)
       .set({ restoredExpenseId: restored.id })
       .where(eq(familyHistory.id, entry.id));
-    const names = await namesFor(tx, scope.familyId, {
-      categoryIds: [restored.categoryId],
-      userIds: [restored.paidByUserId],
-    });
-    await recordHistory(tx, [
-      {
-        familyId: scope.familyId,
-        actor: actorOf(scope),
-        kind: "expense",
-        action: "restored",
-        subjectId: restored.id,
-        subjectLabel: restored.description,
-        changes: fieldsCreated(expenseHistoryFields(restored, names)),
-      },
-    ]);
     return toEntry({ ...entry, restoredExpenseId: restored.id });
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { imports } from "../../db/schema";
 import { AppError } from "../../errors";
-import { actorOf, fieldsCreated, historyInsertSql } from "../../history/record";
+import type { ExpenseWrites, ImportedLine } from "../../expense-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
 import type { PreviewLookups } from "./parse";
@@ -65,24 +65,17 @@ const lineError = (index: number, field: string, messageKey: string) =>
     fieldErrors: [{ path: `lines.${index}.${field}`, messageKey }],
   });
 
-type ValidLine = {
-  date: string;
-  description: string;
-  amount: string;
-  categoryId: string;
-  paidByUserId?: string | undefined;
-};
-
 /**
  * Records the ticked lines in one transaction, all or none, under the caller's Idempotency-Key:
  * the imports row is written first, so a repeated submission (even one running at the same
- * time, which waits on the unique index) finds it and imports nothing again. Budget alerts come
- * from migration 0007's trigger on expenses, as for any expense.
+ * time, which waits on the unique index) finds it and imports nothing again. The lines are
+ * written, with the import's history entry, by the expense write module (expense-writes/
+ * writes.ts), as any expense is.
  */
 export async function commitImport(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
-  input: Omit<ImportCommitInput, "lines"> & { lines: ValidLine[] },
+  input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
   idempotencyKey: string,
   quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
 ): Promise<ImportResult> {
@@ -90,10 +83,10 @@ export async function commitImport(
   // Refused before anything is written: PostgreSQL would refuse the total with an overflow.
   if (totalCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
   try {
-    return await db.transaction(async (tx) => {
+    return await writes.transaction(async (tx, write) => {
       // Before anything is counted: the family's other imports, restores and rules wait for this
       // one (docs/product.md#quotas).
-      await lockFamilyQuotas(tx as unknown as Db, [scope.familyId]);
+      await lockFamilyQuotas(tx, [scope.familyId]);
       const [created] = await tx
         .insert(imports)
         .values({
@@ -120,45 +113,13 @@ export async function commitImport(
         if (!first) throw new AppError("conflict");
         return toResult(first);
       }
-      const counts = await assertCategoriesAndPayers(tx as unknown as Db, scope, input.lines);
+      const counts = await assertCategoriesAndPayers(tx, scope, input.lines);
       // This import's own row is among the day's: it was written above.
       if (counts.imports > quotas.importsPerDay) {
         throw new AppError("too_many_imports", { params: { max: quotas.importsPerDay } });
       }
       assertExpenseRoom(counts.expenses, input.lines.length, quotas.expensesPerFamily);
-      const rows = input.lines.map((line, n) => ({
-        n,
-        d: line.date,
-        t: line.description,
-        a: line.amount,
-        c: line.categoryId,
-        p: line.paidByUserId ?? scope.userId,
-      }));
-      // One entry for the import, not one per line: the lines are its expenses, listed by the
-      // Expenses screen (docs/product.md#family-history). Written by the expenses' statement.
-      const recorded = historyInsertSql([
-        {
-          familyId: scope.familyId,
-          actor: actorOf(scope),
-          kind: "import",
-          action: "created",
-          subjectId: created.id,
-          subjectLabel: created.fileName,
-          changes: fieldsCreated({
-            fileName: created.fileName,
-            importedCount: created.importedCount,
-            totalAmount: fromCents(toCents(created.totalAmount)),
-          }),
-        },
-      ]);
-      await tx.execute(sql`
-        with recorded_history as (${recorded})
-        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
-          paid_by_user_id, date)
-        select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as i(n int, d date, t text, a numeric, c uuid, p uuid)
-        order by i.n`);
+      await write.importLines(scope, created, input.lines);
       return toResult(created);
     });
   } catch (error) {
@@ -176,10 +137,10 @@ export async function commitImport(
  * Every category of the family's, every payer a current member: one statement for all lines,
  * which also counts the family's imports of the last 24 hours and its expenses for the quotas.
  */
-async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: ValidLine[]) {
+async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: ImportedLine[]) {
   // PostgreSQL writes uuids in lower case; a client may send them in upper case.
-  const categoryOf = (line: ValidLine) => line.categoryId.toLowerCase();
-  const payerOf = (line: ValidLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
+  const categoryOf = (line: ImportedLine) => line.categoryId.toLowerCase();
+  const payerOf = (line: ImportedLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
   const categoryIds = [...new Set(lines.map(categoryOf))];
   const payerIds = [...new Set(lines.map(payerOf))];
   const [row] = rowsOf<{

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { BackgroundJob } from "../../background-jobs";
 import type { Db } from "../../db/client";
 import { budgetAlerts, notifications, users } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
@@ -21,17 +22,20 @@ export type AlertMailOutboxOptions = {
 
 /**
  * Sends the budget alert e-mails the database queued (notifications.email_status 'pending',
- * written by migration 0007's trigger in the expense's own transaction), so a mail goes out only
- * after the expense committed and the request that added it never waits for SMTP.
+ * written by the budget alerts trigger in the expense's own transaction: src/server/db/functions/
+ * budget-alerts.sql), so a mail goes out only after the expense committed and the request that
+ * added it never waits for SMTP.
  *
- * Every app process runs one: it polls every few seconds (an expense written by another process,
- * the recurring job or psql is found this way) and is nudged right after an expense write here.
+ * Every app process runs one, as a background job (background-jobs.ts): it polls every few
+ * seconds (an expense written by another process or psql is found this way) and is nudged as
+ * soon as this process's expense write module announces a committed change
+ * (expense-writes/writes.ts; app.ts subscribes it), whichever path wrote the expenses.
  * Each mail is claimed with FOR UPDATE SKIP LOCKED and marked sent in the same transaction, so two
  * processes never send the same one; a process dying between the SMTP answer and the commit is
  * the one case where a mail could go twice (never none). A failed send counts an attempt and
  * waits for the next poll; after MAX_EMAIL_ATTEMPTS the mail is 'failed'.
  */
-export class AlertMailOutbox {
+export class AlertMailOutbox implements BackgroundJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;

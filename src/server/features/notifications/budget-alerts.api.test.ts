@@ -3,7 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../contract/categories";
+import type { HistoryPage } from "../../../contract/history";
 import type { NotificationList } from "../../../contract/notifications";
+import { localToday, systemClock } from "../../clock";
 import { budgetAlerts, expenses, notifications } from "../../db/schema";
 import { createMailer } from "../../mail/mailer";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
@@ -48,6 +50,9 @@ beforeAll(async () => {
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   t = await createTestApp({
     env: { SMTP_URL: smtpUrl, APP_URL: "https://budget.example.org" },
+    // Once started, the app's outbox looks on its own only hourly here: a mail sent within
+    // seconds of a write was sent because the write announced it (expense-writes/writes.ts).
+    alertMailPollMs: 60 * 60 * 1000,
   });
 });
 afterAll(async () => {
@@ -534,5 +539,125 @@ describe("the alert e-mails", () => {
     expect(statuses).toEqual([{ status: "failed", attempts: MAX_EMAIL_ATTEMPTS }]);
     expect(mailsTo(owner.email)).toHaveLength(1);
     smtpFailures = 0;
+  });
+});
+
+describe("the alert e-mails of every kind of expense write", () => {
+  // Well under the outbox's own poll (5 s in the app, an hour in this file's): only the write's
+  // announcement after its commit can have sent the mail in time.
+  const promptly = { timeout: 4_000 };
+
+  /** The family's pending mails of earlier tests sent first, then the app's outbox started. */
+  async function startOutbox() {
+    await outbox().drain();
+    t.app.alertMail.start();
+  }
+
+  it("go out at once after a restore from the history crosses a budget", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "en" });
+    const food = await budget(t.app, owner, "100.00");
+    const big = await spend(owner, food, "90.00"); // 80%, mailed below
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/expenses/${big.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await spend(owner, food, "20.00");
+    await startOutbox();
+    try {
+      expect(mailsTo(owner.email)).toHaveLength(1);
+      const history = await t.app.inject({
+        method: "GET",
+        url: "/api/family/history?kind=expense",
+        headers: { cookie: owner.cookie },
+      });
+      const entry = (history.json() as HistoryPage).items.find(
+        (item) => item.action === "deleted" && item.subjectId === big.id,
+      );
+      const restored = await t.app.inject({
+        method: "POST",
+        url: `/api/family/history/${entry?.id}/restore`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      // 110%: past 100% for the first time.
+      await expect.poll(() => mailsTo(owner.email).length, promptly).toBe(2);
+    } finally {
+      await t.app.alertMail.stop();
+    }
+    expect(decode(mailsTo(owner.email)[1]?.raw ?? "")).toContain(": $110.00 of $100.00");
+  });
+
+  it("go out at once after a new rule's back-fill crosses a budget", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "en" });
+    const food = await budget(t.app, owner, "100.00");
+    const firstOfMonth = `${localToday(systemClock).slice(0, 8)}01`;
+    await startOutbox();
+    try {
+      const rule = await t.app.inject({
+        method: "POST",
+        url: "/api/recurring",
+        headers: { cookie: owner.cookie },
+        payload: {
+          description: "Feira do mês",
+          amount: "90.00",
+          categoryId: food.id,
+          frequency: "monthly",
+          dayOfMonth: 1,
+          startDate: firstOfMonth,
+        },
+      });
+      expect(rule.statusCode, rule.body).toBe(201);
+      await expect.poll(() => mailsTo(owner.email).length, promptly).toBe(1);
+    } finally {
+      await t.app.alertMail.stop();
+    }
+    expect(decode(mailsTo(owner.email)[0]?.raw ?? "")).toContain(": $90.00 of $100.00");
+  });
+
+  it("go out at once after the background job's back-fill crosses a budget", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "en" });
+    const food = await budget(t.app, owner, "100.00");
+    // A rule written outside the app (none of its dates made yet): the app's recurring job,
+    // started with the other background jobs, makes this month's.
+    await t.database.pool.query(
+      `insert into recurring_rules (family_id, description, amount, category_id, created_by_user_id,
+         frequency, day_of_month, start_date)
+       values ($1, 'Aluguel', 95, $2, $3, 'monthly', 1, $4)`,
+      [owner.familyId, food.id, owner.user.id, `${localToday(systemClock).slice(0, 8)}01`],
+    );
+    await outbox().drain();
+    t.app.backgroundJobs.start();
+    try {
+      await expect.poll(() => mailsTo(owner.email).length, promptly).toBe(1);
+    } finally {
+      await t.app.backgroundJobs.stop();
+    }
+    expect(decode(mailsTo(owner.email)[0]?.raw ?? "")).toContain(": $95.00 of $100.00");
+  });
+
+  it("go out at once after an import crosses a budget", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "en" });
+    const food = await budget(t.app, owner, "100.00");
+    await startOutbox();
+    try {
+      const imported = await t.app.inject({
+        method: "POST",
+        url: "/api/imports",
+        headers: { cookie: owner.cookie, "idempotency-key": "alerts-import" },
+        payload: {
+          lines: [
+            { date: day(next, 3), description: "Mercado", amount: "50.00", categoryId: food.id },
+            { date: day(next, 4), description: "Feira", amount: "35.00", categoryId: food.id },
+          ],
+        },
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+      await expect.poll(() => mailsTo(owner.email).length, promptly).toBe(1);
+    } finally {
+      await t.app.alertMail.stop();
+    }
+    expect(decode(mailsTo(owner.email)[0]?.raw ?? "")).toContain(": $85.00 of $100.00");
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
 import type { Db } from "../../db/client";
-import { personNameSql } from "../../history/record";
+import type { ExpenseWriter, ExpenseWrites } from "../../expense-writes/writes";
 import { expenseCounts, expenseQuotaError, lockFamilyQuotas, type Quotas } from "../../quotas";
 
 /**
@@ -73,7 +73,8 @@ function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
 }
 
 /**
- * Creates the occurrences of `rules` after their watermark up to `today` and moves the watermark
+ * Creates the occurrences of `rules` after their watermark up to `today` (written by the expense
+ * write module, expense-writes/writes.ts, one statement for the batch) and moves the watermark
  * to today, in the caller's transaction (which holds the rules' row locks). Returns the number of
  * expenses created. A family without room for them all: "refuse" throws the quota's error (a
  * person creating or changing a rule is told), "skip" creates what fits, earliest first, and the
@@ -82,6 +83,7 @@ function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
  */
 async function createOccurrences(
   tx: Db,
+  write: ExpenseWriter,
   rules: DueRule[],
   today: string,
   limits: GenerationLimits,
@@ -106,38 +108,7 @@ async function createOccurrences(
       dates.push(date);
     }
   }
-  let created = 0;
-  if (ruleIds.length > 0) {
-    // One statement for the whole batch; the rule's payer pays, its creator is who added it.
-    // Each created expense gets its history entry in the same statement (docs/product.md#family-
-    // history), made by the app itself (no actor), with the fields a person's create records.
-    const result = await tx.execute(sql`
-      with created as (
-        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
-          paid_by_user_id, date, recurring_rule_id, recurring_date)
-        select r.family_id, r.description, r.amount, r.category_id, r.created_by_user_id,
-          coalesce(r.paid_by_user_id, r.created_by_user_id), o.date, r.id, o.date
-        from unnest(${arrayLiteral(ruleIds)}::uuid[], ${arrayLiteral(dates)}::date[]) as o(rule_id, date)
-        join recurring_rules r on r.id = o.rule_id
-        on conflict (recurring_rule_id, recurring_date) do nothing
-        returning id, family_id, description, amount, date, category_id, paid_by_user_id
-      ), history as (
-        insert into family_history (family_id, kind, action, subject_id, subject_label, changes)
-        select c.family_id, 'expense', 'created', c.id, c.description,
-          jsonb_path_query_array(jsonb_build_array(
-            jsonb_build_object('field', 'description', 'before', null, 'after', c.description),
-            jsonb_build_object('field', 'amount', 'before', null, 'after', c.amount::text),
-            jsonb_build_object('field', 'date', 'before', null, 'after', c.date::text),
-            jsonb_build_object('field', 'category', 'before', null, 'after', cat.name),
-            jsonb_build_object('field', 'paidBy', 'before', null, 'after', ${personNameSql(sql.raw("u"))})
-          ), '$[*] ? (@.after != null)')
-        from created c
-        left join categories cat on cat.id = c.category_id
-        left join users u on u.id = c.paid_by_user_id
-      )
-      select count(*)::int as created from created`);
-    created = rowsOf<{ created: number }>(result)[0]?.created ?? 0;
-  }
+  const created = await write.generate(ruleIds, dates);
   await tx.execute(sql`
     update recurring_rules set generated_through = ${today}::date
     where id = any(${arrayLiteral(rules.map((rule) => rule.id))}::uuid[])
@@ -151,6 +122,7 @@ async function createOccurrences(
  */
 export async function generateRule(
   tx: Db,
+  write: ExpenseWriter,
   ruleId: string,
   today: string,
   limits: GenerationLimits,
@@ -160,7 +132,7 @@ export async function generateRule(
       where id = ${ruleId} and not paused and start_date <= ${today}::date
         and (generated_through is null or generated_through < ${today}::date)`),
   );
-  return createOccurrences(tx, rows.map(toDueRule), today, limits, "refuse");
+  return createOccurrences(tx, write, rows.map(toDueRule), today, limits, "refuse");
 }
 
 export type GenerationResult = { rules: number; expenses: number; batches: number };
@@ -172,7 +144,7 @@ export type GenerationResult = { rules: number; expenses: number; batches: numbe
  * event loop is given back (requests are served), so a backlog of days never holds it for long.
  */
 export async function generateDueOccurrences(
-  db: Db,
+  writes: ExpenseWrites,
   today: string,
   limits: GenerationLimits,
   options: { batchSize?: number } = {},
@@ -180,7 +152,7 @@ export async function generateDueOccurrences(
   const batchSize = options.batchSize ?? 100;
   const total: GenerationResult = { rules: 0, expenses: 0, batches: 0 };
   for (;;) {
-    const { rules, expenses } = await db.transaction(async (tx) => {
+    const { rules, expenses } = await writes.transaction(async (tx, write) => {
       const rows = rowsOf<RuleRow>(
         await tx.execute(sql`select ${ruleColumns} from recurring_rules
           where not paused and start_date <= ${today}::date
@@ -192,13 +164,7 @@ export async function generateDueOccurrences(
       );
       return {
         rules: rows.length,
-        expenses: await createOccurrences(
-          tx as unknown as Db,
-          rows.map(toDueRule),
-          today,
-          limits,
-          "skip",
-        ),
+        expenses: await createOccurrences(tx, write, rows.map(toDueRule), today, limits, "skip"),
       };
     });
     total.rules += rules;

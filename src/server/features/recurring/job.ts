@@ -1,37 +1,40 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { BackgroundJob } from "../../background-jobs";
 import { type Clock, localToday } from "../../clock";
-import type { Db } from "../../db/client";
+import type { ExpenseWrites } from "../../expense-writes/writes";
 import { type GenerationLimits, generateDueOccurrences } from "./generate";
 
-export type RecurringJob = {
+export type RecurringJob = BackgroundJob & {
   /** Runs a generation now (or waits for the one under way) and settles when it is done. */
   run(): Promise<void>;
-  /** No more runs; settles when the one under way has finished. */
-  stop(): Promise<void>;
 };
 
 const MINUTE = 60_000;
 
 /**
- * The background generation of recurring expenses in every app process: once at start (dates
- * missed while the app was down), then every minute and a second after local midnight, so a
- * day's bills appear as the day begins. Several processes may run it together (generate.ts).
- * Never on the request path: a failure is logged and the next run tries again.
+ * The background generation of recurring expenses in every app process (background-jobs.ts):
+ * once at start (dates missed while the app was down), then every minute and a second after
+ * local midnight, so a day's bills appear as the day begins. Several processes may run it
+ * together (generate.ts). Never on the request path: a failure is logged and the next run tries
+ * again. The expenses go through the expense write module, which announces them after each
+ * batch's commit (so their budget alerts are mailed at once).
  */
-export function startRecurringJob(deps: {
-  db: Db;
+export function recurringJob(deps: {
+  writes: ExpenseWrites;
   clock: Clock;
   log: Pick<FastifyBaseLogger, "info" | "error">;
   limits: GenerationLimits;
   intervalMs?: number;
 }): RecurringJob {
   let running: Promise<void> | undefined;
-  let stopped = false;
+  let stopped = true;
+  let interval: NodeJS.Timeout | undefined;
   let midnight: NodeJS.Timeout | undefined;
 
   const generate = async () => {
     try {
-      const result = await generateDueOccurrences(deps.db, localToday(deps.clock), deps.limits);
+      const today = localToday(deps.clock);
+      const result = await generateDueOccurrences(deps.writes, today, deps.limits);
       if (result.expenses > 0) deps.log.info(result, "recurring expenses created");
     } catch (error) {
       deps.log.error({ err: error }, "recurring expenses: generation failed");
@@ -57,13 +60,16 @@ export function startRecurringJob(deps: {
     midnight.unref();
   };
 
-  const interval = setInterval(() => void run(), deps.intervalMs ?? MINUTE);
-  interval.unref();
-  scheduleMidnight();
-  void run();
-
   return {
     run,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      interval = setInterval(() => void run(), deps.intervalMs ?? MINUTE);
+      interval.unref();
+      scheduleMidnight();
+      void run();
+    },
     async stop() {
       stopped = true;
       clearInterval(interval);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecurringRule } from "../../../contract/recurring";
 import { localToday } from "../../clock";
 import { openPostgres } from "../../db/client";
+import { ExpenseWrites } from "../../expense-writes/writes";
 import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -11,7 +12,7 @@ import {
 import { createTestApp, type TestApp, testClock, testConfig } from "../../testing/test-app";
 import { createTestDatabase } from "../../testing/test-database";
 import { generateDueOccurrences } from "./generate";
-import { startRecurringJob } from "./job";
+import { recurringJob } from "./job";
 
 // Noon UTC: the same calendar day in any time zone the tests may run in.
 const clock = testClock(new Date("2026-03-15T12:00:00Z"));
@@ -83,7 +84,7 @@ async function expensesOf(ruleId: string): Promise<Created[]> {
 const datesOf = async (ruleId: string) => (await expensesOf(ruleId)).map((row) => row.date);
 
 const { quotas } = testConfig(env);
-const generate = () => generateDueOccurrences(t.database.db, localToday(clock), quotas);
+const generate = () => generateDueOccurrences(t.app.expenseWrites, localToday(clock), quotas);
 
 describe("creating a rule", () => {
   it("creates its occurrences since a start three months ago at once, each exactly once", async () => {
@@ -241,7 +242,7 @@ describe("once, and never again", () => {
       );
       const runs = await Promise.all(
         [database, other, database, other].map((db) =>
-          generateDueOccurrences(db.db, "2026-03-15", quotas, { batchSize: 7 }),
+          generateDueOccurrences(new ExpenseWrites(db.db), "2026-03-15", quotas, { batchSize: 7 }),
         ),
       );
       const { rows } = await database.pool.query<{ total: number; distinct: number }>(
@@ -257,7 +258,7 @@ describe("once, and never again", () => {
 
       // Even with a watermark lost, the unique rule + date refuses a second copy.
       await database.pool.query("update recurring_rules set generated_through = null");
-      const again = await generateDueOccurrences(other.db, "2026-03-15", quotas);
+      const again = await generateDueOccurrences(new ExpenseWrites(other.db), "2026-03-15", quotas);
       expect(again.expenses).toBe(0);
       const count = await database.pool.query("select count(*)::int as n from expenses");
       expect(count.rows[0].n).toBe(sum);
@@ -346,7 +347,8 @@ describe("the background job", () => {
     const rule = await createRule(family, { startDate: "2026-03-31", dayOfMonth: 31 });
     setToday("2026-05-02");
     const log = { info: () => {}, error: () => {} };
-    const job = startRecurringJob({ db: t.database.db, clock, log, limits: quotas });
+    const job = recurringJob({ writes: t.app.expenseWrites, clock, log, limits: quotas });
+    job.start();
     await job.run();
     expect(await datesOf(rule.id)).toEqual(["2026-03-31", "2026-04-30"]);
     await job.stop();

@@ -37,7 +37,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       return reply
         .status(201)
-        .send(await service.createRule(app.db, scope, request.body, today(), quotas));
+        .send(await service.createRule(app.expenseWrites, scope, request.body, today(), quotas));
     },
   );
 
@@ -54,7 +54,15 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       const { id } = request.params;
       const { quotas } = app.config;
-      return service.updateRule(app.db, scope, id, request.body, today(), app.clock.now(), quotas);
+      return service.updateRule(
+        app.expenseWrites,
+        scope,
+        id,
+        request.body,
+        today(),
+        app.clock.now(),
+        quotas,
+      );
     },
   );
 

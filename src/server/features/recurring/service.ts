@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { categories, familyMembers, recurringRules } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { ExpenseWrites } from "../../expense-writes/writes";
 import {
   actorOf,
   changesBetween,
@@ -155,19 +156,22 @@ async function assertRuleRoom(tx: Db, scope: FamilyScope, max: number) {
   }
 }
 
-/** Creates the rule and, in the same transaction, its occurrences already due (up to today). */
+/**
+ * Creates the rule and, in the same transaction, its occurrences already due (up to today),
+ * through the expense write module like any expense.
+ */
 export async function createRule(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
   input: CreateRecurringRuleInput,
   today: string,
   quotas: Quotas,
 ): Promise<RecurringRule> {
   const paidByUserId = input.paidByUserId ?? scope.userId;
-  await assertOwnReferences(db, scope, { categoryId: input.categoryId, paidByUserId });
+  await assertOwnReferences(writes.db, scope, { categoryId: input.categoryId, paidByUserId });
   try {
-    return await db.transaction(async (tx) => {
-      await assertRuleRoom(tx as unknown as Db, scope, quotas.recurringRulesPerFamily);
+    return await writes.transaction(async (tx, write) => {
+      await assertRuleRoom(tx, scope, quotas.recurringRulesPerFamily);
       const [row] = await tx
         .insert(recurringRules)
         .values({
@@ -196,7 +200,7 @@ export async function createRule(
           changes: fieldsCreated(fields),
         },
       ]);
-      await generateRule(tx as unknown as Db, row.id, today, quotas);
+      await generateRule(tx, write, row.id, today, quotas);
       return toRule(row, today);
     });
   } catch (error) {
@@ -212,7 +216,7 @@ export async function createRule(
  * to yesterday); today's and later ones are created.
  */
 export async function updateRule(
-  db: Db,
+  writes: ExpenseWrites,
   scope: FamilyScope,
   id: string,
   input: UpdateRecurringRuleInput,
@@ -220,9 +224,9 @@ export async function updateRule(
   now: Date,
   quotas: Quotas,
 ): Promise<RecurringRule> {
-  await assertOwnReferences(db, scope, input);
+  await assertOwnReferences(writes.db, scope, input);
   try {
-    return await db.transaction(async (tx) => {
+    return await writes.transaction(async (tx, write) => {
       // Locked: the background generation skips this rule until the change is committed.
       const [current] = await tx
         .select()
@@ -267,7 +271,7 @@ export async function updateRule(
           },
         ]);
       }
-      await generateRule(tx as unknown as Db, row.id, today, quotas);
+      await generateRule(tx, write, row.id, today, quotas);
       return toRule(row, today);
     });
   } catch (error) {

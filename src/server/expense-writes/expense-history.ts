@@ -1,0 +1,91 @@
+import type { ExpenseRow } from "../api-rows";
+import type { Db } from "../db/client";
+import {
+  fieldsDeleted,
+  type HistoryActor,
+  type HistoryFields,
+  namesFor,
+  recordHistory,
+} from "../history/record";
+
+/**
+ * What the family history keeps of an expense (docs/product.md#family-history): the fields its
+ * entries show, and a deleted one as it was, for its restore. Only the write module
+ * (writes.ts) records expense entries; history/record.ts writes the entries of everything else.
+ */
+
+/**
+ * A deleted expense as its history entry keeps it: what a restore puts back
+ * (docs/product.md#restoring-a-deleted-expense).
+ */
+export type ExpenseSnapshot = {
+  id: string;
+  description: string;
+  amount: string;
+  categoryId: string | null;
+  addedByUserId: string | null;
+  paidByUserId: string | null;
+  recurringRuleId: string | null;
+  recurringDate: string | null;
+  date: string;
+  isExample: boolean;
+  createdAt: string;
+};
+
+const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
+  id: row.id,
+  description: row.description,
+  amount: row.amount,
+  categoryId: row.categoryId,
+  addedByUserId: row.addedByUserId,
+  paidByUserId: row.paidByUserId,
+  recurringRuleId: row.recurringRuleId,
+  recurringDate: row.recurringDate,
+  date: row.date,
+  isExample: row.isExample,
+  createdAt: row.createdAt.toISOString(),
+});
+
+type Names = Awaited<ReturnType<typeof namesFor>>;
+
+/** An expense as its history entries show it. */
+export const expenseHistoryFields = (
+  row: ExpenseRow,
+  names: Pick<Names, "category" | "person">,
+): HistoryFields => ({
+  description: row.description,
+  amount: row.amount,
+  date: row.date,
+  category: names.category(row.categoryId),
+  paidBy: names.person(row.paidByUserId),
+});
+
+/**
+ * The entries of deleted expenses (one by one, the examples, a removed member's), each with the
+ * expense as it was so a member can restore it; their names read in one statement.
+ */
+export async function recordExpensesDeleted(
+  db: Db,
+  familyId: string,
+  actor: HistoryActor,
+  rows: ExpenseRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = await namesFor(db, familyId, {
+    categoryIds: rows.map((row) => row.categoryId),
+    userIds: rows.map((row) => row.paidByUserId),
+  });
+  await recordHistory(
+    db,
+    rows.map((row) => ({
+      familyId,
+      actor,
+      kind: "expense" as const,
+      action: "deleted" as const,
+      subjectId: row.id,
+      subjectLabel: row.description,
+      changes: fieldsDeleted(expenseHistoryFields(row, names)),
+      snapshot: expenseSnapshot(row),
+    })),
+  );
+}

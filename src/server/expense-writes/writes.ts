@@ -1,0 +1,401 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
+import { fromCents, toCents } from "../../contract/money";
+import type { ExpenseRow } from "../api-rows";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { categories, expenses, recurringRules, users } from "../db/schema";
+import { AppError } from "../errors";
+import {
+  actorOf,
+  changesBetween,
+  fieldsCreated,
+  historyCte,
+  historyInsertSql,
+  namesFor,
+  personNameSql,
+  recordHistory,
+} from "../history/record";
+import type { FamilyScope } from "../http/family-scope";
+import { ExpenseAnnouncer, type ExpenseChange } from "./announcer";
+import {
+  type ExpenseSnapshot,
+  expenseHistoryFields,
+  recordExpensesDeleted,
+} from "./expense-history";
+
+/**
+ * The one door for expense writes (docs/architecture.md). Every path that creates, changes or
+ * deletes expenses writes them here: a person's create, edit and delete, clearing the examples, a
+ * member removed with their expenses, a family deleted, a new family's examples, a CSV import, a
+ * recurring rule's expenses and a restore from the history. Each write, in the transaction
+ * `ExpenseWrites.transaction` opens (or alone, for a person's create):
+ *
+ * 1. writes the rows, in the statement shape its path is measured at (one statement for a
+ *    create; one set-based insert for an import and for a recurring batch, whatever their size:
+ *    src/server/http/request-cost.api.test.ts);
+ * 2. records their history entry in the same transaction (docs/product.md#family-history);
+ * 3. once the transaction has committed, announces the change (announcer.ts) to whatever reacts:
+ *    the alert mail outbox, subscribed in app.ts. A transaction that rolls back announces nothing.
+ *
+ * Budget alerts are not decided here. The database's statement-level trigger
+ * (src/server/db/functions/budget-alerts.sql; docs/decisions/008-budget-alerts-in-sql.md) decides
+ * them in the same transaction as the write, whoever wrote the expenses (psql too), and queues
+ * their e-mails; this module's announcement after the commit is what has the outbox send them
+ * now rather than at its next poll. The family's data version, which the kept read bodies are
+ * keyed on (http/family-json-cache.ts), is moved by the database in the same way, so nothing here
+ * clears a cache.
+ *
+ * What the database changes by itself is not a write of this module: a deleted category or
+ * account leaves its expenses without it (ON DELETE SET NULL).
+ */
+export class ExpenseWrites {
+  constructor(
+    /** For the reads that check a write before it is made. */
+    readonly db: Db,
+    private readonly announcer: ExpenseAnnouncer = new ExpenseAnnouncer(),
+  ) {}
+
+  /**
+   * `work` in one transaction: `tx` for its other statements, `write` for its expense writes.
+   * What they changed is announced once the transaction committed, never if it rolled back.
+   */
+  async transaction<T>(work: (tx: Db, write: ExpenseWriter) => Promise<T>): Promise<T> {
+    const changes: ExpenseChange[] = [];
+    const result = await this.db.transaction((tx) => {
+      const db = tx as unknown as Db;
+      return work(db, new ExpenseWriter(db, changes));
+    });
+    this.announcer.announce(changes);
+    return result;
+  }
+
+  /**
+   * A person's new expense and its history entry in one statement, with no transaction around it:
+   * the commonest write (history/record.ts, historyCte). The caller has checked the category and
+   * the payer and passes the names the entry shows. The database's errors (the Idempotency-Key
+   * already used, the category deleted meanwhile) are thrown for the caller to answer.
+   */
+  async create(
+    scope: FamilyScope,
+    input: CreateExpenseInput & { paidByUserId: string; idempotencyKey: string | undefined },
+    names: { category: string; payer: string | null },
+  ): Promise<ExpenseRow> {
+    // The id is made here so the history entry can name it in the same statement.
+    const id = randomUUID();
+    const recorded = historyCte(this.db, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "expense",
+        action: "created",
+        subjectId: id,
+        subjectLabel: input.description,
+        changes: fieldsCreated({
+          description: input.description,
+          amount: input.amount,
+          date: input.date,
+          category: names.category,
+          paidBy: names.payer,
+        }),
+      },
+    ]);
+    const [row] = await this.db
+      .with(recorded)
+      .insert(expenses)
+      .values({ ...input, id, familyId: scope.familyId, addedByUserId: scope.userId })
+      .returning();
+    if (!row) throw new AppError("internal");
+    this.announcer.announce([
+      { familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] },
+    ]);
+    return row;
+  }
+}
+
+/** Which of a family's expenses a delete takes. */
+export type ExpenseSelection = { id: string } | { examples: true } | { addedByUserId: string };
+
+const selected = (which: ExpenseSelection): SQL => {
+  if ("id" in which) return eq(expenses.id, which.id);
+  if ("examples" in which) return eq(expenses.isExample, true);
+  return eq(expenses.addedByUserId, which.addedByUserId);
+};
+
+/** A line of a CSV import, checked by the import (features/imports/service.ts). */
+export type ImportedLine = {
+  date: string;
+  description: string;
+  amount: string;
+  categoryId: string;
+  paidByUserId?: string | undefined;
+};
+
+/**
+ * The expense writes of one transaction (ExpenseWrites.transaction): each writes its rows and
+ * their history entries with the transaction, and keeps what it changed for the announcement
+ * after the commit.
+ */
+export class ExpenseWriter {
+  constructor(
+    private readonly tx: Db,
+    private readonly changes: ExpenseChange[],
+  ) {}
+
+  /**
+   * Partial; month and year follow a new date (generated from it by the database). The row is
+   * locked first, so the history's "before" is what this change replaced; an edit that changes
+   * no field the history shows records no entry.
+   */
+  async update(
+    scope: FamilyScope,
+    id: string,
+    input: UpdateExpenseInput,
+    now: Date,
+  ): Promise<ExpenseRow> {
+    const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
+    const [before] = await this.tx.select().from(expenses).where(where).for("update");
+    if (!before) throw new AppError("expense_not_found");
+    const [row] = await this.tx
+      .update(expenses)
+      .set({ ...input, updatedAt: now })
+      .where(where)
+      .returning();
+    if (!row) throw new AppError("expense_not_found");
+    const names = await namesFor(this.tx, scope.familyId, {
+      categoryIds: [before.categoryId, row.categoryId],
+      userIds: [before.paidByUserId, row.paidByUserId],
+    });
+    const changes = changesBetween(
+      expenseHistoryFields(before, names),
+      expenseHistoryFields(row, names),
+    );
+    if (changes.length > 0) {
+      await recordHistory(this.tx, [
+        {
+          familyId: scope.familyId,
+          actor: actorOf(scope),
+          kind: "expense",
+          action: "changed",
+          subjectId: row.id,
+          subjectLabel: row.description,
+          changes,
+        },
+      ]);
+    }
+    this.changes.push({ familyId: scope.familyId, kind: "changed", count: 1, ids: [row.id] });
+    return row;
+  }
+
+  /**
+   * The caller's family's expenses `which` selects, each with an entry keeping it as it was, so
+   * a member can restore it (docs/product.md#restoring-a-deleted-expense). Returns the rows.
+   */
+  async delete(scope: FamilyScope, which: ExpenseSelection): Promise<ExpenseRow[]> {
+    const deleted = await this.tx
+      .delete(expenses)
+      .where(and(eq(expenses.familyId, scope.familyId), selected(which)))
+      .returning();
+    await recordExpensesDeleted(this.tx, scope.familyId, actorOf(scope), deleted);
+    this.changes.push({
+      familyId: scope.familyId,
+      kind: "deleted",
+      count: deleted.length,
+      ids: deleted.map((row) => row.id),
+    });
+    return deleted;
+  }
+
+  /**
+   * Every expense of a family being deleted with everything in it (features/family/service.ts):
+   * no entries, the history goes with the family.
+   */
+  async deleteAllOf(familyId: string): Promise<void> {
+    const result = await this.tx.delete(expenses).where(eq(expenses.familyId, familyId));
+    const count = (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+    this.changes.push({ familyId, kind: "deleted", count });
+  }
+
+  /**
+   * A new family's example expenses (docs/product.md#example-expenses), in one insert. No entry:
+   * the family's history starts with what its people do.
+   */
+  async seedExamples(
+    familyId: string,
+    userId: string,
+    examples: { description: string; amount: string; date: string; categoryId: string | null }[],
+  ): Promise<void> {
+    await this.tx.insert(expenses).values(
+      examples.map((example) => ({
+        familyId,
+        ...example,
+        addedByUserId: userId,
+        paidByUserId: userId,
+        isExample: true,
+      })),
+    );
+    this.changes.push({ familyId, kind: "created", count: examples.length });
+  }
+
+  /**
+   * A deleted expense back from its history entry's snapshot (the caller marks the entry): its
+   * old id, date, amount and author; a category or a recurring rule deleted since is left out
+   * (uncategorised, no longer tied to the rule), a payer or author whose account is gone too.
+   * Recorded as a 'restored' entry. Its id or its rule's date taken again since (an expense the
+   * rule made anew): it cannot come back as it was, not_restorable.
+   */
+  async restore(scope: FamilyScope, snapshot: ExpenseSnapshot, now: Date): Promise<ExpenseRow> {
+    const [refs] = await this.tx
+      .select({
+        categoryId: sql<string | null>`(select ${categories.id} from ${categories}
+          where ${categories.id} = ${snapshot.categoryId}::uuid and ${categories.familyId} = ${scope.familyId})`,
+        recurringRuleId: sql<string | null>`(select ${recurringRules.id} from ${recurringRules}
+          where ${recurringRules.id} = ${snapshot.recurringRuleId}::uuid and ${recurringRules.familyId} = ${scope.familyId})`,
+        addedByUserId: sql<
+          string | null
+        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.addedByUserId}::uuid)`,
+        paidByUserId: sql<
+          string | null
+        >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
+      })
+      .from(sql`(select 1) as one`);
+    const recurringRuleId = refs?.recurringRuleId ?? null;
+    let restored: ExpenseRow | undefined;
+    try {
+      [restored] = await this.tx
+        .insert(expenses)
+        .values({
+          id: snapshot.id,
+          familyId: scope.familyId,
+          description: snapshot.description,
+          amount: snapshot.amount,
+          categoryId: refs?.categoryId ?? null,
+          addedByUserId: refs?.addedByUserId ?? null,
+          paidByUserId: refs?.paidByUserId ?? null,
+          recurringRuleId,
+          recurringDate: recurringRuleId ? snapshot.recurringDate : null,
+          date: snapshot.date,
+          isExample: snapshot.isExample,
+          createdAt: new Date(snapshot.createdAt),
+          updatedAt: now,
+        })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("not_restorable");
+      throw error;
+    }
+    if (!restored) throw new AppError("internal");
+    const names = await namesFor(this.tx, scope.familyId, {
+      categoryIds: [restored.categoryId],
+      userIds: [restored.paidByUserId],
+    });
+    await recordHistory(this.tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "expense",
+        action: "restored",
+        subjectId: restored.id,
+        subjectLabel: restored.description,
+        changes: fieldsCreated(expenseHistoryFields(restored, names)),
+      },
+    ]);
+    this.changes.push({
+      familyId: scope.familyId,
+      kind: "restored",
+      count: 1,
+      ids: [restored.id],
+    });
+    return restored;
+  }
+
+  /**
+   * A CSV import's checked lines (docs/product.md#importing), added by the caller, in one
+   * set-based statement whatever their number, in the file's order. One entry for the import,
+   * not one per line: the lines are its expenses, listed by the Expenses screen
+   * (docs/product.md#family-history). Written by the same statement.
+   */
+  async importLines(
+    scope: FamilyScope,
+    imported: { id: string; fileName: string | null; importedCount: number; totalAmount: string },
+    lines: ImportedLine[],
+  ): Promise<void> {
+    const rows = lines.map((line, n) => ({
+      n,
+      d: line.date,
+      t: line.description,
+      a: line.amount,
+      c: line.categoryId,
+      p: line.paidByUserId ?? scope.userId,
+    }));
+    const recorded = historyInsertSql([
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "import",
+        action: "created",
+        subjectId: imported.id,
+        subjectLabel: imported.fileName,
+        changes: fieldsCreated({
+          fileName: imported.fileName,
+          importedCount: imported.importedCount,
+          totalAmount: fromCents(toCents(imported.totalAmount)),
+        }),
+      },
+    ]);
+    await this.tx.execute(sql`
+      with recorded_history as (${recorded})
+      insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+        paid_by_user_id, date)
+      select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as i(n int, d date, t text, a numeric, c uuid, p uuid)
+      order by i.n`);
+    this.changes.push({ familyId: scope.familyId, kind: "imported", count: lines.length });
+  }
+
+  /**
+   * The expenses of recurring rules on their dates (`ruleIds[i]` on `dates[i]`), in one statement
+   * for the whole batch, whatever families the rules are of: the rule's payer pays, its creator
+   * is who added it (docs/product.md#creating-the-expenses). A date a rule already has is skipped
+   * (the unique rule and date). Each created expense gets its history entry in the same
+   * statement, made by the app itself (no actor), with the fields a person's create records.
+   * Returns how many were created.
+   */
+  async generate(ruleIds: string[], dates: string[]): Promise<number> {
+    if (ruleIds.length === 0) return 0;
+    const result = await this.tx.execute(sql`
+      with created as (
+        insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date, recurring_rule_id, recurring_date)
+        select r.family_id, r.description, r.amount, r.category_id, r.created_by_user_id,
+          coalesce(r.paid_by_user_id, r.created_by_user_id), o.date, r.id, o.date
+        from unnest(${sql.param(ruleIds)}::uuid[], ${sql.param(dates)}::date[]) as o(rule_id, date)
+        join recurring_rules r on r.id = o.rule_id
+        on conflict (recurring_rule_id, recurring_date) do nothing
+        returning id, family_id, description, amount, date, category_id, paid_by_user_id
+      ), history as (
+        insert into family_history (family_id, kind, action, subject_id, subject_label, changes)
+        select c.family_id, 'expense', 'created', c.id, c.description,
+          jsonb_path_query_array(jsonb_build_array(
+            jsonb_build_object('field', 'description', 'before', null, 'after', c.description),
+            jsonb_build_object('field', 'amount', 'before', null, 'after', c.amount::text),
+            jsonb_build_object('field', 'date', 'before', null, 'after', c.date::text),
+            jsonb_build_object('field', 'category', 'before', null, 'after', cat.name),
+            jsonb_build_object('field', 'paidBy', 'before', null, 'after', ${personNameSql(sql.raw("u"))})
+          ), '$[*] ? (@.after != null)')
+        from created c
+        left join categories cat on cat.id = c.category_id
+        left join users u on u.id = c.paid_by_user_id
+      )
+      select family_id as "familyId", count(*)::int as created from created group by family_id`);
+    let created = 0;
+    for (const row of (result as unknown as { rows: { familyId: string; created: number }[] })
+      .rows) {
+      created += row.created;
+      this.changes.push({ familyId: row.familyId, kind: "generated", count: row.created });
+    }
+    return created;
+  }
+}
