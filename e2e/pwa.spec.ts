@@ -25,7 +25,7 @@ async function controlledByServiceWorker(page: Page) {
     .toBe(true);
 }
 
-/** The persisted screens of lib/offline-cache.ts: the query hashes saved per user id. */
+/** The persisted screens of offline/offline-cache.ts: the query hashes saved per user id. */
 function savedQueries(page: Page) {
   return page.evaluate(
     () =>
@@ -208,7 +208,7 @@ test(
       await offerUpdate(page);
       // Logout's Clear-Site-Data purges the worker, which changes the page's controller: with an
       // update offered, vite-plugin-pwa took that for the update and reloaded /categories,
-      // cutting the logout's way to / short (src/web/features/pwa/update-prompt.tsx).
+      // cutting the logout's way to / short (src/web/offline/update-prompt.tsx).
       await userMenuButton(page).click();
       await page.getByRole("menuitem", { name: "Sair" }).click();
       await expect(page).toHaveURL(/\/$/);

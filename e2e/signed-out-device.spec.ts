@@ -30,10 +30,10 @@ function storedKeys(page: Page, database: string, store: string) {
   );
 }
 
-/** The users whose screens lib/offline-cache.ts keeps in IndexedDB on this device. */
+/** The users whose screens offline/offline-cache.ts keeps in IndexedDB on this device. */
 const savedUsers = (page: Page) => storedKeys(page, "family-budget-offline", "query-cache");
 
-/** The keys of the offline expense queue (lib/offline-queue/browser-queue.ts) on this device. */
+/** The keys of the offline expense queue (offline/browser-queue.ts) on this device. */
 const queuedKeys = (page: Page) => storedKeys(page, "offline-queue", "v1");
 
 async function familyWithAnExpense(page: Page) {
