@@ -289,7 +289,7 @@ export async function joinFamily(
   }
 }
 
-// --- Join confirmation (issue 14, item 1): the preview behind the confirmation screen. ---
+// --- Join confirmation (docs/product.md#joining-by-link): the preview behind its screen. ---
 
 /**
  * What the join confirmation screen shows for a code (docs/product.md#joining-by-link): the
@@ -380,7 +380,7 @@ export async function removeMember(
   });
 }
 
-// Leaving, handing over and deleting a family (issue 14, item 7; docs/product.md#leaving-a-family).
+// Leaving, handing over and deleting a family (docs/product.md#leaving-a-family).
 
 /**
  * A member leaves: their membership goes and their unused invites stop working; every expense

@@ -14,9 +14,10 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 import { AlertMailOutbox, MAX_EMAIL_ATTEMPTS } from "./alert-mail-outbox";
 
 /**
- * Budget alerts (docs/product.md#budget-alerts): decided by migration 0007's trigger whatever
- * writes the expense, told once per category, threshold and period to every member, and mailed
- * once through a real SMTP server on loopback in each member's language.
+ * Budget alerts (docs/product.md#budget-alerts): decided by the database's trigger
+ * (src/server/db/functions/budget-alerts.sql) whatever writes the expense, told once per
+ * category, threshold and period to every member, and mailed once through a real SMTP server on
+ * loopback in each member's language, at once after any of the app's expense writes.
  */
 
 type Received = { to: string[]; raw: string };
