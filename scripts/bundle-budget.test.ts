@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBuild } from "./build.mjs";
 import {
   budgetFailures,
   checkBundleBudget,
@@ -188,29 +188,15 @@ describe("the bundle budget's arithmetic", () => {
   });
 });
 
-// The real build (about 5 s): the budgets hold; the landing page runs no React
+// The real build: the budgets hold; the landing page runs no React
 // (docs/decisions/006-react-with-a-static-landing-page.md), and a cold dashboard waits for no
-// form, dialog, menu or chart library.
+// form, dialog, menu or chart library. It is the build the e2e server then serves
+// (scripts/build.mjs's testBuild): `npm test` builds the app once for both.
 describe("the built landing page", () => {
   let webDir: string;
   beforeAll(async () => {
-    const outDir = mkdtempSync(join(tmpdir(), "budget-build-"));
-    webDir = join(outDir, "web");
-    // Vitest runs under NODE_ENV=test, which would build React's development code.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await build({
-        configFile: join(import.meta.dirname, "..", "vite.config.ts"),
-        mode: "production",
-        logLevel: "silent",
-        build: { outDir: webDir, emptyOutDir: true },
-      });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
-  }, 120_000);
-  afterAll(() => rmSync(join(webDir, ".."), { recursive: true, force: true }));
+    webDir = join(await testBuild(), "web");
+  }, 180_000);
 
   const codeOf = (files: string[]) =>
     files.map((file) => readFileSync(join(webDir, file), "utf8")).join("\n");
