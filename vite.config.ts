@@ -7,7 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 // What the landing page needs and the lazy screens share: the libraries, lucide's icon builder and
 // the landing's own shared modules (the bundler would make a small chunk of each). One chunk
 // instead of a dozen: gzip packs it smaller, and the phone makes fewer requests before the first
-// paint (issue 17's landing budget, docs/architecture.md#what-the-landing-page-loads).
+// paint (issue 17's landing budget, docs/internals/web.md#what-the-landing-page-loads).
 const shellModules = [
   /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
@@ -57,7 +57,7 @@ export default defineConfig({
     // in with its state kept.
     react(),
     tailwindcss(),
-    // Installable app and offline shell (issue 17, docs/architecture.md#the-service-worker): Workbox
+    // Installable app and offline shell (issue 17, docs/internals/web.md#the-service-worker-and-offline-data): Workbox
     // generates sw.js from the build's file list.
     VitePWA({
       // A new version waits for the person's 'Atualizar' (src/web/offline/update-prompt.tsx):
@@ -112,10 +112,10 @@ export default defineConfig({
     // What each chunk imports: scripts/bundle-budget.mjs reads it to measure the landing page.
     manifest: true,
     // Every browser the app supports has modulepreload: the polyfill would only weigh on the
-    // landing page's budget (issue 17, docs/architecture.md#what-the-landing-page-loads).
+    // landing page's budget (issue 17, docs/internals/web.md#what-the-landing-page-loads).
     // boot.ts's import of main.tsx preloads nothing: every page that imports it already has the
     // same files from the server's Link header (server/http/web-app.ts), and inserting a link for
-    // each of main.tsx's dozen files was ~70 ms of a phone's CPU (docs/benchmarks.md#issue-17-the-phone).
+    // each of main.tsx's dozen files was ~70 ms of a phone's CPU (docs/benchmarks.md#the-phone-landing-page).
     // The lazy screens keep their preloads.
     modulePreload: {
       polyfill: false,

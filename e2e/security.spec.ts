@@ -47,7 +47,7 @@ test("index.html is served with a strict CSP and has no inline script", async ({
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   expect(scripts.length).toBeGreaterThan(0);
   for (const [, attributes, body] of scripts) {
-    // The bundle's files, and /theme.js (the theme before the first paint, docs/architecture.md).
+    // The bundle's files, and /theme.js (the theme before the first paint, docs/internals/web.md#dark-mode).
     expect(attributes).toMatch(/\bsrc="\/(assets\/[^"]+|theme\.js)"/);
     expect(body?.trim()).toBe("");
   }

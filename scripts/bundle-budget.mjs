@@ -1,6 +1,6 @@
 // The bundle budgets, checked on every build (scripts/build.mjs, which the e2e server runs in
 // `npm test`), as gzip sizes at level 9 (what the server sends, scripts/precompress.mjs; 1 KB =
-// 1024 bytes), read from Vite's manifest (docs/architecture.md#what-the-landing-page-loads):
+// 1024 bytes), read from Vite's manifest (docs/internals/web.md#what-the-landing-page-loads):
 // - the landing page's JavaScript: index.html's module (boot.ts) and everything it imports
 //   statically, plus the service worker's registration it asks for after loading. It never loads
 //   the app (docs/decisions/006-react-with-a-static-landing-page.md);

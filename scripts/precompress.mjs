@@ -1,7 +1,7 @@
 // Writes a .gz and a .br next to every text file of the built web app, once, at build time, at
 // the best compression: the server sends them as they are (@fastify/static's preCompressed,
 // src/server/http/web-app.ts) instead of 700 KB of plain JavaScript to a phone, or compressing on
-// every request (docs/architecture.md#what-the-landing-page-loads).
+// every request (docs/internals/web.md#what-the-landing-page-loads).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

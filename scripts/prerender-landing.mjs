@@ -1,6 +1,6 @@
 // The landing page's markup in each language, written into the built web app's .prerender folder
 // for the server to send inside index.html at `/` (src/server/http/web-app.ts,
-// docs/architecture.md#the-prerendered-landing-page). Rendered from the app's own component
+// docs/internals/web.md#the-prerendered-landing-page). Rendered from the app's own component
 // (src/web/features/landing/prerender.tsx), so the markup is the one the app renders over it. A dot
 // folder: the service worker's precache (vite.config.ts's globPatterns) skips it.
 //

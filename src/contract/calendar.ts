@@ -1,5 +1,5 @@
 // The calendar's facts without zod: the web's month picker reads the year bounds on screens that
-// must not download zod (docs/architecture.md#what-the-landing-page-loads), and the week buckets
+// must not download zod (docs/internals/web.md#what-the-landing-page-loads), and the week buckets
 // of src/domain/budget.ts end on daysInMonth. calendar-date.ts builds the schemas on them and
 // re-exports them.
 

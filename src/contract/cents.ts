@@ -1,6 +1,6 @@
 // Integer cents without zod: the landing page's first screen (the month summary the signed-in
 // dashboard's early calls fold, domain/month-summary.ts) must not download zod (the landing
-// page's budget, docs/architecture.md#what-the-landing-page-loads). money.ts re-exports both.
+// page's budget, docs/internals/web.md#what-the-landing-page-loads). money.ts re-exports both.
 
 /** "12.5" -> 1250, "-0.05" -> -5: for comparisons and sums in integer cents. */
 export const toCents = (amount: string): number => {

@@ -1,5 +1,5 @@
 // The error codes without zod: the web client reads failures before zod is loaded, if ever (the
-// landing page never loads it: docs/architecture.md#what-the-landing-page-loads). errors.ts
+// landing page never loads it: docs/internals/web.md#what-the-landing-page-loads). errors.ts
 // re-exports them and builds the schema.
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every text a request carries starts here, so no hostile bytes get in
- * (docs/architecture.md#the-flow-of-a-request): names, descriptions,
+ * (docs/architecture.md#the-life-of-a-request): names, descriptions,
  * e-mails, codes, tokens, search and other query strings. Refused, with one translated field
  * error, are
  * - the C0 control characters U+0000–U+001F and DEL U+007F: PostgreSQL cannot store NUL in text

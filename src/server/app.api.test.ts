@@ -213,7 +213,7 @@ describe("web app", () => {
   });
 
   // The service worker and the manifest keep their names from one version to the next: a year in
-  // the HTTP cache would keep a browser on an old version (docs/architecture.md#the-service-worker).
+  // the HTTP cache would keep a browser on an old version (docs/internals/web.md#the-service-worker-and-offline-data).
   it("never lets the HTTP cache keep the service worker or the manifest", async () => {
     const sw = await web.app.inject({ method: "GET", url: "/sw.js" });
     expect(sw.statusCode).toBe(200);
@@ -369,7 +369,7 @@ describe("web app with the prerendered landing page", () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     web.app.inject({ url, headers: { "accept-language": "pt-BR,pt;q=0.9", ...headers } });
 
-  // The landing page's LCP (docs/architecture.md#the-prerendered-landing-page): a visitor without a
+  // The landing page's LCP (docs/internals/web.md#the-prerendered-landing-page): a visitor without a
   // session paints it from the HTML, before the JavaScript comes (http/web-app.ts's landingPages).
   it("puts the landing page of the browser's language into / for a visitor without a session", async () => {
     for (const [acceptLanguage, language] of [

@@ -17,7 +17,7 @@ import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
 // downloads first) stays small; the charts travel only with the reports. The screen at the opened
 // address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
-// landing page loads none of them (issue 17, docs/architecture.md#what-the-landing-page-loads).
+// landing page loads none of them (issue 17, docs/internals/web.md#what-the-landing-page-loads).
 // Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with
 // them: the landing page needs only the frame's texts, and no class merging.
 // The frame's chunk also waits for the screen it opens on (the address's, when it is loaded): the

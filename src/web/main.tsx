@@ -16,7 +16,7 @@ import { i18nReady } from "./start-calls";
 followTheme();
 
 // The service worker's registration and update prompt (workbox-window) are a chunk of their own,
-// asked for once the app's first screen is painted (docs/architecture.md#what-the-landing-page-loads).
+// asked for once the app's first screen is painted (docs/internals/web.md#what-the-landing-page-loads).
 const UpdatePrompt = lazy(() =>
   import("./offline/update-prompt").then((m) => ({ default: m.UpdatePrompt })),
 );

@@ -19,7 +19,7 @@ import { importLegacyPglite } from "./legacy-pglite";
 
 /**
  * Every connection of the app runs with a statement timeout and an idle-in-transaction timeout
- * (db/timeouts.ts, docs/architecture.md "Databases"), and the work that legitimately lasts (a
+ * (db/timeouts.ts, docs/internals/data.md#databases), and the work that legitimately lasts (a
  * migration waiting for another process's, a backup's snapshot, a restore, the PGlite import)
  * lifts them for itself.
  * The second half shortens the limits to a fraction of a second and makes that work slower.

@@ -1,8 +1,8 @@
 /**
- * How long PostgreSQL lets one of the app's connections work or wait (docs/architecture.md,
- * "Databases"): sent as startup parameters on every connection of the pool, embedded server or
- * DATABASE_URL alike, so a request that hangs (a runaway statement, a transaction left open while
- * something else is awaited) is ended by the server and its pooled connection comes back, instead
+ * How long PostgreSQL lets one of the app's connections work or wait
+ * (docs/internals/data.md#databases): sent as startup parameters on every connection of the
+ * pool, embedded server or DATABASE_URL alike, so a request that hangs (a runaway statement, a
+ * transaction left open while something else is awaited) is ended by the server and its pooled connection comes back, instead
  * of ten of them holding the whole app.
  *
  * - A statement: the slowest the app sends are ten years of a family summed (tens of ms,

@@ -26,7 +26,7 @@ import {
 } from "./expense-history";
 
 /**
- * The one door for expense writes (docs/architecture.md). Every path that creates, changes or
+ * The one door for expense writes (docs/architecture.md#the-life-of-an-expense-write). Every path that creates, changes or
  * deletes expenses writes them here: a person's create, edit and delete, clearing the examples, a
  * member removed with their expenses, a family deleted, a new family's examples, a CSV import, a
  * recurring rule's expenses and a restore from the history. Each write, in the transaction

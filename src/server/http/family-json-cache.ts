@@ -12,7 +12,7 @@ import { AppError } from "../errors";
  * categories (migration 0004's triggers), whichever process or path made the change. A body is
  * always computed after the version it is stored under was read, so it holds at least that
  * version's data: a request never gets an answer older than what the database held when it
- * started, on any process, with no message between processes. docs/architecture.md, "Reads that
+ * started, on any process, with no message between processes. docs/internals/data.md, "Reads that
  * stay fast".
  */
 

@@ -93,7 +93,7 @@ type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
  * index.html with the landing page in #root, per language, from the build's prerendered markup
  * (scripts/prerender-landing.mjs): a phone paints the page once the HTML and the stylesheet are in,
  * not after the JavaScript is downloaded and run (the landing page's LCP on a phone;
- * docs/architecture.md#the-prerendered-landing-page). Only at `/` and without a session cookie: a
+ * docs/internals/web.md#the-prerendered-landing-page). Only at `/` and without a session cookie: a
  * signed-in visitor's screen is not the landing page, and the service worker's copy of
  * index.html (asked for at /index.html) stays the empty one every address can start from. The
  * app is not started under it (docs/decisions/006-react-with-a-static-landing-page.md). #root
@@ -208,7 +208,7 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
  * The entry (src/web/boot.ts) is small and imports the app's start (main.tsx) once it runs, and the
  * app asks for its language's frame texts once it runs, before its first render: discovered that
  * late, each was a step of the page's critical request chain. The header lets the
- * browser fetch them alongside the entry (docs/architecture.md#what-the-landing-page-loads). The
+ * browser fetch them alongside the entry (docs/internals/web.md#what-the-landing-page-loads). The
  * CSP's script-src 'self' covers them. No `Vary: Accept-Language`: the service worker's precache
  * looks index.html up with the Cache API, which honours Vary, and missed it offline
  * (e2e/pwa.spec.ts); a copy with another language's preload only costs a few KB, and the page asks

@@ -18,7 +18,7 @@ export function afterNextPaint(callback: () => void): () => void {
 /**
  * False until the component's first render has been painted: what it then mounts (a lazy chunk's
  * component, say) is fetched and run after the screen's content shows, never before
- * (docs/architecture.md#what-the-landing-page-loads, the cold dashboard's budget).
+ * (docs/internals/web.md#what-the-landing-page-loads, the cold dashboard's budget).
  */
 export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);

@@ -23,7 +23,7 @@ const isBoolean = (value: unknown) => typeof value === "boolean";
 /**
  * The contract's userSchema, checked by hand: the first render reads the stored copy before any
  * other chunk loads, and the landing page must not download zod for it (issue 17's budget,
- * docs/architecture.md#what-the-landing-page-loads). A field added to User fails the typecheck
+ * docs/internals/web.md#what-the-landing-page-loads). A field added to User fails the typecheck
  * here until it has its check; auth.test.ts checks it against the schema.
  */
 const userFieldChecks: { [K in keyof User]-?: (value: unknown) => boolean } = {

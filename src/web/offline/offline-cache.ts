@@ -11,7 +11,7 @@ import { clear, createStore, del, get, set } from "idb-keyval";
 
 /**
  * The last loaded screens, kept in IndexedDB so the installed app opens offline
- * (docs/product.md#offline, docs/architecture.md#offline-data). Only the screens' own reads are
+ * (docs/product.md#offline, docs/internals/web.md#the-service-worker-and-offline-data). Only the screens' own reads are
  * kept, one entry per signed-in user (keyed by the user's id), dropped after 7 days, by a new
  * build, by logout and by a 401 on the current user. The service worker keeps no /api answer.
  * A week, not longer: a lost or handed-on phone keeps a family's money on its disk that long at

@@ -20,7 +20,7 @@ import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from 
  *
  * Each page is one short statement of its own, outside any transaction, on whichever pooled
  * connection is free: while the export waits for a slow or stalled reader it holds no connection
- * and no transaction (docs/architecture.md#csv-export), so readers that never read cannot take
+ * and no transaction (docs/internals/data.md#csv-export), so readers that never read cannot take
  * the pool from everybody else. The price is one snapshot per page instead of one per file:
  * pages follow the keyset (date, created_at, id) from where the last one ended, so an expense
  * that is there for the whole download is written exactly once, in order; one added or deleted

@@ -14,7 +14,7 @@ declare global {
 }
 
 // lib/utils.ts's cn only joins until tailwind-merge is loaded, which the landing page never does
-// (docs/architecture.md#what-the-landing-page-loads): its classes must never need merging.
+// (docs/internals/web.md#what-the-landing-page-loads): its classes must never need merging.
 describe("the landing page's classes", () => {
   it.each(["en", "pt", "es"] as const)(
     "is never asked to merge conflicting classes on the landing page (%s), drawn before it loads",

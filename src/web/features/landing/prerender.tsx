@@ -15,7 +15,7 @@ const frameTexts: Record<Language, Record<string, unknown>> = { en, pt, es };
  * and sent inside index.html's #root to a visitor without a session at `/`
  * (src/server/http/web-app.ts): a phone paints the page as soon as the HTML and the stylesheet are
  * in, and no app is started under it (docs/decisions/006-react-with-a-static-landing-page.md,
- * docs/architecture.md#the-prerendered-landing-page).
+ * docs/internals/web.md#the-prerendered-landing-page).
  */
 export function renderLanding(language: Language): { title: string; markup: string } {
   const i18n = createInstance();

@@ -5,7 +5,7 @@ import type { Language } from "../../../contract/common";
  * monthName and formatMoney; sample-figures.test.ts holds every one to them). Written out because
  * the figures never change, and the first Intl formatter a page builds loads the locale's data:
  * on the landing page that was ~130 ms of a phone's CPU (Lighthouse's 4x slowdown) in the long
- * task that hydrates it, for a card a phone does not even show (docs/benchmarks.md#issue-17-the-phone).
+ * task that hydrates it, for a card a phone does not even show (docs/benchmarks.md#the-phone-landing-page).
  */
 /**
  * The amounts in US dollars, as en-US and es-US both write them (contract/locale.ts: Spanish
