@@ -74,7 +74,7 @@ async function householdDataDir() {
     amount: "12345678.90",
     description: "Ção & <b>",
   });
-  // A tab and a line break are refused by the API since issue 14 (src/contract/text.ts), but rows
+  // A tab and a line break are refused by the API (src/contract/text.ts), but rows
   // saved before then may hold them, and a backup must carry them as they are.
   await database.db.execute(
     sql`update expenses set description = ${"Ção & <b>\ttab\nline"} where id = ${expense.id}`,

@@ -38,7 +38,7 @@ const isQueryError = (value: object) => "query" in value && "params" in value;
  * A database error (the driver's, or Drizzle's wrapping it, anywhere in the `cause` chain) reduced
  * to what identifies it: its code, constraint, table and column. Its message, `detail` ("Key
  * (email)=(ana@...) already exists"), `where`, and Drizzle's query text and parameters (a password
- * hash or a token among them) are left out, so a log never holds a user's values (issue 14).
+ * hash or a token among them) are left out, so a log never holds a user's values (docs/architecture.md#the-life-of-a-request).
  * undefined for any other error.
  */
 export function databaseErrorSummary(error: unknown): DatabaseErrorSummary | undefined {

@@ -36,10 +36,10 @@ export const users = pgTable(
     preferredLanguage: text("preferred_language", { enum: ["en", "pt", "es"] })
       .notNull()
       .default("pt"),
-    /** Whether budget alerts are also sent by e-mail (issue 15; the in-app bell always gets them). */
+    /** Whether budget alerts are also sent by e-mail (docs/product.md#e-mails; the in-app bell always gets them). */
     budgetAlertEmails: boolean("budget_alert_emails").notNull().default(true),
     /**
-     * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in): the TOTP secret once
+     * Two-factor sign-in (docs/product.md#two-factor-sign-in): the TOTP secret once
      * confirmed; `totpPendingSecret` while the person scans the QR code and has not yet typed a
      * code from it. Both are sealed ("v1:", AES-256-GCM under a key that is not in the database,
      * server/two-factor.ts). `totpLastStep` is the 30-second step of the last code accepted, so a
@@ -274,14 +274,14 @@ export const expenses = pgTable(
     index("expenses_paid_by_idx").on(t.paidByUserId),
     uniqueIndex("expenses_recurring_occurrence_unique").on(t.recurringRuleId, t.recurringDate),
     // Scoped to the family too: a member who leaves and reuses a key in another family must not
-    // get the old family's row back (issue 14).
+    // get the old family's row back (docs/product.md#idempotent-create).
     uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
     check("expenses_amount_check", sql`${t.amount} > 0`),
   ],
 );
 
 /**
- * Recurring expenses (issue 15): a rule creates an ordinary expense on each date it falls on, up
+ * Recurring expenses (docs/product.md#recurring-expenses): a rule creates an ordinary expense on each date it falls on, up
  * to today. `generated_through` is the last date already handled: occurrences on or before it are
  * never created again, so deleting or editing a created expense, or editing the rule, never brings
  * an old one back; the unique (recurring_rule_id, recurring_date) on expenses keeps two processes
@@ -340,7 +340,7 @@ export const recurringRules = pgTable(
 );
 
 /**
- * One row per category, period and threshold that spending passed (issue 15): the unique index
+ * One row per category, period and threshold that spending passed (docs/product.md#exactly-once): the unique index
  * is what makes an alert go out exactly once, whatever wrote the expense and however many did at
  * the same moment. The category's name and the sums are kept as they were when it fired.
  */
@@ -433,7 +433,7 @@ export const attemptCounters = pgTable(
 );
 
 /**
- * CSV imports (issue 16, docs/product.md#csv-import): one row per committed import, written in
+ * CSV imports (docs/product.md#csv-import): one row per committed import, written in
  * the same transaction as its expenses. Keyed by the client's Idempotency-Key per family and
  * user, so a repeated submission finds this row and imports nothing twice; it keeps what the
  * import did (how many lines, how much) for the answer to that repeat and for an import history.
@@ -457,7 +457,7 @@ export const imports = pgTable(
 );
 
 /**
- * Single-use recovery codes of two-factor sign-in (issue 18): ten per confirmation, shown once,
+ * Single-use recovery codes of two-factor sign-in (docs/product.md#two-factor-sign-in): ten per confirmation, shown once,
  * stored as an HMAC-SHA-256 under a key that is not in the database ("h1:", server/two-factor.ts),
  * so a dump cannot be searched for them; a used code keeps its row with `used_at`, so it cannot
  * be used twice.
@@ -477,7 +477,7 @@ export const totpRecoveryCodes = pgTable(
 );
 
 /**
- * The second step of a login with two-factor sign-in on (issue 18): the password was right, a
+ * The second step of a login with two-factor sign-in on (docs/product.md#two-factor-sign-in): the password was right, a
  * code is still owed. The client holds a random token; only its SHA-256 is kept. It lives five
  * minutes and is deleted when the login completes.
  */
@@ -498,7 +498,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * The family's history (issue 18, docs/product.md#family-history): one row per change to an
+ * The family's history (docs/product.md#family-history): one row per change to an
  * expense, a category, a recurring rule, an import, a member or an invite, written in the
  * transaction of the change. Rows are only ever inserted (and a deleted expense's row marked
  * restored once); no route updates or deletes them. The actor's name is kept as it was, so a

@@ -1,4 +1,4 @@
--- Budget alerts (issue 15, docs/product.md#budget-alerts) are decided by the database, in the
+-- Budget alerts (docs/product.md#budget-alerts) are decided by the database, in the
 -- transaction that writes the expense: a person's request, the recurring rules' job, an import or
 -- a psql prompt all pass through these triggers, so none of them can forget to check.
 --

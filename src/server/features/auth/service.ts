@@ -206,7 +206,7 @@ export async function requestPasswordReset(
 
 /**
  * Single use, valid one hour. Counted per IP first, then the token is looked up before the new
- * password is hashed, so bogus tokens cost one indexed read and never argon2 (issue 14). Success
+ * password is hashed, so bogus tokens cost one indexed read and never argon2 (docs/product.md#password-reset). Success
  * ends every session of the user on every device and makes the user's other unused reset links
  * useless: a link mailed earlier (perhaps to a mailbox an attacker reads) cannot reset again.
  */
