@@ -17,7 +17,7 @@ import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
 // downloads first) stays small; the charts travel only with the reports. The screen at the opened
 // address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
-// landing page loads none of them (issue 17, docs/internals/web.md#what-the-landing-page-loads).
+// landing page loads none of them (docs/internals/web.md#what-the-landing-page-loads).
 // Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with
 // them: the landing page needs only the frame's texts, and no class merging.
 // The frame's chunk also waits for the screen it opens on (the address's, when it is loaded): the
@@ -124,7 +124,7 @@ const publicPages: Record<PublicPath, LazyScreen> = {
  * signed-in frame's and the screen's. Signed out elsewhere the landing page shows, which is in the
  * entry: only the user's answer (the call start-calls.ts sent) decides, and waiting for it (up to
  * main.tsx's SCREEN_WAIT_MS) draws the landing page in the first render instead of the spinner
- * and then the page (issue 17: the landing page's LCP on a phone). Resolves either way (a failed
+ * and then the page (the landing page's LCP on a phone, docs/internals/web.md#the-prerendered-landing-page). Resolves either way (a failed
  * load is retried when the screen renders, and shows there).
  */
 export function preloadScreen(path: string, signedIn: boolean): Promise<void> {

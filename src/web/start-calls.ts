@@ -24,7 +24,7 @@ syncOnlineState();
 // The last loaded screens come back from IndexedDB: online once the user's call below has answered
 // (a 401 deletes them unseen), offline at once while the calls wait for the network
 // (docs/product.md#offline). A chunk of its own (idb-keyval and the cache's code), asked for now
-// but never part of the landing page's first download (issue 17's budget); it also starts saving,
+// but never part of the landing page's first download (docs/internals/web.md#what-the-landing-page-loads); it also starts saving,
 // for a visitor who signs in on this page (the sign-in's answer is the user's answer then).
 void import("./offline/offline-cache").then(({ startOfflineCache }) =>
   startOfflineCache({

@@ -8,8 +8,8 @@ import { type Catalogue, mergeCatalogues } from "./merge";
 export { mergeCatalogues };
 
 /**
- * Two chunks per language, and only the visitor's language is downloaded (issue 17,
- * docs/internals/web.md#what-the-landing-page-loads): `frame`, the web's shared texts
+ * Two chunks per language, and only the visitor's language is downloaded
+ * (docs/internals/web.md#what-the-landing-page-loads): `frame`, the web's shared texts
  * (i18n/locales: the landing page, the frames, common words), before the first render; `app`,
  * everything (i18n/catalogues/<lang>.ts: the server's messages, the web's texts and every
  * feature's, merged as before), with the first sign-in or signed-in screen's chunk.

@@ -36,7 +36,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The contract's apiErrorSchema, checked by hand: every screen reads failures through here, the
- * landing page's signed-out 401 included, and the landing page must not download zod (issue 17's
+ * landing page's signed-out 401 included, and the landing page must not download zod (its
  * budget, docs/internals/web.md#what-the-landing-page-loads). api-client.test.ts checks that it
  * accepts and refuses what the schema does.
  */

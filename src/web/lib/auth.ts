@@ -22,7 +22,7 @@ const isBoolean = (value: unknown) => typeof value === "boolean";
 
 /**
  * The contract's userSchema, checked by hand: the first render reads the stored copy before any
- * other chunk loads, and the landing page must not download zod for it (issue 17's budget,
+ * other chunk loads, and the landing page must not download zod for it (its budget,
  * docs/internals/web.md#what-the-landing-page-loads). A field added to User fails the typecheck
  * here until it has its check; auth.test.ts checks it against the schema.
  */
@@ -121,7 +121,7 @@ const CLEAR_WAIT_MS = 2000;
 export async function logout({ keepQueue = false }: { keepQueue?: boolean } = {}) {
   clearStoredUser();
   await Promise.race([
-    // Loaded here, not imported: auth.ts is part of the landing page's download (issue 17's budget).
+    // Loaded here, not imported: auth.ts is part of the landing page's download, and its budget has no room for the cache.
     import("../offline/offline-cache").then(({ clearOfflineData }) =>
       clearOfflineData({ stop: true }),
     ),

@@ -7,8 +7,8 @@ let loading: Promise<void> | undefined;
 /**
  * tailwind-merge (9 KB gzip, most of it its table of Tailwind's classes) is a chunk of its own,
  * loaded with the language's whole catalogue before any screen but the landing page renders
- * (app.tsx's withAppTexts): the landing page's budget (issue 17,
- * docs/internals/web.md#what-the-landing-page-loads) has no room for it, and the landing page
+ * (app.tsx's withAppTexts): the landing page's budget
+ * (docs/internals/web.md#what-the-landing-page-loads) has no room for it, and the landing page
  * passes no conflicting classes (utils.test.tsx renders it and checks every class list).
  */
 export function loadClassMerge(): Promise<void> {

@@ -2,7 +2,7 @@ import type { CreateExpenseInput } from "../../contract/expenses";
 import { ApiRequestError } from "../lib/api-client";
 
 /**
- * The offline expense queue (issue 17, docs/internals/web.md#offline-expense-queue): expenses added
+ * The offline expense queue (docs/internals/web.md#offline-expense-queue): expenses added
  * without a connection wait on the device, each with the Idempotency-Key made before its first
  * attempt, and are sent when the network returns. The server returns the first expense for a key
  * it has seen (src/server/features/expenses/service.ts createExpense), so an entry whose first send

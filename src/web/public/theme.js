@@ -1,5 +1,5 @@
 // Before the first paint, a classic script loaded synchronously from <head> (the CSP allows no
-// inline script): the theme (issue 17: no flash of the wrong theme; src/web/lib/theme.ts's rule,
+// inline script): the theme (no flash of the wrong theme, docs/product.md#theme; src/web/lib/theme.ts's rule,
 // theme.test.tsx checks they agree) and the page's language (src/web/i18n/detect.ts's rule but
 // the time zone), by which styles.css hides a landing page the server sent in another language.
 (() => {

@@ -15,7 +15,7 @@ export function preloadToaster() {
 
 /**
  * The Toaster (Radix's toasts) is a chunk of its own, mounted with the first toast and kept from
- * then on: the landing page shows none, and must not download it (issue 17's landing budget,
+ * then on: the landing page shows none, and must not download it (its budget,
  * docs/internals/web.md#what-the-landing-page-loads). The toast waits for the chunk, no more.
  */
 export function LazyToaster() {

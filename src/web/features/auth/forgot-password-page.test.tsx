@@ -14,7 +14,7 @@ declare global {
 
 /**
  * The forms validate with the server's contract, so the contract's refusal of control and
- * direction characters (src/contract/text.ts, issue 14) shows on the form, translated, before
+ * direction characters (src/contract/text.ts) shows on the form, translated, before
  * anything is sent.
  */
 

@@ -14,7 +14,7 @@ import { LeaveFamilyDialog } from "./leave-family-dialog";
 import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
 
 /**
- * Leaving the family, handing it over, deleting it (issue 14, item 7). A member may leave; the
+ * Leaving the family, handing it over, deleting it (docs/product.md#leaving-a-family). A member may leave; the
  * owner may not while anyone else remains (the family would have nobody to run it), so the owner
  * first hands it to a member or, alone, deletes it. Buttons the caller cannot use stay visible,
  * disabled, with the reason next to them.

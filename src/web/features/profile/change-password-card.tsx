@@ -26,7 +26,7 @@ type Fields = z.input<typeof changePasswordInputSchema>;
 const empty: Fields = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /**
- * 'Alterar senha' (issue 14, item 7): the current password, the new one twice. A wrong current
+ * 'Alterar senha' (docs/product.md#changing-the-password): the current password, the new one twice. A wrong current
  * password is the server's translated error under that field; success signs out the account's
  * other devices and keeps this one.
  */

@@ -40,7 +40,7 @@ const icons: Record<DeviceType, typeof Monitor> = {
 };
 
 /**
- * 'Dispositivos conectados' (issue 18, docs/product.md#signed-in-devices): every login of the
+ * 'Dispositivos conectados' (docs/product.md#signed-in-devices): every login of the
  * account, this one first and marked; any other can be ended, or all of them at once, with the
  * account's password (a stolen session alone must not sign the owner out everywhere). This
  * device has no end button: signing out here is the menu's 'Sair'.

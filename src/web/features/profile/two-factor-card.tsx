@@ -22,7 +22,7 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 
 /**
- * 'Verificação em duas etapas' (issue 18, docs/product.md#two-factor-sign-in): off, setting up
+ * 'Verificação em duas etapas' (docs/product.md#two-factor-sign-in): off, setting up
  * (the QR code, the manual key, a code), the recovery codes shown once, and on (turn off, new
  * recovery codes; both with the password and a code). Signing in with it is the auth feature's
  * step (features/auth/two-factor-step.tsx).

@@ -5,7 +5,7 @@ import { scaleBand } from "@visx/vendor/d3-scale";
  * The Reports charts' scales: one band per month (or slice key) across the width, and amounts
  * from zero up. d3's band scale and tick arithmetic through visx's ESM copy of d3; the amount
  * scale is a straight line from zero, so d3's general linear scale (with its colour and date
- * interpolators and number formats, about 8 KB gzip) is not needed (issue 17's 300 KB).
+ * interpolators and number formats, about 8 KB gzip) is not needed (the whole app's bundle budget, docs/internals/web.md#what-the-landing-page-loads).
  */
 export function bandScale(keys: string[], width: number) {
   // Outer padding half the inner one: the columns (step wide, around each bar) tile the whole
