@@ -59,9 +59,12 @@ export default defineConfig({
     {
       name: "phone",
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-      // What the browser's language and time zone pick, and the headers and CSP the server
-      // sends, do not depend on the width: those run once, on desktop. Every page and flow
-      // that renders runs at 375 px too.
+      // At 375 px run the flows whose phone version differs: layout (the frame, the expense
+      // cards, the narrow trend chart, the landing page), touch, dark mode, the offline queue and
+      // cache, and the flows whose phone run is their run in a second language. The rest are
+      // tagged @desktop-only (e2e/support.ts), and e2e/phone-pages.spec.ts visits every page they
+      // visit at 375 px with axe. What the browser's language and time zone pick, and the headers
+      // and CSP the server sends, do not depend on the width: those run once, on desktop.
       testIgnore: ["language-detection.spec.ts", "security.spec.ts"],
       grepInvert: /@desktop-only/,
     },

@@ -42,7 +42,7 @@ function userMenuButton(page: Page) {
     .filter({ has: page.getByTestId("user-menu-name") });
 }
 
-test("pt: register, log in, edit the profile, log out", async ({ page }) => {
+test("pt: register, log in, edit the profile, log out", desktopOnly, async ({ page }) => {
   await storeLanguage(page, "pt");
   const email = uniqueEmail("register");
   const password = "senha-forte-1";
@@ -110,44 +110,46 @@ test("pt: register, log in, edit the profile, log out", async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
 });
 
-test("pt: validation messages, and one error for an unknown e-mail and a wrong password", async ({
-  page,
-}) => {
-  await storeLanguage(page, "pt");
-  const account = await registerViaApi(page, { language: "en" });
-  const main = page.getByRole("main");
+test(
+  "pt: validation messages, and one error for an unknown e-mail and a wrong password",
+  desktopOnly,
+  async ({ page }) => {
+    await storeLanguage(page, "pt");
+    const account = await registerViaApi(page, { language: "en" });
+    const main = page.getByRole("main");
 
-  await page.goto("/register");
-  await main.getByLabel("Nome").fill("A");
-  await main.getByLabel("E-mail").fill("ana@");
-  await main.getByLabel("Senha").fill("12345");
-  await main.getByRole("button", { name: "Criar conta" }).click();
-  await expect(main.getByLabel("Nome")).toHaveAccessibleDescription(
-    "Nome deve ter no mínimo 2 caracteres",
-  );
-  await expect(main.getByLabel("E-mail")).toHaveAccessibleDescription("Email inválido");
-  await expect(main.getByLabel("Senha")).toHaveAccessibleDescription(
-    "Senha deve ter no mínimo 6 caracteres",
-  );
-  await expectNoAxeViolations(page);
+    await page.goto("/register");
+    await main.getByLabel("Nome").fill("A");
+    await main.getByLabel("E-mail").fill("ana@");
+    await main.getByLabel("Senha").fill("12345");
+    await main.getByRole("button", { name: "Criar conta" }).click();
+    await expect(main.getByLabel("Nome")).toHaveAccessibleDescription(
+      "Nome deve ter no mínimo 2 caracteres",
+    );
+    await expect(main.getByLabel("E-mail")).toHaveAccessibleDescription("Email inválido");
+    await expect(main.getByLabel("Senha")).toHaveAccessibleDescription(
+      "Senha deve ter no mínimo 6 caracteres",
+    );
+    await expectNoAxeViolations(page);
 
-  await main.getByRole("link", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await main.getByLabel("E-mail").fill("not-an-email");
-  await main.getByRole("button", { name: "Entrar" }).click();
-  await expect(main.getByLabel("E-mail")).toHaveAccessibleDescription("Email inválido");
-  await expect(main.getByLabel("Senha", { exact: true })).toHaveAccessibleDescription(
-    "Senha é obrigatória",
-  );
-  await expectNoAxeViolations(page);
+    await main.getByRole("link", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await main.getByLabel("E-mail").fill("not-an-email");
+    await main.getByRole("button", { name: "Entrar" }).click();
+    await expect(main.getByLabel("E-mail")).toHaveAccessibleDescription("Email inválido");
+    await expect(main.getByLabel("Senha", { exact: true })).toHaveAccessibleDescription(
+      "Senha é obrigatória",
+    );
+    await expectNoAxeViolations(page);
 
-  // The server must not tell which accounts exist: the same words for both failures.
-  await fillLogin(page, pt, { email: uniqueEmail("nobody"), password: account.password });
-  await expectToast(page, "Erro ao fazer login", "E-mail ou senha inválidos.");
-  await fillLogin(page, pt, { email: account.email, password: "not-the-password" });
-  await expectToast(page, "Erro ao fazer login", "E-mail ou senha inválidos.");
-  await expect(page).toHaveURL(/\/login$/);
-});
+    // The server must not tell which accounts exist: the same words for both failures.
+    await fillLogin(page, pt, { email: uniqueEmail("nobody"), password: account.password });
+    await expectToast(page, "Erro ao fazer login", "E-mail ou senha inválidos.");
+    await fillLogin(page, pt, { email: account.email, password: "not-the-password" });
+    await expectToast(page, "Erro ao fazer login", "E-mail ou senha inválidos.");
+    await expect(page).toHaveURL(/\/login$/);
+  },
+);
 
 test(
   "en: forgot password, follow the mail's link, reset, log in with the new password",
@@ -254,37 +256,39 @@ test("invalid reset links and e-mail verification results", desktopOnly, async (
   await expect(page).toHaveURL(/\/login\?verified=false$/);
 });
 
-test("an invite link opened while signed out continues to its confirmation after login", async ({
-  page,
-}) => {
-  // The inviter makes a family and an invite, then signs out of this browser.
-  await signUpViaApi(page, { language: "pt" });
-  const familyRes = await page.request.post("/api/family", { data: { name: "Família Lima" } });
-  expect(familyRes.status()).toBe(201);
-  const invite = (await (await page.request.post("/api/family/invite")).json()) as {
-    inviteCode: string;
-  };
-  await page.request.get("/api/logout");
-  const invitee = await registerViaApi(page, { language: "pt", name: "Carla Dias" });
-  await storeLanguage(page, "pt");
+test(
+  "an invite link opened while signed out continues to its confirmation after login",
+  desktopOnly,
+  async ({ page }) => {
+    // The inviter makes a family and an invite, then signs out of this browser.
+    await signUpViaApi(page, { language: "pt" });
+    const familyRes = await page.request.post("/api/family", { data: { name: "Família Lima" } });
+    expect(familyRes.status()).toBe(201);
+    const invite = (await (await page.request.post("/api/family/invite")).json()) as {
+      inviteCode: string;
+    };
+    await page.request.get("/api/logout");
+    const invitee = await registerViaApi(page, { language: "pt", name: "Carla Dias" });
+    await storeLanguage(page, "pt");
 
-  await page.goto(`/api/family/join/${invite.inviteCode}`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  const main = page.getByRole("main");
-  await expect(main).toContainText("Entre para aceitar o convite da família.");
-  await expect(main.getByRole("link", { name: "Criar conta" })).toHaveAttribute(
-    "href",
-    `/register?next=${encodeURIComponent(`/join/${invite.inviteCode}`)}`,
-  );
-  await expectNoAxeViolations(page);
+    await page.goto(`/api/family/join/${invite.inviteCode}`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    const main = page.getByRole("main");
+    await expect(main).toContainText("Entre para aceitar o convite da família.");
+    await expect(main.getByRole("link", { name: "Criar conta" })).toHaveAttribute(
+      "href",
+      `/register?next=${encodeURIComponent(`/join/${invite.inviteCode}`)}`,
+    );
+    await expectNoAxeViolations(page);
 
-  // The sign-in leads to the confirmation screen: a /login?next= address can be crafted by anyone,
-  // so signing in never joins a family by itself (docs/product.md#joining-by-link).
-  await fillLogin(page, pt, invitee);
-  await expect(page).toHaveURL(new RegExp(`/join/${invite.inviteCode}$`));
-  expect(await (await page.request.get("/api/family")).json()).toBeNull();
-  await main.getByRole("button", { name: "Entrar na família" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const family = (await (await page.request.get("/api/family")).json()) as { name: string };
-  expect(family.name).toBe("Família Lima");
-});
+    // The sign-in leads to the confirmation screen: a /login?next= address can be crafted by anyone,
+    // so signing in never joins a family by itself (docs/product.md#joining-by-link).
+    await fillLogin(page, pt, invitee);
+    await expect(page).toHaveURL(new RegExp(`/join/${invite.inviteCode}$`));
+    expect(await (await page.request.get("/api/family")).json()).toBeNull();
+    await main.getByRole("button", { name: "Entrar na família" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const family = (await (await page.request.get("/api/family")).json()) as { name: string };
+    expect(family.name).toBe("Família Lima");
+  },
+);

@@ -151,30 +151,32 @@ test.describe("signed-in frame", () => {
     await expect(page.getByRole("menu")).toHaveCount(0);
   });
 
-  test("a user menu whose code cannot be fetched leaves the screen standing, and the next tap opens it", async ({
-    page,
-  }) => {
-    // Offline before the service worker holds the app, the menu's chunk cannot come: the screen
-    // must stay (a failed lazy component used to take the whole page down) and a later tap retry.
-    let blocked = true;
-    await page.route("**/assets/user-menu-dropdown-*.js", (route) =>
-      blocked ? route.abort("internetdisconnected") : route.fallback(),
-    );
-    await signInAs(page, makeUser({ firstName: "Ana", email: "ana.souza@example.com" }));
-    await page.goto("/");
-    const heading = page.getByRole("main").getByRole("heading", { level: 1 });
-    await expect(heading).toHaveText("Monthly overview");
-    await userMenuButton(page).click();
-    await expect(page.getByRole("menu")).toHaveCount(0);
-    await expect(heading).toHaveText("Monthly overview");
-    await expect(userMenuButton(page)).toBeVisible();
+  test(
+    "a user menu whose code cannot be fetched leaves the screen standing, and the next tap opens it",
+    desktopOnly,
+    async ({ page }) => {
+      // Offline before the service worker holds the app, the menu's chunk cannot come: the screen
+      // must stay (a failed lazy component used to take the whole page down) and a later tap retry.
+      let blocked = true;
+      await page.route("**/assets/user-menu-dropdown-*.js", (route) =>
+        blocked ? route.abort("internetdisconnected") : route.fallback(),
+      );
+      await signInAs(page, makeUser({ firstName: "Ana", email: "ana.souza@example.com" }));
+      await page.goto("/");
+      const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText("Monthly overview");
+      await userMenuButton(page).click();
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(heading).toHaveText("Monthly overview");
+      await expect(userMenuButton(page)).toBeVisible();
 
-    blocked = false;
-    await userMenuButton(page).click();
-    const menu = page.getByRole("menu");
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
-  });
+      blocked = false;
+      await userMenuButton(page).click();
+      const menu = page.getByRole("menu");
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+    },
+  );
 
   test("the user menu switches language", desktopOnly, async ({ page }) => {
     await signInAs(page);

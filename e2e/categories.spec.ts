@@ -82,13 +82,12 @@ async function openCategories(page: Page, language: "pt" | "en") {
 }
 
 for (const language of ["pt", "en"] as const) {
-  // The Portuguese run covers the phone; the English one checks texts and formats on desktop.
-  const englishOnDesktopOnly = language === "en" ? desktopOnly : {};
+  // Both on desktop: the screen and its dialog at 375 px are e2e/phone-pages.spec.ts's.
   const t = texts[language];
 
   test(
     `[${language}] empty state, then a new category from the defaults`,
-    englishOnDesktopOnly,
+    desktopOnly,
     async ({ page }) => {
       await openCategories(page, language);
       await page.goto("/categories");
@@ -151,7 +150,7 @@ for (const language of ["pt", "en"] as const) {
 
   test(
     `[${language}] edit a category, then delete it after confirming`,
-    englishOnDesktopOnly,
+    desktopOnly,
     async ({ page }) => {
       await openCategories(page, language);
       const created = await page.request.post("/api/categories", {

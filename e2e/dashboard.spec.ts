@@ -361,62 +361,68 @@ test.describe("dashboard", () => {
     },
   );
 
-  test("clears a new family's example expenses, in English with dollars", async ({ page }) => {
-    await storeLanguage(page, "en");
-    await signUpViaApi(page, { language: "en" });
-    await createFamilyViaApi(page, { keepStarterData: true });
-    const examples = (
-      (await (await page.request.get("/api/expenses/page?limit=200")).json()) as {
-        items: { amount: string; isExample: boolean }[];
+  test(
+    "clears a new family's example expenses, in English with dollars",
+    desktopOnly,
+    async ({ page }) => {
+      await storeLanguage(page, "en");
+      await signUpViaApi(page, { language: "en" });
+      await createFamilyViaApi(page, { keepStarterData: true });
+      const examples = (
+        (await (await page.request.get("/api/expenses/page?limit=200")).json()) as {
+          items: { amount: string; isExample: boolean }[];
+        }
+      ).items;
+      expect(examples.length).toBeGreaterThan(1);
+      expect(examples.every((e) => e.isExample)).toBe(true);
+      const spentCents = examples.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
+      const dollars = (cents: number) =>
+        `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+      // Hold the month's summary until the skeleton has been seen.
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/summary?*", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto("/");
+      await expect(page.getByTestId("dashboard-skeleton")).toBeVisible();
+      release();
+      await expect(page.getByTestId("dashboard-skeleton")).toHaveCount(0);
+      await page.unroute("**/api/summary?*");
+
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+        "Monthly overview",
+      );
+      await expect(page.getByTestId("total-spent")).toContainText(dollars(spentCents));
+      // The starter budgets: 800 + 400 + 1200 + 300 + 200.
+      await expect(page.getByTestId("total-budget")).toContainText("$2,900.00");
+      await expect(page.getByTestId("remaining-amount")).toHaveText(dollars(290_000 - spentCents));
+      await expect(page.getByTestId("recent-transaction")).toHaveCount(
+        Math.min(3, examples.length),
+      );
+      await expectNoAxeViolations(page);
+
+      await page.getByRole("button", { name: "Clear sample data" }).click();
+      await expect(page.getByText("Sample expenses removed!", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(`${examples.length} expenses removed`, { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Clear sample data" })).toHaveCount(0);
+      await expect(page.getByText("No transactions found")).toBeVisible();
+      await expect(page.getByText("Add your first expense with the + button")).toBeVisible();
+      await expect(page.getByTestId("total-spent")).toContainText("$0.00");
+      await expect(page.getByTestId("remaining-amount")).toHaveText("$2,900.00");
+      for (const week of [1, 2, 3, 4]) {
+        await expect(weekCard(page, week).getByTestId("week-status")).toHaveText("Waiting");
       }
-    ).items;
-    expect(examples.length).toBeGreaterThan(1);
-    expect(examples.every((e) => e.isExample)).toBe(true);
-    const spentCents = examples.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
-    const dollars = (cents: number) =>
-      `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-
-    // Hold the month's summary until the skeleton has been seen.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/summary?*", async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto("/");
-    await expect(page.getByTestId("dashboard-skeleton")).toBeVisible();
-    release();
-    await expect(page.getByTestId("dashboard-skeleton")).toHaveCount(0);
-    await page.unroute("**/api/summary?*");
-
-    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
-      "Monthly overview",
-    );
-    await expect(page.getByTestId("total-spent")).toContainText(dollars(spentCents));
-    // The starter budgets: 800 + 400 + 1200 + 300 + 200.
-    await expect(page.getByTestId("total-budget")).toContainText("$2,900.00");
-    await expect(page.getByTestId("remaining-amount")).toHaveText(dollars(290_000 - spentCents));
-    await expect(page.getByTestId("recent-transaction")).toHaveCount(Math.min(3, examples.length));
-    await expectNoAxeViolations(page);
-
-    await page.getByRole("button", { name: "Clear sample data" }).click();
-    await expect(page.getByText("Sample expenses removed!", { exact: true })).toBeVisible();
-    await expect(
-      page.getByText(`${examples.length} expenses removed`, { exact: true }),
-    ).toBeVisible();
-    await expect(page.getByRole("button", { name: "Clear sample data" })).toHaveCount(0);
-    await expect(page.getByText("No transactions found")).toBeVisible();
-    await expect(page.getByText("Add your first expense with the + button")).toBeVisible();
-    await expect(page.getByTestId("total-spent")).toContainText("$0.00");
-    await expect(page.getByTestId("remaining-amount")).toHaveText("$2,900.00");
-    for (const week of [1, 2, 3, 4]) {
-      await expect(weekCard(page, week).getByTestId("week-status")).toHaveText("Waiting");
-    }
-    await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
-  });
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test("without a family it asks to set one up", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "pt");
@@ -435,7 +441,7 @@ test.describe("dashboard", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a family without categories sees the empty states", async ({ page }) => {
+  test("a family without categories sees the empty states", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "pt");
     await signUpViaApi(page, { language: "pt" });
     await createFamilyViaApi(page);

@@ -46,64 +46,68 @@ const toast = (page: Page, text: string) =>
     .getByRole("listitem")
     .filter({ hasText: text });
 
-test("pt: a link from another site asks first, and joins with 'Entrar na família'", async ({
-  page,
-}, testInfo) => {
-  await storeLanguage(page, "pt");
-  const { code, link } = await inviteFromNewFamily(page, "Família Souza");
-  await signUpViaApi(page, { name: "Bruno Lima", language: "pt" });
+test(
+  "pt: a link from another site asks first, and joins with 'Entrar na família'",
+  desktopOnly,
+  async ({ page }, testInfo) => {
+    await storeLanguage(page, "pt");
+    const { code, link } = await inviteFromNewFamily(page, "Família Souza");
+    await signUpViaApi(page, { name: "Bruno Lima", language: "pt" });
 
-  await followFromOtherSite(page, `${testInfo.project.use.baseURL}${link}`);
-  await expect(page).toHaveURL(new RegExp(`/join/${code}$`));
-  await expect(heading(page)).toHaveText("Convite para uma família");
-  const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 2 })).toHaveText("Família Souza");
-  await expect(main).toContainText("Ana Souza convidou você para entrar nesta família.");
-  // Nothing happened yet.
-  expect(await familyOf(page)).toBeNull();
-  await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `.tmp/join-confirm-pt-${testInfo.project.name}.png` });
+    await followFromOtherSite(page, `${testInfo.project.use.baseURL}${link}`);
+    await expect(page).toHaveURL(new RegExp(`/join/${code}$`));
+    await expect(heading(page)).toHaveText("Convite para uma família");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 2 })).toHaveText("Família Souza");
+    await expect(main).toContainText("Ana Souza convidou você para entrar nesta família.");
+    // Nothing happened yet.
+    expect(await familyOf(page)).toBeNull();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `.tmp/join-confirm-pt-${testInfo.project.name}.png` });
 
-  await main.getByRole("button", { name: "Entrar na família" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(toast(page, "Você entrou na família com sucesso!")).toHaveCount(1);
-  await expect(heading(page)).toHaveText("Controle Mensal");
-  expect((await familyOf(page))?.name).toBe("Família Souza");
-});
+    await main.getByRole("button", { name: "Entrar na família" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "Você entrou na família com sucesso!")).toHaveCount(1);
+    await expect(heading(page)).toHaveText("Controle Mensal");
+    expect((await familyOf(page))?.name).toBe("Família Souza");
+  },
+);
 
-test("en: signed out, a link from another site goes through the login to the confirmation", async ({
-  page,
-}, testInfo) => {
-  await storeLanguage(page, "en");
-  const { code, link } = await inviteFromNewFamily(page, "The Stones");
-  const invitee = await registerViaApi(page, { name: "Carla Dias", language: "en" });
+test(
+  "en: signed out, a link from another site goes through the login to the confirmation",
+  desktopOnly,
+  async ({ page }, testInfo) => {
+    await storeLanguage(page, "en");
+    const { code, link } = await inviteFromNewFamily(page, "The Stones");
+    const invitee = await registerViaApi(page, { name: "Carla Dias", language: "en" });
 
-  await followFromOtherSite(page, `${testInfo.project.use.baseURL}${link}`);
-  await expect(page).toHaveURL(/\/login\?next=%2Fjoin%2F/);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(invitee.email);
-  await main.getByLabel("Password", { exact: true }).fill(invitee.password);
-  await main.getByRole("button", { name: "Log in" }).click();
+    await followFromOtherSite(page, `${testInfo.project.use.baseURL}${link}`);
+    await expect(page).toHaveURL(/\/login\?next=%2Fjoin%2F/);
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(invitee.email);
+    await main.getByLabel("Password", { exact: true }).fill(invitee.password);
+    await main.getByRole("button", { name: "Log in" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/join/${code}$`));
-  await expect(heading(page)).toHaveText("Family invitation");
-  await expect(main.getByRole("heading", { level: 2 })).toHaveText("The Stones");
-  await expect(main).toContainText("Ana Souza invited you to join this family.");
-  expect(await familyOf(page)).toBeNull();
-  await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `.tmp/join-confirm-en-${testInfo.project.name}.png` });
+    await expect(page).toHaveURL(new RegExp(`/join/${code}$`));
+    await expect(heading(page)).toHaveText("Family invitation");
+    await expect(main.getByRole("heading", { level: 2 })).toHaveText("The Stones");
+    await expect(main).toContainText("Ana Souza invited you to join this family.");
+    expect(await familyOf(page)).toBeNull();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `.tmp/join-confirm-en-${testInfo.project.name}.png` });
 
-  // "Not now" leaves without joining; the link still works afterwards.
-  await main.getByRole("link", { name: "Not now" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await familyOf(page)).toBeNull();
-  await page.goBack();
-  await page.getByRole("main").getByRole("button", { name: "Join the family" }).click();
-  await expect(toast(page, "You joined the family successfully!")).toHaveCount(1);
-  expect((await familyOf(page))?.name).toBe("The Stones");
-});
+    // "Not now" leaves without joining; the link still works afterwards.
+    await main.getByRole("link", { name: "Not now" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await familyOf(page)).toBeNull();
+    await page.goBack();
+    await page.getByRole("main").getByRole("button", { name: "Join the family" }).click();
+    await expect(toast(page, "You joined the family successfully!")).toHaveCount(1);
+    expect((await familyOf(page))?.name).toBe("The Stones");
+  },
+);
 
 test(
   "pt: a used code followed from another site shows the link's error",
@@ -140,25 +144,27 @@ test(
   },
 );
 
-test("a logout link on another site does not sign out; the app's own Logout does", async ({
-  page,
-}, testInfo) => {
-  await storeLanguage(page, "en");
-  await signUpViaApi(page, { name: "Dani Reis", language: "en" });
-  await createFamilyViaApi(page, { name: "Casa Reis" });
+test(
+  "a logout link on another site does not sign out; the app's own Logout does",
+  desktopOnly,
+  async ({ page }, testInfo) => {
+    await storeLanguage(page, "en");
+    await signUpViaApi(page, { name: "Dani Reis", language: "en" });
+    await createFamilyViaApi(page, { name: "Casa Reis" });
 
-  await followFromOtherSite(page, `${testInfo.project.use.baseURL}/api/logout`);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page.getByRole("banner").getByRole("button", { name: /Open the user menu/ }),
-  ).toBeVisible();
-  expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+    await followFromOtherSite(page, `${testInfo.project.use.baseURL}/api/logout`);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: /Open the user menu/ }),
+    ).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: /Open the user menu/ })
-    .click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: /Log in/i }).first()).toBeVisible();
-  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
-});
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Open the user menu/ })
+      .click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: /Log in/i }).first()).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  },
+);

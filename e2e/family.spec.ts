@@ -114,169 +114,175 @@ async function addExpenseViaApi(page: Page, description: string) {
 
 const members = (page: Page) => page.getByTestId("family-member");
 
-test("pt: create a family through the UI, join by link after logging in (and confirming) and by a typed code", async ({
-  browser,
-}, testInfo) => {
-  const owner = await newPerson(browser, testInfo, "pt");
-  const bruno = await newPerson(browser, testInfo, "pt");
-  const carla = await newPerson(browser, testInfo, "pt");
+test(
+  "pt: create a family through the UI, join by link after logging in (and confirming) and by a typed code",
+  desktopOnly,
+  async ({ browser }, testInfo) => {
+    const owner = await newPerson(browser, testInfo, "pt");
+    const bruno = await newPerson(browser, testInfo, "pt");
+    const carla = await newPerson(browser, testInfo, "pt");
 
-  // The owner starts without a family: the dashboard sends them to /family.
-  await signUpViaApi(owner.page, { name: "Ana Souza" });
-  await owner.page.goto("/");
-  await expect(owner.page.getByText("Configure sua Família Primeiro")).toBeVisible();
-  await owner.page.getByRole("link", { name: "Configurar Família" }).click();
-  await expect(owner.page).toHaveURL(/\/family$/);
-  await expect(heading(owner.page)).toHaveText("Família");
-  const ownerMain = owner.page.getByRole("main");
-  await expect(ownerMain.getByRole("tab", { name: "Criar Família" })).toHaveAttribute(
-    "aria-selected",
-    "true",
-  );
-  await expectNoHorizontalScroll(owner.page);
-  await expectNoAxeViolations(owner.page);
+    // The owner starts without a family: the dashboard sends them to /family.
+    await signUpViaApi(owner.page, { name: "Ana Souza" });
+    await owner.page.goto("/");
+    await expect(owner.page.getByText("Configure sua Família Primeiro")).toBeVisible();
+    await owner.page.getByRole("link", { name: "Configurar Família" }).click();
+    await expect(owner.page).toHaveURL(/\/family$/);
+    await expect(heading(owner.page)).toHaveText("Família");
+    const ownerMain = owner.page.getByRole("main");
+    await expect(ownerMain.getByRole("tab", { name: "Criar Família" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expectNoHorizontalScroll(owner.page);
+    await expectNoAxeViolations(owner.page);
 
-  await ownerMain.getByRole("button", { name: "Criar Família" }).click();
-  await expect(ownerMain.getByText("Informe o nome da família")).toBeVisible();
-  await ownerMain.getByLabel("Nome da Família").fill("Família Souza");
-  await ownerMain.getByRole("button", { name: "Criar Família" }).click();
-  await expectToast(owner.page, { title: "Família criada" });
-  await expect(ownerMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
-  await expect(members(owner.page)).toHaveCount(1);
-  await expect(members(owner.page)).toContainText(["Ana Souza"]);
-  await expect(members(owner.page).first()).toContainText("Você");
-  await expect(members(owner.page).first()).toContainText("Proprietário");
-  await expectNoAxeViolations(owner.page);
+    await ownerMain.getByRole("button", { name: "Criar Família" }).click();
+    await expect(ownerMain.getByText("Informe o nome da família")).toBeVisible();
+    await ownerMain.getByLabel("Nome da Família").fill("Família Souza");
+    await ownerMain.getByRole("button", { name: "Criar Família" }).click();
+    await expectToast(owner.page, { title: "Família criada" });
+    await expect(ownerMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
+    await expect(members(owner.page)).toHaveCount(1);
+    await expect(members(owner.page)).toContainText(["Ana Souza"]);
+    await expect(members(owner.page).first()).toContainText("Você");
+    await expect(members(owner.page).first()).toContainText("Proprietário");
+    await expectNoAxeViolations(owner.page);
 
-  await ownerMain.getByRole("button", { name: "Gerar Convite" }).click();
-  const first = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
-  await ownerMain.getByRole("button", { name: "Copiar código" }).click();
-  // The button says so for 3 s; checked before closing the toast, which can take longer than that.
-  await expect(ownerMain.getByRole("button", { name: "Copiado!" })).toBeVisible();
-  await expectToast(owner.page, { title: "Código copiado" });
-  expect(await copiedText(owner.page)).toBe(first.code);
-  await expectNoHorizontalScroll(owner.page);
-  await expectNoAxeViolations(owner.page);
+    await ownerMain.getByRole("button", { name: "Gerar Convite" }).click();
+    const first = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
+    await ownerMain.getByRole("button", { name: "Copiar código" }).click();
+    // The button says so for 3 s; checked before closing the toast, which can take longer than that.
+    await expect(ownerMain.getByRole("button", { name: "Copiado!" })).toBeVisible();
+    await expectToast(owner.page, { title: "Código copiado" });
+    expect(await copiedText(owner.page)).toBe(first.code);
+    await expectNoHorizontalScroll(owner.page);
+    await expectNoAxeViolations(owner.page);
 
-  // Bruno opens the link signed out, logs in, confirms on the invitation screen (signing in never
-  // joins by itself: docs/product.md#joining-by-link) and lands on the dashboard as a member.
-  const brunoAccount = await registerViaApi(bruno.page, { name: "Bruno Lima" });
-  await openInviteLink(bruno.page, first.url);
-  await expect(bruno.page).toHaveURL(/\/login\?next=/);
-  const brunoMain = bruno.page.getByRole("main");
-  await brunoMain.getByLabel("E-mail").fill(brunoAccount.email);
-  await brunoMain.getByLabel("Senha", { exact: true }).fill(brunoAccount.password);
-  await brunoMain.getByRole("button", { name: "Entrar" }).click();
-  await expect(bruno.page).toHaveURL(new RegExp(`/join/${first.code}$`));
-  await brunoMain.getByRole("button", { name: "Entrar na família" }).click();
-  await expect(bruno.page).toHaveURL(/\/$/);
-  await expectToast(bruno.page, {
-    title: "Sucesso!",
-    description: "Você entrou na família com sucesso!",
-  });
-  await expect(heading(bruno.page)).toHaveText("Controle Mensal");
+    // Bruno opens the link signed out, logs in, confirms on the invitation screen (signing in never
+    // joins by itself: docs/product.md#joining-by-link) and lands on the dashboard as a member.
+    const brunoAccount = await registerViaApi(bruno.page, { name: "Bruno Lima" });
+    await openInviteLink(bruno.page, first.url);
+    await expect(bruno.page).toHaveURL(/\/login\?next=/);
+    const brunoMain = bruno.page.getByRole("main");
+    await brunoMain.getByLabel("E-mail").fill(brunoAccount.email);
+    await brunoMain.getByLabel("Senha", { exact: true }).fill(brunoAccount.password);
+    await brunoMain.getByRole("button", { name: "Entrar" }).click();
+    await expect(bruno.page).toHaveURL(new RegExp(`/join/${first.code}$`));
+    await brunoMain.getByRole("button", { name: "Entrar na família" }).click();
+    await expect(bruno.page).toHaveURL(/\/$/);
+    await expectToast(bruno.page, {
+      title: "Sucesso!",
+      description: "Você entrou na família com sucesso!",
+    });
+    await expect(heading(bruno.page)).toHaveText("Controle Mensal");
 
-  await bruno.page.goto("/profile");
-  await bruno.page.getByRole("tab", { name: "Família", exact: true }).click();
-  await expect(brunoMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
-  await expect(members(bruno.page)).toHaveCount(2);
-  const brunoRow = members(bruno.page).filter({ hasText: "Bruno Lima" });
-  await expect(brunoRow).toContainText("Você");
-  await expect(brunoRow).toContainText("Membro");
-  await expect(members(bruno.page).filter({ hasText: "Ana Souza" })).toContainText("Proprietário");
-  await expect(brunoMain.getByRole("button", { name: /^Remover/ })).toHaveCount(0);
-  await expectNoAxeViolations(bruno.page);
-  // Meanwhile the copied indicator went back to normal (it lasts 3 seconds).
-  await expect(ownerMain.getByRole("button", { name: "Copiar código" })).toBeVisible();
+    await bruno.page.goto("/profile");
+    await bruno.page.getByRole("tab", { name: "Família", exact: true }).click();
+    await expect(brunoMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
+    await expect(members(bruno.page)).toHaveCount(2);
+    const brunoRow = members(bruno.page).filter({ hasText: "Bruno Lima" });
+    await expect(brunoRow).toContainText("Você");
+    await expect(brunoRow).toContainText("Membro");
+    await expect(members(bruno.page).filter({ hasText: "Ana Souza" })).toContainText(
+      "Proprietário",
+    );
+    await expect(brunoMain.getByRole("button", { name: /^Remover/ })).toHaveCount(0);
+    await expectNoAxeViolations(bruno.page);
+    // Meanwhile the copied indicator went back to normal (it lasts 3 seconds).
+    await expect(ownerMain.getByRole("button", { name: "Copiar código" })).toBeVisible();
 
-  // A new invite replaces the shown one; Carla types it in lower case.
-  await ownerMain.getByRole("button", { name: "Gerar Novo Convite" }).click();
-  await expect(ownerMain.getByLabel("Código de convite", { exact: true })).not.toHaveValue(
-    first.code,
-  );
-  const second = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
+    // A new invite replaces the shown one; Carla types it in lower case.
+    await ownerMain.getByRole("button", { name: "Gerar Novo Convite" }).click();
+    await expect(ownerMain.getByLabel("Código de convite", { exact: true })).not.toHaveValue(
+      first.code,
+    );
+    const second = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
 
-  await signUpViaApi(carla.page, { name: "Carla Dias" });
-  await carla.page.goto("/family");
-  const carlaMain = carla.page.getByRole("main");
-  await carlaMain.getByRole("tab", { name: "Entrar em Família" }).click();
-  await expectNoAxeViolations(carla.page);
-  const codeInput = carlaMain.getByLabel("Código de Convite");
-  await codeInput.pressSequentially(second.code.toLowerCase());
-  await expect(codeInput).toHaveValue(second.code);
-  await carlaMain.getByRole("button", { name: "Entrar na Família" }).click();
-  await expectToast(carla.page, { title: "Sucesso" });
-  await expect(carlaMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
-  await expect(members(carla.page)).toHaveCount(3);
+    await signUpViaApi(carla.page, { name: "Carla Dias" });
+    await carla.page.goto("/family");
+    const carlaMain = carla.page.getByRole("main");
+    await carlaMain.getByRole("tab", { name: "Entrar em Família" }).click();
+    await expectNoAxeViolations(carla.page);
+    const codeInput = carlaMain.getByLabel("Código de Convite");
+    await codeInput.pressSequentially(second.code.toLowerCase());
+    await expect(codeInput).toHaveValue(second.code);
+    await carlaMain.getByRole("button", { name: "Entrar na Família" }).click();
+    await expectToast(carla.page, { title: "Sucesso" });
+    await expect(carlaMain.getByRole("heading", { name: "Família Souza" })).toBeVisible();
+    await expect(members(carla.page)).toHaveCount(3);
 
-  // Someone already in a family cannot take another family's invite.
-  await ownerMain.getByRole("button", { name: "Gerar Novo Convite" }).click();
-  await expect(ownerMain.getByLabel("Código de convite", { exact: true })).not.toHaveValue(
-    second.code,
-  );
-  const third = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
-  await expectJoinError(carla.page, third.url, "Erro", "Você já pertence a uma família");
+    // Someone already in a family cannot take another family's invite.
+    await ownerMain.getByRole("button", { name: "Gerar Novo Convite" }).click();
+    await expect(ownerMain.getByLabel("Código de convite", { exact: true })).not.toHaveValue(
+      second.code,
+    );
+    const third = await readInvite(owner.page, { code: "Código de convite", link: "Link direto" });
+    await expectJoinError(carla.page, third.url, "Erro", "Você já pertence a uma família");
 
-  await Promise.all([owner.context.close(), bruno.context.close(), carla.context.close()]);
-});
+    await Promise.all([owner.context.close(), bruno.context.close(), carla.context.close()]);
+  },
+);
 
-test("pt: the owner removes one member keeping their expenses and another deleting them", async ({
-  browser,
-}, testInfo) => {
-  const owner = await newPerson(browser, testInfo, "pt");
-  const bruno = await newPerson(browser, testInfo, "pt");
-  const carla = await newPerson(browser, testInfo, "pt");
-  await signUpViaApi(owner.page, { name: "Ana Souza" });
-  await createFamilyViaApi(owner.page, { keepStarterData: true });
-  for (const [person, name] of [
-    [bruno, "Bruno Lima"],
-    [carla, "Carla Dias"],
-  ] as const) {
-    await signUpViaApi(person.page, { name });
-    const invite = await owner.page.request.post("/api/family/invite");
-    expect(invite.status()).toBe(201);
-    const { inviteCode } = (await invite.json()) as { inviteCode: string };
-    const join = await person.page.request.post("/api/family/join", { data: { inviteCode } });
-    expect(join.status(), await join.text()).toBe(200);
-  }
-  await addExpenseViaApi(bruno.page, "Mercado do Bruno");
-  await addExpenseViaApi(carla.page, "Farmácia da Carla");
+test(
+  "pt: the owner removes one member keeping their expenses and another deleting them",
+  desktopOnly,
+  async ({ browser }, testInfo) => {
+    const owner = await newPerson(browser, testInfo, "pt");
+    const bruno = await newPerson(browser, testInfo, "pt");
+    const carla = await newPerson(browser, testInfo, "pt");
+    await signUpViaApi(owner.page, { name: "Ana Souza" });
+    await createFamilyViaApi(owner.page, { keepStarterData: true });
+    for (const [person, name] of [
+      [bruno, "Bruno Lima"],
+      [carla, "Carla Dias"],
+    ] as const) {
+      await signUpViaApi(person.page, { name });
+      const invite = await owner.page.request.post("/api/family/invite");
+      expect(invite.status()).toBe(201);
+      const { inviteCode } = (await invite.json()) as { inviteCode: string };
+      const join = await person.page.request.post("/api/family/join", { data: { inviteCode } });
+      expect(join.status(), await join.text()).toBe(200);
+    }
+    await addExpenseViaApi(bruno.page, "Mercado do Bruno");
+    await addExpenseViaApi(carla.page, "Farmácia da Carla");
 
-  await owner.page.goto("/family");
-  const ownerMain = owner.page.getByRole("main");
-  await expect(members(owner.page)).toHaveCount(3);
-  await expect(ownerMain.getByRole("button", { name: /^Remover/ })).toHaveCount(2);
-  await ownerMain.getByRole("button", { name: "Remover Bruno Lima da família" }).click();
-  const dialog = owner.page.getByRole("alertdialog", { name: "Remover membro" });
-  await expect(dialog).toContainText("Tem certeza que deseja remover Bruno Lima da família?");
-  const keep = dialog.getByRole("checkbox", {
-    name: "Manter os gastos adicionados por este membro",
-  });
-  await expect(keep).toBeChecked();
-  await expect(keep).toHaveAccessibleDescription(/serão excluídos permanentemente/);
-  await expectNoAxeViolations(owner.page);
-  await dialog.getByRole("button", { name: "Remover" }).click();
-  await expect(dialog).toHaveCount(0);
-  await expectToast(owner.page, { title: "Membro removido" });
-  await expect(members(owner.page)).toHaveCount(2);
+    await owner.page.goto("/family");
+    const ownerMain = owner.page.getByRole("main");
+    await expect(members(owner.page)).toHaveCount(3);
+    await expect(ownerMain.getByRole("button", { name: /^Remover/ })).toHaveCount(2);
+    await ownerMain.getByRole("button", { name: "Remover Bruno Lima da família" }).click();
+    const dialog = owner.page.getByRole("alertdialog", { name: "Remover membro" });
+    await expect(dialog).toContainText("Tem certeza que deseja remover Bruno Lima da família?");
+    const keep = dialog.getByRole("checkbox", {
+      name: "Manter os gastos adicionados por este membro",
+    });
+    await expect(keep).toBeChecked();
+    await expect(keep).toHaveAccessibleDescription(/serão excluídos permanentemente/);
+    await expectNoAxeViolations(owner.page);
+    await dialog.getByRole("button", { name: "Remover" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expectToast(owner.page, { title: "Membro removido" });
+    await expect(members(owner.page)).toHaveCount(2);
 
-  await ownerMain.getByRole("button", { name: "Remover Carla Dias da família" }).click();
-  await keep.click();
-  await expect(keep).not.toBeChecked();
-  await expectNoAxeViolations(owner.page);
-  await dialog.getByRole("button", { name: "Remover" }).click();
-  await expectToast(owner.page, { title: "Membro removido", description: "1 gasto" });
-  await expect(members(owner.page)).toHaveCount(1);
+    await ownerMain.getByRole("button", { name: "Remover Carla Dias da família" }).click();
+    await keep.click();
+    await expect(keep).not.toBeChecked();
+    await expectNoAxeViolations(owner.page);
+    await dialog.getByRole("button", { name: "Remover" }).click();
+    await expectToast(owner.page, { title: "Membro removido", description: "1 gasto" });
+    await expect(members(owner.page)).toHaveCount(1);
 
-  const expenses = (await (await owner.page.request.get("/api/expenses")).json()) as {
-    description: string;
-  }[];
-  const descriptions = expenses.map((expense) => expense.description);
-  expect(descriptions).toContain("Mercado do Bruno");
-  expect(descriptions).not.toContain("Farmácia da Carla");
+    const expenses = (await (await owner.page.request.get("/api/expenses")).json()) as {
+      description: string;
+    }[];
+    const descriptions = expenses.map((expense) => expense.description);
+    expect(descriptions).toContain("Mercado do Bruno");
+    expect(descriptions).not.toContain("Farmácia da Carla");
 
-  await Promise.all([owner.context.close(), bruno.context.close(), carla.context.close()]);
-});
+    await Promise.all([owner.context.close(), bruno.context.close(), carla.context.close()]);
+  },
+);
 
 test(
   "en: a member invites too, copies the link, and used or unknown codes are refused",

@@ -153,7 +153,7 @@ test.describe("landing page", () => {
 test.describe("the landing page before the app runs", () => {
   test.use({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", javaScriptEnabled: false });
 
-  test("is in the server's HTML, in the browser's language", async ({ page }) => {
+  test("is in the server's HTML, in the browser's language", desktopOnly, async ({ page }) => {
     await page.goto("/");
     await expectLandingIn(page, "pt");
     await expectNoHorizontalScroll(page);
@@ -169,42 +169,44 @@ test.describe("the landing page before the app runs", () => {
 test.describe("the static landing page", () => {
   test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
-  test("downloads no app, switches language and signs up through the app with no console error", async ({
-    page,
-  }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      // The user's call answers 401 to a visitor without a session on the app's pages.
-      if (message.type() === "error" && !message.text().includes("status of 401")) {
-        errors.push(message.text());
-      }
-    });
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto("/", { waitUntil: "load" });
-    await expectLandingIn(page, "en");
-    // Neither React nor the app's start (main.tsx's chunk, the shell) nor any text catalogue.
-    expect(scripts.filter((path) => /\/assets\/(?:main|shell|en|pt|es)-/.test(path))).toEqual([]);
-    expect(
-      await page.evaluate(() => document.querySelectorAll("template[data-landing]").length),
-    ).toBe(2);
+  test(
+    "downloads no app, switches language and signs up through the app with no console error",
+    desktopOnly,
+    async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // The user's call answers 401 to a visitor without a session on the app's pages.
+        if (message.type() === "error" && !message.text().includes("status of 401")) {
+          errors.push(message.text());
+        }
+      });
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto("/", { waitUntil: "load" });
+      await expectLandingIn(page, "en");
+      // Neither React nor the app's start (main.tsx's chunk, the shell) nor any text catalogue.
+      expect(scripts.filter((path) => /\/assets\/(?:main|shell|en|pt|es)-/.test(path))).toEqual([]);
+      expect(
+        await page.evaluate(() => document.querySelectorAll("template[data-landing]").length),
+      ).toBe(2);
 
-    await page
-      .getByRole("group", { name: "Language" })
-      .getByRole("button", { name: /^ES/ })
-      .click();
-    await expectLandingIn(page, "es");
-    await expect(
-      page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: /^ES/ }),
-    ).toBeFocused();
+      await page
+        .getByRole("group", { name: "Language" })
+        .getByRole("button", { name: /^ES/ })
+        .click();
+      await expectLandingIn(page, "es");
+      await expect(
+        page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: /^ES/ }),
+      ).toBeFocused();
 
-    // The app starts on the page the link leads to, in the language chosen on the landing page.
-    await page.getByRole("main").getByRole("link", { name: texts.es.register }).click();
-    await expect(page).toHaveURL(/\/register$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
-    expect(scripts.some((path) => /\/assets\/main-/.test(path))).toBe(true);
-    expect(errors).toEqual([]);
-  });
+      // The app starts on the page the link leads to, in the language chosen on the landing page.
+      await page.getByRole("main").getByRole("link", { name: texts.es.register }).click();
+      await expect(page).toHaveURL(/\/register$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
+      expect(scripts.some((path) => /\/assets\/main-/.test(path))).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 });

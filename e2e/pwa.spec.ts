@@ -53,39 +53,41 @@ function savedQueries(page: Page) {
   );
 }
 
-test("is installable: the manifest with its icons, and a service worker controlling the app", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
-  expect(href).toBe("/manifest.webmanifest");
-  const manifest = await (await page.request.get(href ?? "")).json();
-  expect(manifest).toMatchObject({
-    name: "Family Budget",
-    short_name: "Budget",
-    start_url: "/",
-    scope: "/",
-    display: "standalone",
-    theme_color: "#047857",
-  });
-  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
-  expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
-    "192x192 any",
-    "512x512 any",
-    "512x512 maskable",
-  ]);
-  const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
-  for (const src of [...icons.map((icon) => icon.src), appleIcon ?? ""]) {
-    const icon = await page.request.get(src);
-    expect(icon.status(), src).toBe(200);
-    expect(icon.headers()["content-type"], src).toBe("image/png");
-  }
+test(
+  "is installable: the manifest with its icons, and a service worker controlling the app",
+  desktopOnly,
+  async ({ page }) => {
+    await page.goto("/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+    const manifest = await (await page.request.get(href ?? "")).json();
+    expect(manifest).toMatchObject({
+      name: "Family Budget",
+      short_name: "Budget",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#047857",
+    });
+    const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    for (const src of [...icons.map((icon) => icon.src), appleIcon ?? ""]) {
+      const icon = await page.request.get(src);
+      expect(icon.status(), src).toBe(200);
+      expect(icon.headers()["content-type"], src).toBe("image/png");
+    }
 
-  // Registered from the bundle under the app's own CSP (script-src 'self', no inline script).
-  await controlledByServiceWorker(page);
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(new URL(scope).pathname).toBe("/");
-});
+    // Registered from the bundle under the app's own CSP (script-src 'self', no inline script).
+    await controlledByServiceWorker(page);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe("/");
+  },
+);
 
 test("opens the last loaded screens offline, marked as offline, and logout deletes them", async ({
   page,

@@ -269,7 +269,7 @@ test.describe("reports", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("without categories there is nothing to report", async ({ page }) => {
+  test("without categories there is nothing to report", desktopOnly, async ({ page }) => {
     await storeLanguage(page, "pt");
     await signUpViaApi(page, { language: "pt" });
     await createFamilyViaApi(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
-import { storeLanguage } from "./support";
+import { desktopOnly, storeLanguage } from "./support";
 
 /**
  * Once the signed-in frame or a screen shows, the page never goes back to a loading spinner (the
@@ -49,21 +49,25 @@ async function openAndCheck(page: Page, path: string) {
   expect(record.spinners, `${path}: a loading spinner after the screen showed`).toEqual([]);
 }
 
-test("a signed-in screen never goes back to a loading spinner once shown", async ({ page }) => {
-  await storeLanguage(page, "pt");
-  await signUpViaApi(page, { language: "pt" });
-  await createFamilyViaApi(page, { keepStarterData: true });
-  await recordSpinnersAfterContent(page);
+test(
+  "a signed-in screen never goes back to a loading spinner once shown",
+  desktopOnly,
+  async ({ page }) => {
+    await storeLanguage(page, "pt");
+    await signUpViaApi(page, { language: "pt" });
+    await createFamilyViaApi(page, { keepStarterData: true });
+    await recordSpinnersAfterContent(page);
 
-  const screens = ["/notifications", "/", "/expenses", "/categories", "/family", "/profile"];
-  // Without a stored user (a first visit on this device, or after it was cleared): the frame's
-  // chunk is asked for when the user's answer comes (app.tsx).
-  for (const path of screens) {
-    if (page.url() !== "about:blank") {
-      await page.evaluate(() => window.localStorage.removeItem("user"));
+    const screens = ["/notifications", "/", "/expenses", "/categories", "/family", "/profile"];
+    // Without a stored user (a first visit on this device, or after it was cleared): the frame's
+    // chunk is asked for when the user's answer comes (app.tsx).
+    for (const path of screens) {
+      if (page.url() !== "about:blank") {
+        await page.evaluate(() => window.localStorage.removeItem("user"));
+      }
+      await openAndCheck(page, path);
     }
-    await openAndCheck(page, path);
-  }
-  // With the stored user: the frame and the screen are asked for before the app mounts.
-  for (const path of ["/expenses/recurring", "/notifications"]) await openAndCheck(page, path);
-});
+    // With the stored user: the frame and the screen are asked for before the app mounts.
+    for (const path of ["/expenses/recurring", "/notifications"]) await openAndCheck(page, path);
+  },
+);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
-import { storeLanguage, userMenuButton } from "./support";
+import { desktopOnly, storeLanguage, userMenuButton } from "./support";
 
 // A signed-out device forgets (docs/product.md#offline, docs/product.md#signing-out): a session
 // ended from elsewhere shows none of the family's saved screens on the next start and deletes
@@ -56,70 +56,75 @@ async function familyWithAnExpense(page: Page) {
   return account;
 }
 
-test("a session ended elsewhere: the next start shows no saved family data and deletes it", async ({
-  page,
-  playwright,
-}, testInfo) => {
-  const account = await familyWithAnExpense(page);
-  const main = page.getByRole("main");
-  await page.goto("/");
-  await expect(main.getByText("Pão de queijo")).toBeVisible();
-  // The month's total, from the month summary the device keeps.
-  const total = main.getByText("R$ 12,50");
-  await expect(total.first()).toBeVisible();
-  await expect.poll(() => savedUsers(page)).toHaveLength(1);
+test(
+  "a session ended elsewhere: the next start shows no saved family data and deletes it",
+  desktopOnly,
+  async ({ page, playwright }, testInfo) => {
+    const account = await familyWithAnExpense(page);
+    const main = page.getByRole("main");
+    await page.goto("/");
+    await expect(main.getByText("Pão de queijo")).toBeVisible();
+    // The month's total, from the month summary the device keeps.
+    const total = main.getByText("R$ 12,50");
+    await expect(total.first()).toBeVisible();
+    await expect.poll(() => savedUsers(page)).toHaveLength(1);
 
-  // Another device of the same person ends every other session (Profile's Signed-in devices).
-  const other = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const login = await other.post("/api/auth/login", {
-    data: { email: account.email, password: account.password },
-  });
-  expect(login.status()).toBe(200);
-  const ended = await other.post("/api/profile/sessions/end-others", {
-    data: { password: account.password },
-  });
-  expect(ended.status(), await ended.text()).toBe(200);
-  await other.dispose();
+    // Another device of the same person ends every other session (Profile's Signed-in devices).
+    const other = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    const login = await other.post("/api/auth/login", {
+      data: { email: account.email, password: account.password },
+    });
+    expect(login.status()).toBe(200);
+    const ended = await other.post("/api/profile/sessions/end-others", {
+      data: { password: account.password },
+    });
+    expect(ended.status(), await ended.text()).toBe(200);
+    await other.dispose();
 
-  // The answers come late (a slow network): the saved screens must not show meanwhile, as they
-  // would while the screen's own calls wait.
-  let answered = false;
-  await page.route("**/api/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    if (new URL(route.request().url()).pathname === "/api/auth/user") answered = true;
-    await route.continue();
-  });
-  await page.reload();
-  const start = Date.now();
-  while (!answered && Date.now() - start < 5000) {
-    // Counted now, not retried: the data must never be there, not merely go away.
-    expect(await total.count()).toBe(0);
-    expect(await page.getByText("Pão de queijo").count()).toBe(0);
-    await page.waitForTimeout(100);
-  }
-  expect(answered).toBe(true);
-  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  await expect(total).toHaveCount(0);
-  await expect(page.getByText("Pão de queijo")).toHaveCount(0);
-  await expect.poll(() => savedUsers(page)).toEqual([]);
-});
+    // The answers come late (a slow network): the saved screens must not show meanwhile, as they
+    // would while the screen's own calls wait.
+    let answered = false;
+    await page.route("**/api/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (new URL(route.request().url()).pathname === "/api/auth/user") answered = true;
+      await route.continue();
+    });
+    await page.reload();
+    const start = Date.now();
+    while (!answered && Date.now() - start < 5000) {
+      // Counted now, not retried: the data must never be there, not merely go away.
+      expect(await total.count()).toBe(0);
+      expect(await page.getByText("Pão de queijo").count()).toBe(0);
+      await page.waitForTimeout(100);
+    }
+    expect(answered).toBe(true);
+    await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    await expect(total).toHaveCount(0);
+    await expect(page.getByText("Pão de queijo")).toHaveCount(0);
+    await expect.poll(() => savedUsers(page)).toEqual([]);
+  },
+);
 
-test("the app's logout has the browser forget the site's storage", async ({ page }) => {
-  await familyWithAnExpense(page);
-  await page.goto("/");
-  await expect(page.getByRole("main").getByText("Pão de queijo")).toBeVisible();
-  await expect.poll(() => savedUsers(page)).toHaveLength(1);
-  await page.evaluate(() => localStorage.setItem("left-behind", "yes"));
+test(
+  "the app's logout has the browser forget the site's storage",
+  desktopOnly,
+  async ({ page }) => {
+    await familyWithAnExpense(page);
+    await page.goto("/");
+    await expect(page.getByRole("main").getByText("Pão de queijo")).toBeVisible();
+    await expect.poll(() => savedUsers(page)).toHaveLength(1);
+    await page.evaluate(() => localStorage.setItem("left-behind", "yes"));
 
-  const logout = page.waitForResponse("**/api/logout");
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: "Sair" }).click();
-  expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache", "storage"');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("left-behind"))).toBeNull();
-  expect(await savedUsers(page)).toEqual([]);
-});
+    const logout = page.waitForResponse("**/api/logout");
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache", "storage"');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("left-behind"))).toBeNull();
+    expect(await savedUsers(page)).toEqual([]);
+  },
+);
 
 test("signing out with expenses still waiting keeps them on the device", async ({
   page,

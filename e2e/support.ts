@@ -69,9 +69,10 @@ export async function expectHtmlLang(page: Page, language: Language) {
 
 /**
  * For tests the phone project leaves out (playwright.config.ts): what they check is the same at
- * every width (routing, fallbacks, month arithmetic, the rules of reset links and invite codes),
- * or the same flow already runs at 375 px in another language. Every page they visit is still
- * rendered and checked with axe at 375 px by another test.
+ * every width (flows whose markup does not change with it, routing, fallbacks, month arithmetic,
+ * the rules of reset links and invite codes), or the same flow already runs at 375 px in another
+ * language. Every page they visit is still rendered at 375 px and checked with axe, by
+ * e2e/phone-pages.spec.ts.
  */
 export const desktopOnly = { tag: "@desktop-only" } as const;
 
