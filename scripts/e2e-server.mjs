@@ -2,7 +2,7 @@
 // (building it if no test built it yet), then runs the server on E2E_PORT with a fresh database
 // that is deleted when the server exits.
 import { spawn } from "node:child_process";
-import { openSync } from "node:fs";
+import { accessSync, constants, openSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,9 +27,20 @@ if (!(await buildIsCurrent(outDir))) {
   await cp(built, outDir, { recursive: true });
 }
 
-// Under the system's temporary folder: when the tests run as root, the embedded PostgreSQL runs
-// as the user postgres, which must be able to reach DATA_DIR wherever the clone is.
-const dataDir = await mkdtemp(join(tmpdir(), "budget-e2e-"));
+// Not under the clone: when the tests run as root, the embedded PostgreSQL runs as the user
+// postgres, which must be able to reach DATA_DIR wherever the clone is. In memory (/dev/shm) where
+// the machine has it, so that no commit waits for a disk shared with the whole machine: no e2e
+// test is about surviving a power cut (src/server/testing/data-dir.ts).
+const dataDir = await mkdtemp(join(memoryFolder() ?? tmpdir(), "budget-e2e-"));
+
+function memoryFolder() {
+  try {
+    accessSync("/dev/shm", constants.W_OK | constants.X_OK);
+    return "/dev/shm";
+  } catch {
+    return undefined;
+  }
+}
 
 // The server's log goes to a file the tests read. The app sends its mails through SMTP to a
 // server of our own, which writes each one (with its links and text) to that log: that is how the

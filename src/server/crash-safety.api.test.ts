@@ -1,12 +1,11 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openEmbedded } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import { expenses } from "./db/schema";
+import { testDataDir } from "./testing/data-dir";
 import {
   jsonPost as json,
   killSpawnedServers,
@@ -34,7 +33,18 @@ const KILLS = 50;
 const WRITERS = 3;
 const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
 
-afterEach(killSpawnedServers);
+const dataDirs: string[] = [];
+afterEach(async () => {
+  await killSpawnedServers();
+  for (const dataDir of dataDirs.splice(0)) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A DATA_DIR for this test's servers, deleted once they are all stopped. */
+async function newDataDir() {
+  const dataDir = await testDataDir("budget-crash-");
+  dataDirs.push(dataDir);
+  return dataDir;
+}
 
 type Write = { description: string; amount: string; date: string; key: string };
 
@@ -259,7 +269,7 @@ async function runCrashCycles(
 describe("crash safety", () => {
   if (!onExternalPostgres()) {
     it(`keeps every acknowledged write on the embedded database over ${KILLS} SIGKILLs`, async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), "budget-crash-"));
+      const dataDir = await newDataDir();
       const result = await runCrashCycles(
         { DATA_DIR: dataDir },
         // The last kill left PostgreSQL running: starting it again stops that one first.
@@ -275,7 +285,7 @@ describe("crash safety", () => {
   } else {
     it(`keeps every acknowledged write on PostgreSQL over ${KILLS} SIGKILLs`, async () => {
       const database = await createTestDatabase();
-      const dataDir = await mkdtemp(join(tmpdir(), "budget-crash-"));
+      const dataDir = await newDataDir();
       const result = await runCrashCycles(
         { DATABASE_URL: database.connectionString, DATA_DIR: dataDir },
         async () => database,

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import pg from "pg";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { openPostgres } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded-postgres";
+import { testDataDir } from "./data-dir";
 
 /**
  * One PostgreSQL server per run and one migrated template database on it, so each test file
@@ -33,8 +32,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded = async () => {};
   if (!adminUrl) {
-    // Under the system's temporary folder: a short socket path that PostgreSQL's user can reach.
-    const dataDir = await mkdtemp(join(tmpdir(), "budget-tests-"));
+    // A short socket path that PostgreSQL's user can reach, in memory where the machine has it.
+    const dataDir = await testDataDir("budget-tests-");
     const server = await startEmbeddedPostgres({
       dataDir,
       log: pino({ level: "warn" }),
