@@ -214,5 +214,7 @@ describe("with limits of half a second", () => {
       await database.close();
       await target.close();
     }
-  });
+    // PGlite (WebAssembly) runs every migration and the sign-up on one core: about 10 s alone,
+    // past 30 s when the end-to-end tests share the machine with this pass (.ci/run).
+  }, 120_000);
 });
