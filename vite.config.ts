@@ -7,7 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 // What the landing page needs and the lazy screens share: the libraries, lucide's icon builder and
 // the landing's own shared modules (the bundler would make a small chunk of each). One chunk
 // instead of a dozen: gzip packs it smaller, and the phone makes fewer requests before the first
-// paint (issue 17's landing budget, docs/internals/web.md#what-the-landing-page-loads).
+// paint (its budget, docs/internals/web.md#what-the-landing-page-loads).
 const shellModules = [
   /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
@@ -24,7 +24,8 @@ const zodWithConfig = fileURLToPath(new URL("src/web/lib/zod.ts", import.meta.ur
 /**
  * Every web module's `import ... from "zod"` gets src/web/lib/zod.ts, which applies zod-config.ts
  * (jitless, for the CSP) before re-exporting zod; so the landing page, which imports no schema,
- * does not load zod (issue 17), and a chunk that builds schemas always has the configuration.
+ * does not load zod (docs/internals/web.md#what-the-landing-page-loads), and a chunk that builds
+ * schemas always has the configuration.
  */
 function zodConfigFirst(): Plugin {
   return {
@@ -47,7 +48,8 @@ const buildId = `${process.env.npm_package_version ?? "0"}-${Date.now().toString
 const themeColour = "#047857";
 
 // The web app lives in src/web and is built into dist/web, which the server serves.
-// In development (`npm run dev`) Vite serves it, reloading on change, and proxies /api to the server.
+// In development (`npm run dev`) Vite serves it, reloading on change, and proxies /api to the
+// server.
 export default defineConfig({
   root: "src/web",
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
@@ -57,8 +59,9 @@ export default defineConfig({
     // in with its state kept.
     react(),
     tailwindcss(),
-    // Installable app and offline shell (issue 17, docs/internals/web.md#the-service-worker-and-offline-data): Workbox
-    // generates sw.js from the build's file list.
+    // Installable app and offline shell
+    // (docs/internals/web.md#the-service-worker-and-offline-data): Workbox generates sw.js from the
+    // build's file list.
     VitePWA({
       // A new version waits for the person's 'Atualizar' (src/web/offline/update-prompt.tsx):
       // never a reload by itself, in the middle of a form.
@@ -112,11 +115,11 @@ export default defineConfig({
     // What each chunk imports: scripts/bundle-budget.mjs reads it to measure the landing page.
     manifest: true,
     // Every browser the app supports has modulepreload: the polyfill would only weigh on the
-    // landing page's budget (issue 17, docs/internals/web.md#what-the-landing-page-loads).
+    // landing page's budget (docs/internals/web.md#what-the-landing-page-loads).
     // boot.ts's import of main.tsx preloads nothing: every page that imports it already has the
     // same files from the server's Link header (server/http/web-app.ts), and inserting a link for
-    // each of main.tsx's dozen files was ~70 ms of a phone's CPU (docs/benchmarks.md#the-phone-landing-page).
-    // The lazy screens keep their preloads.
+    // each of main.tsx's dozen files was ~70 ms of a phone's CPU
+    // (docs/benchmarks.md#the-phone-landing-page). The lazy screens keep their preloads.
     modulePreload: {
       polyfill: false,
       // Vite names both by their output files: boot.ts is index.html's entry chunk (index-*.js).

@@ -4,9 +4,10 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * The Profile page's account and family actions (issue 14, item 7): changing the password, a
- * member leaving, the owner handing the family over, the owner alone deleting it. Each runs in
- * Portuguese on desktop and in English at 375 px, with axe on every state.
+ * The Profile page's account and family actions (docs/product.md#changing-the-password,
+ * #leaving-a-family): changing the password, a member leaving, the owner handing the family over,
+ * the owner alone deleting it. Each runs in Portuguese on desktop and in English at 375 px, with
+ * axe on every state.
  */
 
 const texts = {

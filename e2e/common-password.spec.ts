@@ -3,8 +3,9 @@ import { mailLinksFor, registerViaApi, uniqueEmail } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
-// Issue 14: the 10,000 most common passwords are refused by the server (the list stays out of the
-// web bundle); the refusal shows under the password field like the form's own errors.
+// docs/product.md#registering-and-signing-in: the 10,000 most common passwords are refused by the
+// server (the list stays out of the web bundle); the refusal shows under the password field like
+// the form's own errors.
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
 test(

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * Dark mode (issue 17, docs/product.md#theme): with the system set to dark, every screen, dialog
+ * Dark mode (docs/product.md#theme): with the system set to dark, every screen, dialog
  * and chart is dark and passes axe (colour contrast included); the user menu's choice wins over
  * the system, is remembered, and is on the page before its first paint.
  */

@@ -4,9 +4,10 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, expectTouchTargets, storeLanguage } from "./support";
 
 /**
- * Profile's Signed-in devices (issue 18): the account signed in on three browsers, each named
- * from its User-Agent; this one marked; one other ended, then all the others, each with the
- * account's password (a wrong one ends nothing), and those browsers are signed out. Portuguese at 375 px, English on desktop, axe on every state.
+ * Profile's Signed-in devices (docs/product.md#signed-in-devices): the account signed in on three
+ * browsers, each named from its User-Agent; this one marked; one other ended, then all the others,
+ * each with the account's password (a wrong one ends nothing), and those browsers are signed out.
+ * Portuguese at 375 px, English on desktop, axe on every state.
  */
 
 const IPHONE_SAFARI =

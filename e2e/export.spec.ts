@@ -6,10 +6,10 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * Issue 16's export, as a household uses it: Ana narrows the Expenses list to one category,
- * downloads 'Exportar CSV' and gets exactly those rows in her spreadsheet's format (Portuguese on
- * a desktop: semicolons, decimal comma, day-first dates; English on a phone: commas, ISO dates),
- * a formula-looking description escaped.
+ * The CSV export (docs/product.md#exporting-to-csv), as a household uses it: Ana narrows the
+ * Expenses list to one category, downloads 'Exportar CSV' and gets exactly those rows in her
+ * spreadsheet's format (Portuguese on a desktop: semicolons, decimal comma, day-first dates;
+ * English on a phone: commas, ISO dates), a formula-looking description escaped.
  */
 
 const texts = {

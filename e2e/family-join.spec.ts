@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * Issue 14, item 1 (docs/product.md#joining-by-link): an invite link followed from another site
+ * docs/product.md#joining-by-link: an invite link followed from another site
  * leads to a confirmation screen instead of joining; typed into the address bar it still joins
  * in one step; a logout link on another site does not sign out.
  */

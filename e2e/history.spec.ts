@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * The family history (issue 18, docs/product.md#family-history), as a household meets it: Mario
+ * The family history (docs/product.md#family-history), as a household meets it: Mario
  * deletes the electricity bill Olga recorded; Olga finds out who from the Family tab of her
  * profile, narrows the history to Mario, and restores the bill, which is back in the list.
  * Portuguese on a desktop, English on a phone.

@@ -148,8 +148,9 @@ test.describe("landing page", () => {
   });
 });
 
-// Issue 17's LCP on a phone: the server sends the landing page inside index.html to a visitor
-// without a session (src/server/http/web-app.ts), so it is painted before the JavaScript comes.
+// The landing page's LCP on a phone (docs/internals/web.md#the-prerendered-landing-page): the
+// server sends the landing page inside index.html to a visitor without a session
+// (src/server/http/web-app.ts), so it is painted before the JavaScript comes.
 test.describe("the landing page before the app runs", () => {
   test.use({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", javaScriptEnabled: false });
 

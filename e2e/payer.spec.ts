@@ -4,8 +4,8 @@ import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * Who paid (issue 15, part 1), as a household meets it: Olga records the electricity bill Mario
- * paid and a loaf of bread she paid herself, sees who paid in the list, narrows the list to
+ * Who paid (docs/product.md#who-paid), as a household meets it: Olga records the electricity bill
+ * Mario paid and a loaf of bread she paid herself, sees who paid in the list, narrows the list to
  * Mario's and reads its count and sum, and finds each member's month on Reports. Portuguese on a
  * desktop, English on a phone.
  */

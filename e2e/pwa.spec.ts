@@ -7,9 +7,10 @@ import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, storeLanguage, userMenuButton } from "./support";
 
-// Issue 17: the installable app (manifest + service worker) and the offline open of the last
-// loaded screens (docs/product.md#offline). The other specs block service workers
-// (playwright.config.ts) so their page.route() keeps seeing every call; this one needs it.
+// docs/product.md#installing-and-offline-use: the installable app (manifest + service worker) and
+// the offline open of the last loaded screens (docs/product.md#offline). The other specs block
+// service workers (playwright.config.ts) so their page.route() keeps seeing every call; this one
+// needs it.
 test.use({ serviceWorkers: "allow" });
 // One test at a time: two of them serve a new version of sw.js by rewriting the build's files,
 // which a test running beside them on the other worker would take for an update of its own.
@@ -162,7 +163,8 @@ test("opens the last loaded screens offline, marked as offline, and logout delet
   expect(await savedQueries(page)).toEqual({});
 });
 
-// The service worker the e2e server serves (scripts/e2e-server.mjs builds into .tmp/e2e-build-<port>).
+// The service worker the e2e server serves (scripts/e2e-server.mjs builds into
+// .tmp/e2e-build-<port>).
 const servedServiceWorker = join(
   process.cwd(),
   ".tmp",

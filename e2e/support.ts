@@ -112,7 +112,7 @@ export async function callsStartedTogether(page: Page, paths: string[], ms = 10_
 
 /**
  * Fails listing every visible control smaller than `min` px (44 by default) on either side:
- * docs/product.md#touch-targets (issue 17). Controls are links, buttons, fields, selects and
+ * docs/product.md#touch-targets. Controls are links, buttons, fields, selects and
  * whatever has a control's role or is in the tab order. A checkbox or radio counts with the label
  * around it or pointing at it, which takes the tap too. Left out, as WCAG 2.5.8 allows: links
  * inside a sentence (an inline link in running text, "inline" exception), and what is not drawn

@@ -3,7 +3,7 @@ import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, expectTouchTargets, phoneOnly, storeLanguage } from "./support";
 
-// Issue 17 item 5 (docs/product.md#touch-targets, #typing-amounts): every control is at least
+// docs/product.md#touch-targets and #typing-amounts: every control is at least
 // 44x44 px at 375 px, the quick add sits under the thumb without covering the page's end, and
 // amounts take the person's decimal sign with the numeric keyboard.
 test.describe.configure({ timeout: 90_000 });

@@ -3,8 +3,9 @@ import { createFamilyViaApi, registerViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
-// Issue 14 as a person meets it: a login limit that holds against parallel guesses, hostile
-// characters refused in a form with the translated message, and API answers no cache keeps.
+// The limits and refusals of docs/product.md#rate-limits and #validation-limits as a person meets
+// them: a login limit that holds against parallel guesses, hostile characters refused in a form
+// with the translated message, and API answers no cache keeps.
 test.use({ locale: "en-US", timezoneId: "Europe/London" });
 
 test(

@@ -5,9 +5,10 @@ import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
- * Two-factor sign-in (issue 18, docs/product.md#two-factor-sign-in), in Portuguese at both widths:
- * turned on from Profile with the password (a wrong one is refused) and the key read off the screen, the recovery codes, a login with the
- * password and a code, a login with a recovery code, and turning it off. Axe on every state.
+ * Two-factor sign-in (docs/product.md#two-factor-sign-in), in Portuguese at both widths:
+ * turned on from Profile with the password (a wrong one is refused) and the key read off the
+ * screen, the recovery codes, a login with the password and a code, a login with a recovery code,
+ * and turning it off. Axe on every state.
  */
 
 /** The code an authenticator app would show for the key on the screen, one step ahead of `after`. */

@@ -22,7 +22,8 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
     logLevel: quiet ? "warn" : "info",
     build: { outDir: join(outDir, "web"), emptyOutDir: true },
   });
-  // Issue 17's landing budget fails the build (and so `npm test`, whose e2e server builds).
+  // The landing page's budget (docs/internals/web.md#what-the-landing-page-loads) fails the build
+  // (and so `npm test`, whose e2e server builds).
   const sizes = checkBundleBudget(join(outDir, "web"));
   if (!quiet) console.log(`Bundle: ${describeSizes(sizes)}`);
   precompress(join(outDir, "web"));
@@ -54,9 +55,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The build of the sources as they are now, shared by the tests that need one: the bundle
  * budget's test (scripts/bundle-budget.test.ts) and the e2e server (scripts/e2e-server.mjs), so
  * `npm test` builds the app once instead of once for each. One folder per source stamp, put in
- * place whole once built (a rename) and never written again: whoever finds it uses it. Built in a process of
- * its own with NODE_ENV=production (Vitest's NODE_ENV=test would build React's development code).
- * Resolves to the folder holding web/ and server/.
+ * place whole once built (a rename) and never written again: whoever finds it uses it. Built in a
+ * process of its own with NODE_ENV=production (Vitest's NODE_ENV=test would build React's
+ * development code). Resolves to the folder holding web/ and server/.
  */
 export async function testBuild() {
   const stamp = await sourceStamp();
