@@ -22,6 +22,20 @@ export async function expectNoAxeViolations(
   /** Rules left out, only for markup the app does not write (a third-party page); say why. */
   options: { skipRules?: string[] } = {},
 ) {
+  // A dialog fading in is drawn at part opacity: axe would measure the contrast of a frame no
+  // one reads (the quick add's title failed so on a busy machine). Each finite animation is let
+  // finish first; a spinner's endless one is not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (skipRules) => {
     if (!window.axe) throw new Error("axe-core did not load into the page");
