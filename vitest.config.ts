@@ -15,6 +15,9 @@ export default defineConfig({
           exclude: ["src/**/*.api.test.ts", "node_modules/**"],
           environment: "node",
           setupFiles: ["src/web/testing/load-catalogues.ts"],
+          // A worker's test files share its loaded modules instead of each loading them again:
+          // on this 2-core machine that loading was half of the project's time (35 s against 15 s).
+          isolate: false,
         },
       },
       {
@@ -29,6 +32,11 @@ export default defineConfig({
             : ["src/**/*.postgres.api.test.ts"],
           environment: "node",
           globalSetup: ["src/server/testing/global-setup.ts"],
+          // Each file builds its own app on its own database, so the files of a worker can share
+          // the server's loaded modules: 168 s against 129 s for the embedded pass. A file that
+          // mocks a module the app imports resets the registry first
+          // (features/auth/password-rules.api.test.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

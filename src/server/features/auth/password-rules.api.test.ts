@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { login, registerUser, signUp, uniqueEmail } from "../../testing/api-helpers";
-import { capturingMailer, createTestApp, type TestApp } from "../../testing/test-app";
-import * as passwords from "./passwords";
+import { capturingMailer, type TestApp } from "../../testing/test-app";
 
 /**
  * The common-password rule at registration and reset (docs/product.md#validation-limits), a reset
@@ -9,16 +8,23 @@ import * as passwords from "./passwords";
  * (docs/product.md#password-reset).
  */
 
-// Counts the hashes made, to show a bogus reset link never reaches argon2.
+// Counts the hashes made, to show a bogus reset link never reaches argon2. The test files of a
+// worker share its modules (vitest.config.ts), and another file may have loaded the app with the
+// real ./passwords already: this file loads a copy of its own after the module registry is reset,
+// so the app it builds sees the mock.
 vi.mock("./passwords", async (importOriginal) => {
   const original = await importOriginal<typeof import("./passwords")>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
+let passwords: typeof import("./passwords");
 const hashes = () => vi.mocked(passwords.hashPassword).mock.calls.length;
 
 const mailer = capturingMailer();
 let t: TestApp;
 beforeAll(async () => {
+  vi.resetModules();
+  passwords = await import("./passwords");
+  const { createTestApp } = await import("../../testing/test-app");
   t = await createTestApp({ mailer });
 });
 afterAll(() => t.close());
