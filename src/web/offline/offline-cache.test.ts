@@ -64,6 +64,8 @@ describe("isOfflineQuery", () => {
     expect(isOfflineQuery(["/api/auth/user"])).toBe(true);
     expect(isOfflineQuery(["/api/family"])).toBe(true);
     expect(isOfflineQuery(["/api/categories"])).toBe(true);
+    // Who paid: the expense form's 'Pago por' and the payers' names (api/family/get-family-people.ts).
+    expect(isOfflineQuery(["/api/family/members", "people"])).toBe(true);
     expect(isOfflineQuery(["/api/summary", { year: 2026, month: 1 }])).toBe(true);
     expect(isOfflineQuery(["/api/expenses", "page", {}])).toBe(true);
 
@@ -72,6 +74,7 @@ describe("isOfflineQuery", () => {
     expect(isOfflineQuery(["/api/notifications", "unread-count"])).toBe(false);
     expect(isOfflineQuery(["/api/recurring", "due", 2026, 1])).toBe(false);
     expect(isOfflineQuery(["/api/family", "members"])).toBe(false);
+    expect(isOfflineQuery(["/api/family/members"])).toBe(false);
     expect(isOfflineQuery(["/api/family/invite", "ABC"])).toBe(false);
   });
 });

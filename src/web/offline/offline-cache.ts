@@ -45,9 +45,10 @@ function indexedDbStorage(): OfflineStorage {
 const unfilteredFirstPage = JSON.stringify(["/api/expenses", "page", {}]);
 
 /**
- * The reads of the screens that open offline: the current user, the family, the categories, the
- * month summaries (dashboard, reports' table) and the Expenses screen's unfiltered first page.
- * Not the notifications, the recurring rules, the trend or a filtered list.
+ * The reads of the screens that open offline: the current user, the family, its people (who paid,
+ * by name: the lists and the expense form's 'Pago por'), the categories, the month summaries
+ * (dashboard, reports' table) and the Expenses screen's unfiltered first page. Not the
+ * notifications, the recurring rules, the trend or a filtered list.
  */
 export function isOfflineQuery(queryKey: QueryKey): boolean {
   const [path, second] = queryKey;
@@ -58,6 +59,8 @@ export function isOfflineQuery(queryKey: QueryKey): boolean {
       return queryKey.length === 1;
     case "/api/summary":
       return queryKey.length === 2 && typeof second === "object" && second !== null;
+    case "/api/family/members":
+      return queryKey.length === 2 && second === "people";
     case "/api/expenses":
       return JSON.stringify(queryKey) === unfilteredFirstPage;
     default:

@@ -8,6 +8,7 @@ import {
   useOfflineQueueSender,
   useQueuedExpenses,
 } from "../../offline/browser-queue";
+import { useKeepExpenseFormData } from "./keep-form-data";
 
 /** The queue sends through the same create call as the form, Idempotency-Key and all. */
 const sender: QueueSender = {
@@ -18,13 +19,14 @@ const sender: QueueSender = {
 /**
  * The frame's line about expenses kept on this device (docs/product.md#offline-expense-queue):
  * how many wait for a connection and how many the server refused, with a way to the Expenses
- * screen where they are listed. It also runs the sender, since the frame is on every signed-in
- * screen.
+ * screen where they are listed. It also runs the sender, and keeps what the quick add needs on the
+ * device (keep-form-data.ts), since the frame is on every signed-in screen.
  */
 export function PendingExpensesNotice({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   useOfflineQueueSender(userId, sender);
+  useKeepExpenseFormData();
   const entries = useQueuedExpenses(userId);
   const refused = entries.filter((entry) => entry.status === "refused").length;
   const waiting = entries.length - refused;
