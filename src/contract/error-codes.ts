@@ -55,6 +55,7 @@ export const errorStatusByCode = {
   too_many_reset_attempts: 429,
   too_many_join_attempts: 429,
   too_many_exports: 429,
+  too_many_streams: 429,
   too_many_imports: 429,
   too_many_reauth_attempts: 429,
   internal: 500,

@@ -17,6 +17,8 @@ import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { historyRoutes } from "./features/history/routes";
 import { importRoutes } from "./features/imports/routes";
+import { FamilyEvents } from "./features/live-updates/family-events";
+import { liveUpdateRoutes } from "./features/live-updates/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
 import { registerOpenApi } from "./features/openapi/document";
@@ -77,6 +79,8 @@ declare module "fastify" {
     familyJson: FamilyJsonCache;
     /** The one door for expense writes: rows, history, and the announcement after commit. */
     expenseWrites: ExpenseWrites;
+    /** Tells every member's open screens what changed in their family (features/live-updates). */
+    familyEvents: FamilyEvents;
     /** Sends the budget alert e-mails; one of the background jobs. */
     alertMail: AlertMailOutbox;
     /** Work off the request path: main.ts starts it after listen, close() stops it. */
@@ -175,6 +179,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   app.decorate("alertMail", alertMail);
   announcer.subscribe(() => alertMail.nudge());
+  // Every member's open screens hear of the family's committed changes (features/live-updates).
+  const familyEvents = new FamilyEvents(database.pool, app.log);
+  app.decorate("familyEvents", familyEvents);
+  announcer.subscribe((change) => familyEvents.publish(change.familyId, ["expenses"]));
+  app.addHook("onClose", async () => familyEvents.close());
   // Recurring expenses due up to today, at start (after downtime) and then every minute.
   backgroundJobs.add(
     recurringJob({ writes: expenseWrites, clock, log: app.log, limits: config.quotas }),
@@ -206,6 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes);
   await app.register(openApiRoutes);
   await app.register(historyRoutes);
+  await app.register(liveUpdateRoutes({ events: familyEvents, store }));
 
   await registerWebApp(app, deps.webDir, { sessionCookie: sessionCookieName(deps.config) });
   return app;

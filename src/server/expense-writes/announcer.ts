@@ -12,13 +12,14 @@ export type ExpenseChange = {
   ids?: readonly string[];
 };
 
-export type ExpenseChangeListener = (change: ExpenseChange) => void;
+export type ExpenseChangeListener = (change: ExpenseChange) => void | Promise<void>;
 
 /**
  * The typed event bus of committed expense changes. Whatever reacts to them (the alert mail
- * outbox; the live updates next) subscribes when the app is built (app.ts). A listener runs
- * synchronously after the commit, on the write's path: it only starts its own work (a nudge, a
- * push) and never throws into the write, whose change is already saved.
+ * outbox, the family's live updates) subscribes when the app is built (app.ts). Listeners run
+ * after the commit, on the write's path, which waits for them: the live updates' publish is one
+ * short statement, and a writer that has its answer knows the family's other screens were told.
+ * A listener never fails the write, whose change is already saved.
  */
 export class ExpenseAnnouncer {
   private readonly listeners = new Set<ExpenseChangeListener>();
@@ -31,16 +32,21 @@ export class ExpenseAnnouncer {
     return () => this.listeners.delete(listener);
   }
 
-  announce(changes: readonly ExpenseChange[]): void {
+  async announce(changes: readonly ExpenseChange[]): Promise<void> {
+    const running: Promise<void>[] = [];
     for (const change of changes) {
       if (change.count === 0) continue;
       for (const listener of this.listeners) {
-        try {
-          listener(change);
-        } catch (error) {
+        const failed = (error: unknown) =>
           this.log?.error({ err: error, change }, "an expense change listener failed");
+        try {
+          const result = listener(change);
+          if (result) running.push(result.catch(failed));
+        } catch (error) {
+          failed(error);
         }
       }
     }
+    await Promise.all(running);
   }
 }

@@ -29,7 +29,9 @@ afterAll(() => t.close());
 function listening() {
   const heard: ExpenseChange[] = [];
   const announcer = new ExpenseAnnouncer();
-  announcer.subscribe((change) => heard.push(change));
+  announcer.subscribe((change) => {
+    heard.push(change);
+  });
   return { heard, announcer, writes: new ExpenseWrites(t.database.db, announcer) };
 }
 

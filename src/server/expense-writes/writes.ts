@@ -67,7 +67,7 @@ export class ExpenseWrites {
       const db = tx as unknown as Db;
       return work(db, new ExpenseWriter(db, changes));
     });
-    this.announcer.announce(changes);
+    await this.announcer.announce(changes);
     return result;
   }
 
@@ -107,7 +107,7 @@ export class ExpenseWrites {
       .values({ ...input, id, familyId: scope.familyId, addedByUserId: scope.userId })
       .returning();
     if (!row) throw new AppError("internal");
-    this.announcer.announce([
+    await this.announcer.announce([
       { familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] },
     ]);
     return row;

@@ -51,7 +51,13 @@ let ownerAccount: SignedIn;
 let familyId: string;
 let otherFamilyCategory: Category;
 
-type Request = { url: string; payload?: unknown; headers?: Record<string, string> };
+type Request = {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** HEAD for a stream, which a GET would hold open: the same checks, headers only. */
+  method?: "HEAD";
+};
 type RouteCase = {
   expected: Expected;
   request: () => Promise<Request>;
@@ -328,6 +334,11 @@ const routes: Record<string, RouteCase> = {
   "PATCH /api/profile": {
     expected: signedIn(401, 200),
     request: async () => ({ url: "/api/profile", payload: { lastName: "Matrix" } }),
+  },
+  // The family's event stream: its own test (features/live-updates) reads it over a socket.
+  "GET /api/events": {
+    expected: scoped(200, 200),
+    request: async () => ({ url: "/api/events", method: "HEAD" }),
   },
   "GET /api/notifications": {
     expected: scoped(200, 200),
@@ -909,9 +920,9 @@ describe("authorization matrix", () => {
           : fresh
             ? await fresh()
             : await as(actor);
-        const { url, payload, headers: extra } = await routeCase.request();
+        const { url, payload, headers: extra, method: asked } = await routeCase.request();
         const res = await t.app.inject({
-          method: method as "GET",
+          method: (asked ?? method) as "GET",
           url,
           headers: { ...headers, ...extra },
           ...(payload !== undefined ? { payload: payload as object } : {}),

@@ -22,3 +22,9 @@ export const csvResponse = (description: string) => ({
   description,
   content: { "text/csv": { schema: z.string() as z.ZodType } },
 });
+
+/** A stream of Server-Sent Events, open until the client or the server ends it. */
+export const eventStreamResponse = (description: string) => ({
+  description,
+  content: { "text/event-stream": { schema: z.string() as z.ZodType } },
+});

@@ -197,8 +197,10 @@ describe("hostile input", () => {
           );
           const search = new URLSearchParams(queryParams).toString();
           const before = await counts();
+          // The family's event stream would stay open: HEAD runs its checks and answers.
+          const method = route.url === "/api/events" ? "HEAD" : route.method;
           const res = await t.app.inject({
-            method: route.method as "GET",
+            method: method as "GET",
             url: search ? `${path}?${search}` : path,
             headers: {
               ...(signedIn ? { cookie } : {}),
@@ -209,7 +211,8 @@ describe("hostile input", () => {
           expect(res.statusCode, `${route.method} ${path}: ${res.body.slice(0, 300)}`).toBeLessThan(
             500,
           );
-          if (res.statusCode >= 400) {
+          // A HEAD answer has no body to check.
+          if (res.statusCode >= 400 && method !== "HEAD") {
             expect(apiErrorSchema.safeParse(res.json()).success, res.body.slice(0, 300)).toBe(true);
             expect(await counts()).toEqual(before);
           }

@@ -167,7 +167,7 @@ describe("statements and bytes per request", () => {
     expect(again.res.body).toBe(res.body);
   });
 
-  it("POST /api/expenses: the caller, the category check and the insert", async () => {
+  it("POST /api/expenses: the caller, the category check, the insert and its announcement", async () => {
     const payload = {
       description: "Pão",
       amount: "12.34",
@@ -175,7 +175,9 @@ describe("statements and bytes per request", () => {
       date: "2026-03-10",
     };
     const { statements, bytes } = await measure("POST", "/api/expenses", payload);
-    expect(statements).toHaveLength(3);
+    // The last tells the family's open screens (features/live-updates/family-events.ts).
+    expect(statements).toHaveLength(4);
+    expect(statements.at(-1)).toContain("pg_notify");
     expect(bytes).toBe(EXPENSE_BYTES);
     // The new expense moved the family's data version: the month is read again, with it.
     const summary = await measure("GET", "/api/summary?month=3&year=2026");
@@ -221,8 +223,8 @@ describe("statements per CSV import", () => {
     const one = await commit(1);
     expect(await commit(2000)).toHaveLength(one.length);
     // The caller, the transaction, the family's quota lock (src/server/quotas.ts), the import's
-    // row, the checks and counts, the expenses.
-    expect(one.length).toBeLessThanOrEqual(7);
+    // row, the checks and counts, the expenses, and the announcement to the family's screens.
+    expect(one.length).toBeLessThanOrEqual(8);
   });
 });
 

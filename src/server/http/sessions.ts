@@ -148,6 +148,26 @@ export class SessionStore {
     return { session: { sid, data }, user: row.user, membership };
   }
 
+  /**
+   * The caller of a session found earlier, read again without touching it: a long-lived request
+   * (the family's event stream) asks whether it may still run after a logout, a revocation or a
+   * change of family. Undefined once the session has ended or expired.
+   */
+  async recheck(session: ActiveSession): Promise<Caller | undefined> {
+    const [row] = await this.findCaller.execute({ sid: session.sid });
+    if (!row) return undefined;
+    const data = row.sess as SessionData;
+    if (data.kind !== session.data.kind || row.expire.getTime() <= this.clock.now().getTime()) {
+      return undefined;
+    }
+    if (data.userId !== row.user.id) return undefined;
+    const membership =
+      row.familyId !== null && row.role !== null && row.dataVersion !== null
+        ? { familyId: row.familyId, role: row.role, dataVersion: row.dataVersion }
+        : null;
+    return { session: { sid: session.sid, data }, user: row.user, membership };
+  }
+
   /** Logout: ends both credentials of that login. */
   async destroyLogin(session: ActiveSession): Promise<void> {
     await this.db

@@ -17,6 +17,11 @@ const PendingExpensesNotice = lazy(() =>
   })),
 );
 
+// Its own chunk too: the event stream starts once the frame is painted.
+const FamilyLiveUpdates = lazy(() =>
+  import("./family-live-updates").then((m) => ({ default: m.FamilyLiveUpdates })),
+);
+
 export type AuthenticatedLayoutProps = { user: User; children: ReactNode };
 
 /**
@@ -45,6 +50,7 @@ export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps
       {painted ? (
         <Suspense fallback={null}>
           <PendingExpensesNotice userId={user.id} />
+          <FamilyLiveUpdates />
         </Suspense>
       ) : null}
       <main

@@ -35,7 +35,10 @@ export const authRoutes =
       reply: FastifyReply,
       { user, cookieId, bearerToken }: { user: UserRow; cookieId: string; bearerToken: string },
     ) => {
-      if (request.auth) await ctx.store.destroyLogin(request.auth.session);
+      if (request.auth) {
+        await ctx.store.destroyLogin(request.auth.session);
+        await app.familyEvents.accessChanged([request.auth.user.id]);
+      }
       setSessionCookie(reply, app.config, cookieId);
       return { token: bearerToken, user: toUser(user) };
     };
@@ -93,7 +96,11 @@ export const authRoutes =
       // A link on another site must not sign people out (docs/product.md#signing-out): it only
       // leads to the app, which keeps the session (and the device keeps its data).
       if (!mayActOnNavigation(request)) return reply.redirect("/", 302);
-      if (request.auth) await ctx.store.destroyLogin(request.auth.session);
+      if (request.auth) {
+        await ctx.store.destroyLogin(request.auth.session);
+        // The login's open event streams end with it.
+        await app.familyEvents.accessChanged([request.auth.user.id]);
+      }
       clearSessionCookie(reply, app.config);
       // The signed-out device forgets (docs/product.md#signing-out): the HTTP cache, and the
       // saved screens, stored user and service worker with the rest of the origin's storage.
@@ -119,7 +126,8 @@ export const authRoutes =
       "/api/auth/reset-password",
       { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await auth.resetPassword(context, request.body, request.ip);
+        const userId = await auth.resetPassword(context, request.body, request.ip);
+        await app.familyEvents.accessChanged([userId]);
         return { message: translate(requestLanguage(request), "messages.passwordResetDone") };
       },
     );

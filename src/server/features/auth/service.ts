@@ -245,6 +245,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput,
     return claimed.userId;
   });
   await ctx.store.destroyAllForUser(userId);
+  return userId;
 }
 
 export async function verifyEmail(ctx: AuthContext, token: string | undefined): Promise<boolean> {

@@ -24,7 +24,9 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createCategoryInputSchema, response: { 201: categorySchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      return reply.status(201).send(await service.createCategory(app.db, scope, request.body));
+      const category = await service.createCategory(app.db, scope, request.body);
+      await app.familyEvents.publish(scope.familyId, ["categories"]);
+      return reply.status(201).send(category);
     },
   );
 
@@ -39,13 +41,15 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      return service.updateCategory(
+      const category = await service.updateCategory(
         app.db,
         scope,
         request.params.id,
         request.body,
         app.clock.now(),
       );
+      await app.familyEvents.publish(scope.familyId, ["categories"]);
+      return category;
     },
   );
 
@@ -60,6 +64,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       await service.deleteCategory(app.db, scope, request.params.id);
+      await app.familyEvents.publish(scope.familyId, ["categories"]);
       return { deleted: true as const };
     },
   );

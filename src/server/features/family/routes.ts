@@ -79,7 +79,8 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       try {
-        await family.joinFamily(app.db, app.clock, request.auth.user, code);
+        const joined = await family.joinFamily(app.db, app.clock, request.auth.user, code);
+        await app.familyEvents.publish(joined.id, ["family"]);
         return reply.redirect(`/?success=${JOIN_SUCCESS}`, 302);
       } catch (error) {
         const reason = joinErrorFor(error);
@@ -130,9 +131,9 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { response: { 201: inviteSchema } } },
       async (request, reply) => {
         const scope = requireFamily(request);
-        return reply
-          .status(201)
-          .send(await family.createInvite(app.db, app.clock, scope, app.config.appUrl));
+        const invite = await family.createInvite(app.db, app.clock, scope, app.config.appUrl);
+        await app.familyEvents.publish(scope.familyId, ["family"]);
+        return reply.status(201).send(invite);
       },
     );
 
@@ -141,7 +142,14 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: joinFamilyInputSchema, response: { 200: familySchema } } },
       async (request) => {
         await limitJoinAttempts(request);
-        return family.joinFamily(app.db, app.clock, requireUser(request), request.body.inviteCode);
+        const joined = await family.joinFamily(
+          app.db,
+          app.clock,
+          requireUser(request),
+          request.body.inviteCode,
+        );
+        await app.familyEvents.publish(joined.id, ["family"]);
+        return joined;
       },
     );
 
@@ -170,13 +178,16 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const scope = requireFamily(request);
         const keepExpenses = request.body?.keepExpenses ?? true;
-        return family.removeMember(
+        const removed = await family.removeMember(
           app.expenseWrites,
           app.clock,
           scope,
           request.params.userId,
           keepExpenses,
         );
+        // The removed member's open streams check their access on this and end.
+        await app.familyEvents.publish(scope.familyId, ["family"]);
+        return removed;
       },
     );
   });
@@ -192,7 +203,9 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/family/leave",
     { schema: { response: { 200: leaveFamilyResponseSchema } } },
     async (request) => {
-      await family.leaveFamily(app.db, app.clock, requireFamily(request));
+      const scope = requireFamily(request);
+      await family.leaveFamily(app.db, app.clock, scope);
+      await app.familyEvents.publish(scope.familyId, ["family"]);
       return { left: true as const };
     },
   );
@@ -200,15 +213,26 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/family/transfer",
     { schema: { body: transferOwnershipInputSchema, response: { 200: familySchema } } },
-    async (request) =>
-      family.transferOwnership(app.db, app.clock, requireFamily(request), request.body.userId),
+    async (request) => {
+      const scope = requireFamily(request);
+      const transferred = await family.transferOwnership(
+        app.db,
+        app.clock,
+        scope,
+        request.body.userId,
+      );
+      await app.familyEvents.publish(scope.familyId, ["family"]);
+      return transferred;
+    },
   );
 
   app.delete(
     "/api/family",
     { schema: { body: deleteFamilyInputSchema, response: { 200: deleteFamilyResponseSchema } } },
     async (request) => {
-      await family.deleteFamily(app.expenseWrites, requireFamily(request), request.body.name);
+      const scope = requireFamily(request);
+      await family.deleteFamily(app.expenseWrites, scope, request.body.name);
+      await app.familyEvents.publish(scope.familyId, ["family"]);
       return { deleted: true as const };
     },
   );

@@ -28,13 +28,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/notifications/:id/read",
     { schema: { params: notificationParamsSchema, response: { 200: unreadCountSchema } } },
-    async (request) =>
-      service.markRead(app.db, requireFamily(request), request.params.id, app.clock.now()),
+    async (request) => {
+      const scope = requireFamily(request);
+      const unread = await service.markRead(app.db, scope, request.params.id, app.clock.now());
+      await app.familyEvents.publish(scope.familyId, ["notifications"]);
+      return unread;
+    },
   );
 
   app.post(
     "/api/notifications/read-all",
     { schema: { response: { 200: unreadCountSchema } } },
-    async (request) => service.markAllRead(app.db, requireFamily(request), app.clock.now()),
+    async (request) => {
+      const scope = requireFamily(request);
+      const unread = await service.markAllRead(app.db, scope, app.clock.now());
+      await app.familyEvents.publish(scope.familyId, ["notifications"]);
+      return unread;
+    },
   );
 };

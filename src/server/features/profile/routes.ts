@@ -27,8 +27,13 @@ export const profileRoutes =
     app.patch(
       "/api/profile",
       { schema: { body: profileUpdateInputSchema, response: { 200: userSchema } } },
-      async (request) =>
-        toUser(await updateProfile(app.db, app.clock, requireUser(request), request.body)),
+      async (request) => {
+        const updated = await updateProfile(app.db, app.clock, requireUser(request), request.body);
+        // The family's screens show members by name.
+        const familyId = request.auth?.membership?.familyId;
+        if (familyId) await app.familyEvents.publish(familyId, ["family"]);
+        return toUser(updated);
+      },
     );
 
     app.post(
@@ -41,6 +46,7 @@ export const profileRoutes =
         await withReauthLimits(request, () =>
           changePassword({ db: app.db, clock: app.clock, ...deps }, caller, request.body),
         );
+        await app.familyEvents.accessChanged([caller.user.id]);
         return { message: translate(requestLanguage(request), "messages.passwordChanged") };
       },
     );

@@ -35,9 +35,15 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = requireFamily(request);
       const { quotas } = app.config;
-      return reply
-        .status(201)
-        .send(await service.createRule(app.expenseWrites, scope, request.body, today(), quotas));
+      const rule = await service.createRule(
+        app.expenseWrites,
+        scope,
+        request.body,
+        today(),
+        quotas,
+      );
+      await app.familyEvents.publish(scope.familyId, ["recurring"]);
+      return reply.status(201).send(rule);
     },
   );
 
@@ -54,7 +60,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       const { id } = request.params;
       const { quotas } = app.config;
-      return service.updateRule(
+      const rule = await service.updateRule(
         app.expenseWrites,
         scope,
         id,
@@ -63,6 +69,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
         quotas,
       );
+      await app.familyEvents.publish(scope.familyId, ["recurring"]);
+      return rule;
     },
   );
 
@@ -75,7 +83,9 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteRule(app.db, requireFamily(request), request.params.id);
+      const scope = requireFamily(request);
+      await service.deleteRule(app.db, scope, request.params.id);
+      await app.familyEvents.publish(scope.familyId, ["recurring"]);
       return { deleted: true as const };
     },
   );

@@ -50,6 +50,7 @@ export const sessionRoutes =
           await service.checkPassword(deps, user, request.body.password);
           return service.endLogin(app.db, app.clock.now(), session, request.params.id);
         });
+        await app.familyEvents.accessChanged([user.id]);
         // Ending this browser's own login is a logout: its cookie goes too.
         if (current && session.data.kind === "cookie") clearSessionCookie(reply, app.config);
         return { ended: 1 as const, current };
@@ -67,6 +68,7 @@ export const sessionRoutes =
           await service.checkPassword(deps, user, request.body.password);
           return service.endOtherLogins(app.db, app.clock.now(), session);
         });
+        await app.familyEvents.accessChanged([user.id]);
         return { ended };
       },
     );

@@ -1,0 +1,87 @@
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { createFamilyViaApi, signUpViaApi } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+import { desktopOnly, storeLanguage } from "./support";
+
+/**
+ * One live budget for the family (docs/decisions/009-live-updates-over-sse.md): what one member
+ * records or renames shows on the other member's open screens without a reload.
+ */
+
+async function otherPerson(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  return { context, page: await context.newPage() };
+}
+
+async function joinFamilyOf(owner: Page, member: Page) {
+  const invite = await owner.request.post("/api/family/invite");
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const joined = await member.request.post("/api/family/join", { data: { inviteCode } });
+  expect(joined.status(), await joined.text()).toBe(200);
+}
+
+/** Resolves once the page's event stream said it is subscribed. */
+const streamReady = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+
+test(
+  "a member's new expense and renamed category show on the other member's open screens",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    await storeLanguage(page, "pt");
+    await signUpViaApi(page, { language: "pt", name: "Ana Souza" });
+    await createFamilyViaApi(page);
+    const category = await page.request.post("/api/categories", {
+      data: {
+        name: "Casa",
+        icon: "home",
+        color: "#3b82f6",
+        weeklyBudget: "250.00",
+        monthlyBudget: "1000.00",
+      },
+    });
+    expect(category.status(), await category.text()).toBe(201);
+    const categoryId = ((await category.json()) as { id: string }).id;
+
+    const leo = await otherPerson(browser, testInfo);
+    await signUpViaApi(leo.page, { language: "pt", name: "Léo Souza" });
+    await joinFamilyOf(page, leo.page);
+
+    // Ana has the dashboard open, and the Expenses screen in a second tab.
+    const dashboardStream = streamReady(page);
+    await page.goto("/");
+    const recent = page.getByRole("region", { name: "Últimas Transações" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Controle Mensal");
+    await dashboardStream;
+    const list = await page.context().newPage();
+    const listStream = streamReady(list);
+    await list.goto("/expenses");
+    await expect(list.getByRole("heading", { name: "Todos os Gastos" })).toBeVisible();
+    await listStream;
+
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await leo.page.request.post("/api/expenses", {
+      data: { description: "Conta do parceiro", amount: "321.00", date: today, categoryId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    // Within the 2 s the family expects, with room for a busy test machine.
+    await expect(recent.getByText("Conta do parceiro")).toBeVisible({ timeout: 5_000 });
+    await expect(recent).toContainText("R$ 321,00");
+    const rows = list.getByRole("main").getByRole("row", { name: /Conta do parceiro/ });
+    await expect(rows).toHaveCount(1, { timeout: 5_000 });
+    await expect(rows).toContainText("Casa");
+    await expectNoAxeViolations(page);
+
+    const renamed = await leo.page.request.patch(`/api/categories/${categoryId}`, {
+      data: { name: "Moradia" },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    await expect(rows).toContainText("Moradia", { timeout: 5_000 });
+    await expect(
+      page.getByTestId("category-card").getByRole("heading", { name: "Moradia" }),
+    ).toBeVisible({ timeout: 5_000 });
+    await expectNoAxeViolations(list);
+    await leo.context.close();
+  },
+);

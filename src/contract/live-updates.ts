@@ -1,0 +1,41 @@
+/**
+ * What the family's event stream (GET /api/events, docs/decisions/009-live-updates-over-sse.md)
+ * tells a member's screens: which parts of the family's data changed, never the data itself.
+ * Zod-free, since the web's signed-in frame reads it on every screen.
+ */
+export const familyTopics = [
+  "expenses",
+  "categories",
+  "recurring",
+  "family",
+  "notifications",
+] as const;
+export type FamilyTopic = (typeof familyTopics)[number];
+
+/** The stream's events, by their SSE `event:` name. */
+export const liveEventNames = {
+  /** Subscribed: every change committed from now on will follow. */
+  ready: "ready",
+  /** `data` is a ChangeEvent. */
+  change: "change",
+  /** Events may have been missed (the server lost its listening connection): refetch all. */
+  resync: "resync",
+} as const;
+
+export type ChangeEvent = { topics: FamilyTopic[] };
+
+/** A user's open streams at once, per app process: tabs and devices, with room to spare. */
+export const MAX_STREAMS_PER_USER = 10;
+
+export function parseChangeEvent(data: string): ChangeEvent | null {
+  try {
+    const value = JSON.parse(data) as { topics?: unknown };
+    if (!Array.isArray(value.topics)) return null;
+    const topics = value.topics.filter((topic): topic is FamilyTopic =>
+      (familyTopics as readonly unknown[]).includes(topic),
+    );
+    return { topics };
+  } catch {
+    return null;
+  }
+}

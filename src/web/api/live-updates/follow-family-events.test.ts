@@ -1,0 +1,120 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type EventSourceLike, followFamilyEvents } from "./follow-family-events";
+
+/** A stand-in EventSource the test drives: it opens, sends named events, drops and gives up. */
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  send(name: string, data = "{}") {
+    if (name === "ready") this.readyState = 1;
+    for (const listener of this.listeners.get(name) ?? []) {
+      listener(new MessageEvent(name, { data }));
+    }
+  }
+  fail(readyState: 0 | 2) {
+    this.readyState = readyState;
+    this.onerror?.(new Event("error"));
+  }
+}
+
+let sources: FakeSource[];
+let client: QueryClient;
+let invalidated: string[];
+const target = new EventTarget();
+let stop: () => void;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sources = [];
+  invalidated = [];
+  client = new QueryClient();
+  vi.spyOn(client, "invalidateQueries").mockImplementation(async (filters) => {
+    invalidated.push(filters?.queryKey ? JSON.stringify(filters.queryKey) : "everything");
+  });
+  stop = followFamilyEvents(client, {
+    open: () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source;
+    },
+    target: target as unknown as Window,
+    isVisible: () => true,
+  });
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+const last = () => sources[sources.length - 1] as FakeSource;
+
+describe("following the family's events", () => {
+  it("invalidates the reads a topic touches, and nothing on the first ready", () => {
+    last().send("ready");
+    expect(invalidated).toEqual([]);
+    last().send("change", JSON.stringify({ topics: ["categories"] }));
+    expect(invalidated).toEqual([
+      '["/api/categories"]',
+      '["/api/summary"]',
+      '["/api/expenses"]',
+      '["/api/family/history"]',
+      '["/api/recurring"]',
+    ]);
+    invalidated = [];
+    last().send("change", JSON.stringify({ topics: ["notifications", "unknown"] }));
+    expect(invalidated).toEqual(['["/api/notifications"]']);
+  });
+
+  it("refetches everything when it is back after a drop, or when the server says events were missed", () => {
+    last().send("ready");
+    last().fail(0); // EventSource reconnects by itself
+    last().send("ready");
+    expect(invalidated).toEqual(["everything"]);
+    last().send("resync");
+    expect(invalidated).toEqual(["everything", "everything"]);
+  });
+
+  it("when the server refuses the stream, asks who is signed in and retries with a growing wait", () => {
+    last().send("ready");
+    last().fail(2);
+    expect(invalidated).toEqual(['["/api/auth/user"]', '["/api/family"]']);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(sources).toHaveLength(2);
+    last().fail(2);
+    vi.advanceTimersByTime(1_999);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    last().send("ready");
+    expect(invalidated.at(-1)).toBe("everything");
+  });
+
+  it("reconnects at once when the window comes back and the stream is not open", () => {
+    last().send("ready");
+    target.dispatchEvent(new Event("focus"));
+    expect(sources).toHaveLength(1);
+    last().fail(2);
+    target.dispatchEvent(new Event("visibilitychange"));
+    expect(sources).toHaveLength(2);
+    expect(sources[0]?.closed).toBe(true);
+  });
+
+  it("stops listening when the frame goes", () => {
+    stop();
+    expect(last().closed).toBe(true);
+    target.dispatchEvent(new Event("online"));
+    vi.advanceTimersByTime(120_000);
+    expect(sources).toHaveLength(1);
+  });
+});

@@ -1,0 +1,144 @@
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { type FamilyTopic, liveEventNames, parseChangeEvent } from "../../../contract/live-updates";
+import { currentUserQueryKey } from "../auth/get-current-user";
+import { familyQueryOptions } from "../family/get-family";
+import { familyMembersQueryKey } from "../family/get-family-members";
+import { familyHistoryKey } from "../history/get-family-history";
+
+/**
+ * GET /api/events: the family's changes as the server announces them
+ * (docs/decisions/009-live-updates-over-sse.md). Each topic invalidates the reads it can alter:
+ * the screens on view refetch them, the others when next shown. Prefixes, as in
+ * expenses/invalidate-expense-data.ts, so every month and filter is covered.
+ */
+const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
+  // An expense also moves the month's totals, may raise a budget alert, is a history entry and
+  // may be a recurring bill's payment.
+  expenses: [
+    ["/api/expenses"],
+    ["/api/summary"],
+    ["/api/notifications"],
+    familyHistoryKey,
+    ["/api/recurring"],
+  ],
+  // Names, colours and budgets show in the lists, the totals and the rules.
+  categories: [
+    ["/api/categories"],
+    ["/api/summary"],
+    ["/api/expenses"],
+    familyHistoryKey,
+    ["/api/recurring"],
+  ],
+  recurring: [["/api/recurring"], familyHistoryKey],
+  // Members, roles and names; the lists and totals show who paid.
+  family: [["/api/family"], familyMembersQueryKey, ["/api/expenses"], ["/api/summary"]],
+  notifications: [["/api/notifications"]],
+};
+
+export function invalidateTopics(queryClient: QueryClient, topics: readonly FamilyTopic[]) {
+  const keys = new Map<string, QueryKey>();
+  for (const topic of topics) {
+    for (const key of keysOfTopic[topic]) keys.set(JSON.stringify(key), key);
+  }
+  return Promise.all(
+    [...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** A dropped stream is opened again after this, doubled on each failure up to the last. */
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 60_000;
+
+/** The part of EventSource used here (a stand-in in the tests). */
+export type EventSourceLike = {
+  readonly readyState: number;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+};
+
+export type FollowOptions = {
+  open?: (url: string) => EventSourceLike;
+  /** The window whose focus, visibility and connection are watched. */
+  target?: Pick<Window, "addEventListener" | "removeEventListener">;
+  isVisible?: () => boolean;
+};
+
+/**
+ * Follows the family's events until the returned function is called. Whenever events may have
+ * been missed (a reconnection after a drop, a laptop that slept, a tab in the background whose
+ * stream the browser cut, the server's own resync), every read is invalidated: the screen is
+ * never older than the last event it could have heard.
+ */
+export function followFamilyEvents(queryClient: QueryClient, options: FollowOptions = {}) {
+  const open = options.open ?? ((url: string) => new EventSource(url));
+  const target = options.target ?? window;
+  const isVisible = options.isVisible ?? (() => document.visibilityState === "visible");
+  let source: EventSourceLike | undefined;
+  let heardBefore = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const refetchAll = () => void queryClient.invalidateQueries();
+
+  const connect = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    retry = undefined;
+    source?.close();
+    const current = open("/api/events");
+    source = current;
+    current.addEventListener(liveEventNames.ready, () => {
+      retryMs = FIRST_RETRY_MS;
+      if (heardBefore) refetchAll();
+      heardBefore = true;
+    });
+    current.addEventListener(liveEventNames.change, (event) => {
+      const change = parseChangeEvent(event.data);
+      if (change) void invalidateTopics(queryClient, change.topics);
+    });
+    current.addEventListener(liveEventNames.resync, refetchAll);
+    current.onerror = () => {
+      // EventSource retries a dropped connection by itself; it gives up (CLOSED) when the
+      // server answers an error, such as a session that ended or a family left.
+      if (current.readyState !== 2 || stopped) return;
+      // Whether the caller is still signed in (and in a family) is the app's to find out.
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      void queryClient.invalidateQueries({ queryKey: familyQueryOptions().queryKey });
+      retry = setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    };
+  };
+
+  const wake = () => {
+    if (stopped || !isVisible()) return;
+    // Open (1): events have been flowing. Otherwise reconnect now, and refetch on ready.
+    if (source?.readyState !== 1) connect();
+  };
+
+  connect();
+  target.addEventListener("focus", wake);
+  target.addEventListener("online", wake);
+  target.addEventListener("visibilitychange", wake);
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+    target.removeEventListener("focus", wake);
+    target.removeEventListener("online", wake);
+    target.removeEventListener("visibilitychange", wake);
+  };
+}
+
+/** Follows the family's events while the signed-in user has a family. */
+export function useFamilyEvents() {
+  const queryClient = useQueryClient();
+  const { data: family } = useQuery(familyQueryOptions());
+  const familyId = family?.id;
+  useEffect(() => {
+    if (!familyId || typeof EventSource === "undefined") return;
+    return followFamilyEvents(queryClient);
+  }, [familyId, queryClient]);
+}
