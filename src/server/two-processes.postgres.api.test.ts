@@ -7,11 +7,40 @@ import { createTestDatabase } from "./testing/test-database";
 
 /**
  * Several app processes on one PostgreSQL (docs/scaling.md): a session made on one is valid on the
- * other, and concurrent writes through both lose nothing and duplicate nothing. Runs only in the
+ * other, concurrent writes through both lose nothing and duplicate nothing, and a family's event
+ * stream on one hears of the writes made through the other. Runs only in the
  * PostgreSQL pass of the suite (TEST_DATABASE_URL set; see vitest.config.ts).
  */
 
 afterAll(killSpawnedServers);
+
+/** A response body read as it comes: the text so far, and whether the server ended it. */
+function readText(response: Response) {
+  const state = { text: "", ended: false };
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = response.body?.getReader();
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        state.text += decoder.decode(chunk.value, { stream: true });
+      }
+    } catch {
+      // The connection was cut: ended all the same.
+    }
+    state.ended = true;
+  })();
+  return state;
+}
+
+async function until(condition: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe("two app processes on one PostgreSQL", () => {
   it("share sessions and lose or duplicate no concurrent write", async () => {
@@ -57,6 +86,18 @@ describe("two app processes on one PostgreSQL", () => {
     }[];
     const categoryId = categories[0]?.id;
 
+    // A screen open on A hears of the writes made through B (LISTEN/NOTIFY, decision 009).
+    const stream = await fetch(`${a.url}/api/events`, { headers: { cookie } });
+    expect(stream.status).toBe(200);
+    const heard = readText(stream);
+    await until(() => heard.text.includes("event: ready"));
+    const onlyThroughB = await fetch(
+      `${b.url}/api/expenses`,
+      json({ description: "por B", amount: "1.00", date: "2026-03-09", categoryId }, { cookie }),
+    );
+    expect(onlyThroughB.status).toBe(201);
+    await until(() => heard.text.includes('event: change\ndata: {"topics":["expenses"]}'));
+
     const writes = Array.from({ length: 40 }, (_, i) =>
       fetch(
         `${i % 2 ? a.url : b.url}/api/expenses`,
@@ -93,12 +134,14 @@ describe("two app processes on one PostgreSQL", () => {
     const mine = listed.filter(
       (e) => e.description.startsWith("gasto ") || e.description === "uma vez",
     );
+    expect(listed.some((e) => e.description === "por B")).toBe(true);
     expect(mine).toHaveLength(41);
     expect(new Set(mine.map((e) => e.description)).size).toBe(41);
 
-    // Logging out on one ends the session on both.
+    // Logging out on one ends the session on both, and its stream on the other.
     await fetch(`${b.url}/api/logout`, { headers: { cookie }, redirect: "manual" });
     expect((await fetch(`${a.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+    await until(() => heard.ended);
 
     for (const server of [a, b]) server.child.kill("SIGTERM");
     await Promise.all([a, b].map((s) => new Promise((resolve) => s.child.once("exit", resolve))));
