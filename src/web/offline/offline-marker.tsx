@@ -1,22 +1,23 @@
-import { WifiOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useEffect } from "react";
+import { afterNextPaint } from "../lib/after-paint";
 import { useOffline } from "./connection";
 
+const loadBar = () => import("./offline-bar");
+const OfflineBar = lazy(() => loadBar().then((m) => ({ default: m.OfflineBar })));
+
 /**
- * 'Sem conexão — mostrando os dados salvos' under the header while the app cannot reach the
- * server (docs/product.md#offline): what the screens show is the last saved copy.
+ * The offline bar (offline-bar.tsx) under the header while the app cannot reach the server
+ * (docs/product.md#offline). Its code is a chunk of its own, fetched once the frame has painted
+ * (so it is on the device before the network goes, as the quick add's form is): the frame is part
+ * of a cold dashboard's budget (scripts/bundle-budget.mjs), which the bar is not needed for.
  */
 export function OfflineMarker() {
   const offline = useOffline();
-  const { t } = useTranslation();
+  useEffect(() => afterNextPaint(() => void loadBar().catch(() => undefined)), []);
   if (!offline) return null;
   return (
-    <div
-      role="status"
-      className="flex items-center justify-center gap-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-      <span>{t("pwa.offline")}</span>
-    </div>
+    <Suspense fallback={null}>
+      <OfflineBar />
+    </Suspense>
   );
 }
