@@ -12,7 +12,7 @@ const shellModules = [
   /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|@tanstack\/query-core|@tanstack\/react-query|wouter|regexparam|use-sync-external-store|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//,
   /\/node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
   /\/node_modules\/lucide-react\/dist\/esm\/icons\/piggy-bank\.mjs$/,
-  /\/src\/web\/(?:lib\/utils|i18n\/current-language)\.ts$/,
+  /\/src\/web\/(?:lib\/utils|i18n\/current-language|offline\/queue-snapshot)\.ts$/,
   /rolldown\/runtime/,
 ];
 

@@ -176,6 +176,9 @@ test("an expense whose answer was lost is not saved twice; ones the server refus
   expect(await savedCount(page, "Remédio")).toBe(0);
 });
 
+/** "R$ 1.234,56" as cents. */
+const centsOf = (brl: string) => Number(brl.replace(/\D/g, ""));
+
 /** The queries of the offline copy offline/offline-cache.ts keeps on this device for its one user. */
 function savedQueryKeys(page: Page) {
   return page.evaluate(
@@ -229,8 +232,15 @@ test("a fresh device that loaded only the dashboard online adds an expense offli
   // service worker that would keep it is blocked in these tests.
   await page.waitForLoadState("networkidle");
 
+  const total = main.getByTestId("total-spent");
+  const spent = async () => centsOf((await total.locator("span").first().textContent()) ?? "");
+  const spentBefore = await spent();
+
   await context.setOffline(true);
-  await expect(page.getByRole("status").getByText(/^Sem conexão/)).toBeVisible();
+  // The bar says the screen shows saved data, and from when (docs/product.md#offline).
+  await expect(
+    page.getByRole("status").filter({ hasText: "Sem conexão — mostrando os dados salvos" }),
+  ).toContainText(/Dados de \d{2}:\d{2}$/);
   await page.getByRole("button", { name: "Adicionar gasto", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Adicionar Gasto Rápido" });
   await expect(dialog.getByLabel("Pago por", { exact: true })).toContainText("Ana Souza");
@@ -238,11 +248,23 @@ test("a fresh device that loaded only the dashboard online adds an expense offli
   await expect(dialog).toBeHidden();
   await expect(page.getByText(queuedToast).first()).toBeVisible();
   await expect(page.getByRole("status").getByText("1 gasto aguardando conexão")).toBeVisible();
+  // At once on the dashboard: first in the list and in the month's total, marked pending.
+  const pendingRow = main.getByTestId("recent-pending");
+  await expect(pendingRow).toHaveCount(1);
+  await expect(pendingRow).toContainText("Feira sem sinal");
+  await expect(pendingRow).toContainText("Pendente");
+  await expect(total).toContainText("Inclui R$ 12,50 pendente");
+  expect(await spent()).toBe(spentBefore + 1250);
+  await expectNoAxeViolations(page);
   expect(await savedCount(page, "Feira sem sinal")).toBe(0);
 
   await context.setOffline(false);
   await expect(page.getByText("1 gasto pendente enviado").first()).toBeVisible();
   await expect(page.getByText("gasto aguardando conexão")).toHaveCount(0);
-  await expect(main.getByText("Feira sem sinal")).toBeVisible();
+  await expect(pendingRow).toHaveCount(0);
+  await expect(main.getByTestId("recent-transaction").first()).toContainText("Feira sem sinal");
+  await expect(total).not.toContainText("pendente");
+  // Now the server's own figure (the month is asked for again once the expense is saved).
+  await expect.poll(spent).toBe(spentBefore + 1250);
   expect(await savedCount(page, "Feira sem sinal")).toBe(1);
 });

@@ -117,4 +117,26 @@ describe("summarizeMonth", () => {
       ),
     );
   });
+
+  it("counts unsaved expenses (the dashboard's pending ones) exactly as if they were saved", () => {
+    const month = { year: 2026, month: 3 };
+    const item = fc.record({
+      cents: fc.integer({ min: 1, max: 9_999_999_999 }),
+      day: fc.integer({ min: 1, max: 31 }),
+      // "gone": a category deleted meanwhile, which counts as uncategorised.
+      category: fc.constantFrom("food", "fun", "gone", null),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), fc.array(item, { maxLength: 5 }), (a, b) => {
+        const [saved, unsaved] = [a, b].map((items) =>
+          items.map((i) =>
+            expense(fromCents(i.cents), `2026-03-${String(i.day).padStart(2, "0")}`, i.category),
+          ),
+        );
+        expect(summarizeMonth(monthSpendingOf(month, saved ?? []), [food, fun], unsaved)).toEqual(
+          summarize(month, [...(saved ?? []), ...(unsaved ?? [])], [food, fun]),
+        );
+      }),
+    );
+  });
 });

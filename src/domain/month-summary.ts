@@ -9,6 +9,7 @@ import {
   type WeekCardStatus,
   weekCardStatus,
   weeklyBudgetOf,
+  weekOfMonth,
 } from "./budget";
 
 type CategoryLike = {
@@ -61,21 +62,38 @@ export type MonthSpending = {
   spentByWeek: [string, string, string, string];
 };
 
+/** An expense of the month not in its sums yet: one waiting on the device to be sent. */
+export type UnsavedExpense = { amount: string; date: string; categoryId: string | null };
+
 /**
  * Everything the dashboard and the report show for one month, from the month's sums and the
  * family's categories. Uncategorised expenses count in every total (docs/product.md); spending
- * under a category missing from the list counts as uncategorised.
+ * under a category missing from the list counts as uncategorised. `unsaved` expenses (the
+ * dashboard's pending ones, docs/product.md#offline-expense-queue) count as if saved.
  */
-export function summarizeMonth(spending: MonthSpending, categories: CategoryLike[]): MonthSummary {
+export function summarizeMonth(
+  spending: MonthSpending,
+  categories: CategoryLike[],
+  unsaved: readonly UnsavedExpense[] = [],
+): MonthSummary {
   const knownCategories = new Set(categories.map((c) => c.id));
   const spentByCategory = new Map<string, number>();
   let uncategorisedSpentCents = toCents(spending.uncategorisedSpent);
-  for (const { categoryId, spent } of spending.spentByCategory) {
-    if (knownCategories.has(categoryId)) spentByCategory.set(categoryId, toCents(spent));
-    else uncategorisedSpentCents += toCents(spent);
-  }
-  const totalSpentCents = toCents(spending.totalSpent);
+  let totalSpentCents = toCents(spending.totalSpent);
   const spentByWeek = spending.spentByWeek.map(toCents);
+  const add = (categoryId: string | null, cents: number) => {
+    if (categoryId && knownCategories.has(categoryId)) {
+      spentByCategory.set(categoryId, (spentByCategory.get(categoryId) ?? 0) + cents);
+    } else uncategorisedSpentCents += cents;
+  };
+  for (const { categoryId, spent } of spending.spentByCategory) add(categoryId, toCents(spent));
+  for (const { amount, date, categoryId } of unsaved) {
+    const cents = toCents(amount);
+    const week = weekOfMonth(date) - 1;
+    totalSpentCents += cents;
+    spentByWeek[week] = (spentByWeek[week] ?? 0) + cents;
+    add(categoryId, cents);
+  }
   const totalBudgetCents = categories.reduce((sum, c) => sum + toCents(c.monthlyBudget), 0);
   const weeklyBudgetCents = weeklyBudgetOf(totalBudgetCents);
   const categorySummaries = categories.map((category): CategorySummary => {

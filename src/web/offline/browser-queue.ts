@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import i18n from "i18next";
 import { createStore, get, update, values } from "idb-keyval";
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { CreateExpenseInput } from "../../contract/expenses";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { toast } from "../lib/use-toast";
@@ -16,11 +16,12 @@ import {
   removeEntry,
   type SendExpense,
 } from "./queue";
+import { hasQueueSnapshot, publishQueueSnapshot, useQueueSnapshot } from "./queue-snapshot";
 
 /**
  * The queue of queue.ts in the browser: IndexedDB (its own database, apart from the persisted
  * screens), Web Locks for one sender across tabs, a BroadcastChannel so every open tab shows the
- * same entries, and a snapshot per user for React (useSyncExternalStore).
+ * same entries, and a snapshot per user for React (queue-snapshot.ts).
  */
 
 /** While entries wait, the sender looks for due ones this often (each entry keeps its backoff). */
@@ -54,9 +55,6 @@ const browserLock: QueueLock = async (name, task) => {
   }
 };
 
-const snapshots = new Map<string, QueueEntry[]>();
-const listeners = new Set<() => void>();
-const noEntries: QueueEntry[] = [];
 const channel =
   typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel("offline-queue");
 
@@ -65,9 +63,13 @@ const channel =
 const ignore = () => undefined;
 
 async function refresh(userId: string) {
-  snapshots.set(userId, await listEntries(idbStorage, userId));
-  for (const listener of listeners) listener();
+  publishQueueSnapshot(userId, await listEntries(idbStorage, userId));
 }
+
+/** The first component to show a user's entries has them read. */
+const readOnce = (userId: string) => {
+  if (!hasQueueSnapshot(userId)) void refresh(userId).catch(ignore);
+};
 
 channel?.addEventListener("message", (event: MessageEvent<{ userId?: string }>) => {
   if (typeof event.data?.userId === "string") void refresh(event.data.userId).catch(ignore);
@@ -85,20 +87,8 @@ const notifyingStorage: QueueStorage = {
 };
 
 /** The signed-in user's queued expenses, oldest first; empty until read from IndexedDB. */
-export function useQueuedExpenses(userId: string | undefined): QueueEntry[] {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      listeners.add(listener);
-      if (userId && !snapshots.has(userId)) void refresh(userId).catch(ignore);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    [userId],
-  );
-  return useSyncExternalStore(subscribe, () =>
-    userId ? (snapshots.get(userId) ?? noEntries) : noEntries,
-  );
+export function useQueuedExpenses(userId: string | undefined): readonly QueueEntry[] {
+  return useQueueSnapshot(userId, readOnce);
 }
 
 /** How many of the user's expenses are still only on this device (read from IndexedDB). */

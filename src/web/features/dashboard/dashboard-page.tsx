@@ -1,6 +1,8 @@
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { YearMonth } from "../../../domain/budget";
+import { summarizeMonth } from "../../../domain/month-summary";
+import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
@@ -9,10 +11,12 @@ import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../component
 import { RequireFamily } from "../../components/require-family";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
+import { useQueueSnapshot } from "../../offline/queue-snapshot";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
 import { DueBills } from "./due-bills";
 import { MonthTotals } from "./month-totals";
+import { pendingCents, pendingInMonth } from "./pending";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
 import { WeekCards } from "./week-cards";
 
@@ -28,7 +32,11 @@ function DashboardSkeleton() {
   return <MonthSkeleton rows={skeletonRows} testId="dashboard-skeleton" />;
 }
 
-/** One call for the shown month; every figure comes from summarizeMonth, as in the reports. */
+/**
+ * One call for the shown month; every figure comes from summarizeMonth, as in the reports. The
+ * expenses waiting on this device to be sent count in it at once, marked pending
+ * (docs/product.md#offline-expense-queue).
+ */
 function MonthOverview({
   month,
   EditDialog,
@@ -37,6 +45,8 @@ function MonthOverview({
   EditDialog: ComponentType<ExpenseEditDialogProps>;
 }) {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const pending = pendingInMonth(useQueueSnapshot(user?.id), month);
   return (
     <MonthViewState
       query={useMonthSummary(month)}
@@ -44,24 +54,36 @@ function MonthOverview({
       errorTitle={t("dashboard.loadError.title")}
       retryLabel={t("dashboard.loadError.retry")}
     >
-      {({ response, summary }) => (
-        <div className="space-y-8">
-          {response.hasExamples ? (
-            <div className="flex justify-end">
-              <ClearExamplesButton />
-            </div>
-          ) : null}
-          <MonthTotals summary={summary} month={month} />
-          <DueBills month={month} categories={response.categories} />
-          <WeekCards weeks={summary.weeks} month={month} />
-          <CategoryCards categories={summary.categories} />
-          <RecentTransactions
-            latest={response.latest}
-            categories={response.categories}
-            EditDialog={EditDialog}
-          />
-        </div>
-      )}
+      {({ response, summary: saved }) => {
+        const summary =
+          pending.length > 0
+            ? summarizeMonth(
+                response,
+                response.categories,
+                pending.map(({ input }) => input),
+              )
+            : saved;
+        return (
+          <div className="space-y-8">
+            {response.hasExamples ? (
+              <div className="flex justify-end">
+                <ClearExamplesButton />
+              </div>
+            ) : null}
+            <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
+            <DueBills month={month} categories={response.categories} />
+            <WeekCards weeks={summary.weeks} month={month} />
+            <CategoryCards categories={summary.categories} />
+            <RecentTransactions
+              latest={response.latest}
+              pending={pending}
+              payerId={user?.id ?? null}
+              categories={response.categories}
+              EditDialog={EditDialog}
+            />
+          </div>
+        );
+      }}
     </MonthViewState>
   );
 }

@@ -8,9 +8,18 @@ import { PlannedLine } from "./due-bills";
 
 /**
  * Gasto Total, Meta Mensal and Saldo Restante (absolute, green when >= 0, red when over); the
- * recurring bills still due show under the total as planned, never added to it.
+ * recurring bills still due show under the total as planned, never added to it. Expenses waiting on
+ * this device are in the figures, and the total says how much of it is pending.
  */
-export function MonthTotals({ summary, month }: { summary: MonthSummary; month: YearMonth }) {
+export function MonthTotals({
+  summary,
+  month,
+  pendingCents,
+}: {
+  summary: MonthSummary;
+  month: YearMonth;
+  pendingCents: number;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const { remaining } = summary;
@@ -26,6 +35,11 @@ export function MonthTotals({ summary, month }: { summary: MonthSummary; month: 
             <span className="block font-bold text-2xl tabular-nums">
               {money(summary.totalSpentCents)}
             </span>
+            {pendingCents > 0 ? (
+              <span className="block text-muted-foreground text-xs" data-testid="pending-total">
+                {t("dashboard.totals.pending", { amount: money(pendingCents) })}
+              </span>
+            ) : null}
             <PlannedLine month={month} />
           </dd>
         </Card>

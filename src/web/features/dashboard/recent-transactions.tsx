@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
+import type { PendingExpense } from "./pending";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
 export type ExpenseEditDialogProps = {
@@ -20,20 +21,25 @@ export type ExpenseEditDialogProps = {
 
 /**
  * The month's 3 newest expenses (GET /api/summary's `latest`, newest first), each editable in
- * place with the editor the app passes in, and a link to the full list.
+ * place with the editor the app passes in, and a link to the full list. Above them, the month's
+ * expenses waiting on this device, marked 'Pendente' (not editable until saved: the Expenses
+ * screen lists them with their state).
  */
 export function RecentTransactions({
   latest,
+  pending,
+  payerId,
   categories,
   EditDialog,
 }: {
   latest: Expense[];
+  pending: readonly PendingExpense[];
+  /** Who adds them: the payer of a pending expense that names none. */
+  payerId: string | null;
   categories: Category[];
   EditDialog: ComponentType<ExpenseEditDialogProps>;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const money = useMoney();
   const payerName = usePayerName();
   const [editing, setEditing] = useState<Expense | null>(null);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
@@ -50,7 +56,7 @@ export function RecentTransactions({
           </Button>
         </CardHeader>
         <CardContent>
-          {latest.length === 0 ? (
+          {latest.length + pending.length === 0 ? (
             <div className="flex flex-col items-center gap-2 py-6 text-center">
               <Receipt aria-hidden="true" className="size-8 text-muted-foreground" />
               <p className="font-medium">{t("dashboard.recent.emptyTitle")}</p>
@@ -60,6 +66,22 @@ export function RecentTransactions({
             </div>
           ) : (
             <ul className="divide-y divide-border">
+              {pending.map(({ id, input }) => (
+                <li
+                  key={id}
+                  data-testid="recent-pending"
+                  className="flex items-center gap-2 py-3 first:pt-0 last:pb-0"
+                >
+                  <Row
+                    expense={input}
+                    category={categoryById.get(input.categoryId)}
+                    payer={payerName(input.paidByUserId ?? payerId)}
+                  />
+                  <span className="shrink-0 rounded-full border border-border px-2 py-0.5 text-muted-foreground text-xs">
+                    {t("dashboard.recent.pending")}
+                  </span>
+                </li>
+              ))}
               {latest.map((expense) => {
                 const category = expense.categoryId
                   ? categoryById.get(expense.categoryId)
@@ -70,45 +92,11 @@ export function RecentTransactions({
                     data-testid="recent-transaction"
                     className="flex items-center gap-2 py-3 first:pt-0 last:pb-0"
                   >
-                    <div className="min-w-0 flex-1 space-y-0.5">
-                      <div className="flex items-baseline justify-between gap-3">
-                        <p className="truncate font-medium" data-testid="recent-description">
-                          {expense.description}
-                        </p>
-                        <p
-                          className="shrink-0 font-semibold tabular-nums"
-                          data-testid="recent-amount"
-                        >
-                          {money(toCents(expense.amount))}
-                        </p>
-                      </div>
-                      <p className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">
-                        <span className="shrink-0 tabular-nums" data-testid="recent-date">
-                          {formatDate(expense.date, language)}
-                        </span>
-                        <span aria-hidden="true">·</span>
-                        <span
-                          className="flex min-w-0 items-center gap-1"
-                          data-testid="recent-category"
-                        >
-                          <span
-                            aria-hidden="true"
-                            className="size-2 shrink-0 rounded-full"
-                            style={{ backgroundColor: category?.color ?? "#94a3b8" }}
-                          />
-                          <span className="truncate">
-                            {category?.name ?? t("dashboard.recent.uncategorised")}
-                          </span>
-                        </span>
-                      </p>
-                      {/* A line of its own: beside the date and category it would be cut short on a phone. */}
-                      <p
-                        className="truncate text-muted-foreground text-xs"
-                        data-testid="recent-payer"
-                      >
-                        {t("dashboard.recent.paidBy", { name: payerName(expense.paidByUserId) })}
-                      </p>
-                    </div>
+                    <Row
+                      expense={expense}
+                      category={category}
+                      payer={payerName(expense.paidByUserId)}
+                    />
                     <Button
                       type="button"
                       variant="ghost"
@@ -133,5 +121,50 @@ export function RecentTransactions({
         }}
       />
     </section>
+  );
+}
+
+/** What one recent expense shows: description, amount, date, category and who paid. */
+function Row({
+  expense,
+  category,
+  payer,
+}: {
+  expense: Pick<Expense, "description" | "amount" | "date">;
+  category: Category | undefined;
+  payer: string;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = useMoney();
+  return (
+    <div className="min-w-0 flex-1 space-y-0.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="truncate font-medium" data-testid="recent-description">
+          {expense.description}
+        </p>
+        <p className="shrink-0 font-semibold tabular-nums" data-testid="recent-amount">
+          {money(toCents(expense.amount))}
+        </p>
+      </div>
+      <p className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">
+        <span className="shrink-0 tabular-nums" data-testid="recent-date">
+          {formatDate(expense.date, language)}
+        </span>
+        <span aria-hidden="true">·</span>
+        <span className="flex min-w-0 items-center gap-1" data-testid="recent-category">
+          <span
+            aria-hidden="true"
+            className="size-2 shrink-0 rounded-full"
+            style={{ backgroundColor: category?.color ?? "#94a3b8" }}
+          />
+          <span className="truncate">{category?.name ?? t("dashboard.recent.uncategorised")}</span>
+        </span>
+      </p>
+      {/* A line of its own: beside the date and category it would be cut short on a phone. */}
+      <p className="truncate text-muted-foreground text-xs" data-testid="recent-payer">
+        {t("dashboard.recent.paidBy", { name: payer })}
+      </p>
+    </div>
   );
 }
