@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STREAMS_PER_USER } from "../../../contract/live-updates";
 import { type Database, openPostgres } from "../../db/client";
-import { type SignedIn, signUp } from "../../testing/api-helpers";
+import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
   createExpense,
@@ -245,6 +245,32 @@ describe("GET /api/events", () => {
     expect(await screen.endedWithin()).toBe(true);
     const again = await fetch(`${firstUrl}/api/events`, { headers: { cookie: ana.cookie } });
     expect(again.status).toBe(401);
+  });
+
+  it("ends when another device ends the other logins, and when the family is deleted", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const anaLaptop = await open(firstUrl, ana);
+    const phone = await login(first.app, ana.email, ana.password);
+    const ended = await second.app.inject({
+      method: "POST",
+      url: "/api/profile/sessions/end-others",
+      headers: { cookie: phone.cookie },
+      payload: { password: ana.password },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await anaLaptop.endedWithin()).toBe(true);
+
+    // The family's last member deletes it from the phone: the tablet's screen goes with it.
+    const bia = await signUpWithFamily(first.app);
+    const tablet = await open(secondUrl, await login(first.app, bia.email, bia.password));
+    const deleted = await first.app.inject({
+      method: "DELETE",
+      url: "/api/family",
+      headers: { cookie: bia.cookie },
+      payload: { name: "Família Teste" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await tablet.endedWithin()).toBe(true);
   });
 
   it(`allows a user ${MAX_STREAMS_PER_USER} streams at once, and says why not an eleventh`, async () => {
