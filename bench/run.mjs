@@ -12,6 +12,9 @@
 // ten years, GET /api/summary and the month list against /api/health, each with its target.
 // Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
 // (bench/hostile-preview.mjs).
+// On the PostgreSQL at BENCH_DATABASE_URL only, last: 1,000 households with ten years each (~5
+// million expenses) on one app process and on two, with 1,000 open event streams
+// (bench/households.mjs; BENCH_HOUSEHOLDS=0 leaves it out).
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -27,6 +30,7 @@ import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
 import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
+import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
 import { measureTrend } from "./trend.mjs";
 
@@ -540,6 +544,8 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 
 // What the family history costs: creating an expense without and with it, on each seeded database.
 let embeddedHistoryWrites;
+/** bench/households.mjs's figures, on the PostgreSQL at BENCH_DATABASE_URL. */
+let households;
 let postgresHistoryWrites;
 try {
   // Embedded PostgreSQL: seeded through the app's own layer, stopped, then served by the build.
@@ -647,6 +653,11 @@ try {
       await dropCreated();
       await admin.end();
       await rm(appDataDir, { recursive: true, force: true });
+    }
+    // Many households on a database of its own (bench/households.mjs prints its own table).
+    if (process.env.BENCH_HOUSEHOLDS !== "0") {
+      console.log("bench: PostgreSQL: many households");
+      households = await measureHouseholds({ adminUrl, outDir, projectRoot, running, onStop });
     }
   } else {
     console.log("bench: no PostgreSQL answers at BENCH_DATABASE_URL; embedded PostgreSQL only");
@@ -891,6 +902,7 @@ function dashboardNote(db) {
 }
 
 for (const r of results) report += tenYearsReport(r);
+if (households) report += households.report;
 report += `\nBuilt JS+CSS, gzip: landing page ${fmt(sizes.landingKb, 1)} KiB; whole app ${fmt(sizes.allKb, 1)} KiB.\n`;
 console.log(report);
 // Every figure, for a closer look than the tables: .tmp/ is not committed.
