@@ -258,10 +258,28 @@ test("a fresh device that loaded only the dashboard online adds an expense offli
   await expectNoAxeViolations(page);
   expect(await savedCount(page, "Feira sem sinal")).toBe(0);
 
+  // Every figure the total shows while the expense is sent and the month asked for again.
+  await total
+    .locator("span")
+    .first()
+    .evaluate((node) => {
+      const seen: string[] = [];
+      Object.assign(window, { seenTotals: seen });
+      new MutationObserver(() => seen.push(node.textContent ?? "")).observe(node, {
+        characterData: true,
+        childList: true,
+        subtree: true,
+      });
+    });
   await context.setOffline(false);
   await expect(page.getByText("1 gasto pendente enviado").first()).toBeVisible();
   await expect(page.getByText("gasto aguardando conexão")).toHaveCount(0);
   await expect(pendingRow).toHaveCount(0);
+  // Never without it meanwhile: the pending entry stays until the month's new figures are in.
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenTotals: string[] }).seenTotals,
+  );
+  for (const shown of seen) expect(centsOf(shown)).toBe(spentBefore + 1250);
   await expect(main.getByTestId("recent-transaction").first()).toContainText("Feira sem sinal");
   await expect(total).not.toContainText("pendente");
   // Now the server's own figure (the month is asked for again once the expense is saved).

@@ -16,7 +16,12 @@ import {
   removeEntry,
   type SendExpense,
 } from "./queue";
-import { hasQueueSnapshot, publishQueueSnapshot, useQueueSnapshot } from "./queue-snapshot";
+import {
+  publishQueueSnapshot,
+  queueSnapshot,
+  type ShownQueueEntry,
+  useQueueSnapshot,
+} from "./queue-snapshot";
 
 /**
  * The queue of queue.ts in the browser: IndexedDB (its own database, apart from the persisted
@@ -62,13 +67,39 @@ const channel =
 // network error as before (expense-form.tsx), and nothing here throws into the console.
 const ignore = () => undefined;
 
+/**
+ * Per user, while this tab sends: the entries saved meanwhile. Each is marked with the time the
+ * server's answer came (`savedAt`, set as it comes: a read the save set off, such as the live
+ * updates' refresh, can be answered before the entry is out of IndexedDB, and it already holds the
+ * expense). Once removed, they stay shown as 'Enviando…' until the lists and totals that now hold
+ * them have been asked for again (sendQueued): otherwise the dashboard's total, which counts
+ * pending entries (features/dashboard/pending.ts leaves out one its figures were answered after),
+ * dropped by their amount for as long as the refetch took, and the Expenses screen lost them from
+ * both lists.
+ */
+const savedAwaitingRefresh = new Map<string, ShownQueueEntry[]>();
+
 async function refresh(userId: string) {
-  publishQueueSnapshot(userId, await listEntries(idbStorage, userId));
+  const entries = await listEntries(idbStorage, userId);
+  const saved = savedAwaitingRefresh.get(userId);
+  if (!saved) return publishQueueSnapshot(userId, entries);
+  const shown = new Map((queueSnapshot(userId) ?? []).map((entry) => [entry.id, entry]));
+  const kept = new Set([...entries, ...saved].map((entry) => entry.id));
+  for (const entry of shown.values()) {
+    if (kept.has(entry.id)) continue;
+    saved.push({ ...entry, status: "sending", savedAt: entry.savedAt ?? Date.now() });
+  }
+  const stored = entries.map((entry) => {
+    const savedAt = shown.get(entry.id)?.savedAt;
+    return savedAt === undefined ? entry : { ...entry, savedAt };
+  });
+  // The saved ones were the oldest: the queue sends in order.
+  publishQueueSnapshot(userId, [...saved, ...stored]);
 }
 
 /** The first component to show a user's entries has them read. */
 const readOnce = (userId: string) => {
-  if (!hasQueueSnapshot(userId)) void refresh(userId).catch(ignore);
+  if (!queueSnapshot(userId)) void refresh(userId).catch(ignore);
 };
 
 channel?.addEventListener("message", (event: MessageEvent<{ userId?: string }>) => {
@@ -87,7 +118,7 @@ const notifyingStorage: QueueStorage = {
 };
 
 /** The signed-in user's queued expenses, oldest first; empty until read from IndexedDB. */
-export function useQueuedExpenses(userId: string | undefined): readonly QueueEntry[] {
+export function useQueuedExpenses(userId: string | undefined): readonly ShownQueueEntry[] {
   return useQueueSnapshot(userId, readOnce);
 }
 
@@ -141,19 +172,37 @@ async function sendQueued(
   ignoreBackoff: boolean,
   sender: QueueSender,
 ) {
-  if (!navigator.onLine) return;
-  const result = await flushQueue({
-    storage: notifyingStorage,
-    userId,
-    send: sender.send,
-    lock: browserLock,
-    now: Date.now,
-    ignoreBackoff,
-  });
-  if (result.sent > 0) {
-    // Said once they are saved: the user was told they would be sent later.
-    toast({ title: i18n.t("offlineQueue.sent", { count: result.sent }) });
-    await sender.onSaved(queryClient);
+  if (!navigator.onLine || savedAwaitingRefresh.has(userId)) return;
+  savedAwaitingRefresh.set(userId, []);
+  let result: Awaited<ReturnType<typeof flushQueue>>;
+  try {
+    result = await flushQueue({
+      storage: notifyingStorage,
+      userId,
+      send: async (input, idempotencyKey) => {
+        const saved = await sender.send(input, idempotencyKey);
+        const savedAt = Date.now();
+        const shown = queueSnapshot(userId) ?? [];
+        publishQueueSnapshot(
+          userId,
+          shown.map((entry) =>
+            entry.idempotencyKey === idempotencyKey ? { ...entry, savedAt } : entry,
+          ),
+        );
+        return saved;
+      },
+      lock: browserLock,
+      now: Date.now,
+      ignoreBackoff,
+    });
+    if (result.sent > 0) {
+      // Said once they are saved: the user was told they would be sent later.
+      toast({ title: i18n.t("offlineQueue.sent", { count: result.sent }) });
+      await sender.onSaved(queryClient);
+    }
+  } finally {
+    savedAwaitingRefresh.delete(userId);
+    await refresh(userId).catch(ignore);
   }
   // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
   // offer the categories as they are now.

@@ -9,24 +9,31 @@ import type { QueueEntry } from "./queue";
  * PendingExpensesNotice reads the queue once the frame has painted; from then on every write shows
  * at once.
  */
-const snapshots = new Map<string, readonly QueueEntry[]>();
-const listeners = new Set<() => void>();
-const noEntries: readonly QueueEntry[] = [];
+/**
+ * An entry as shown; `savedAt` (epoch ms) once the server has saved it, while it stays shown until
+ * the screens' data is asked for again (browser-queue.ts): a read answered after that holds it.
+ */
+export type ShownQueueEntry = QueueEntry & { savedAt?: number };
 
-export function publishQueueSnapshot(userId: string, entries: readonly QueueEntry[]) {
+const snapshots = new Map<string, readonly ShownQueueEntry[]>();
+const listeners = new Set<() => void>();
+const noEntries: readonly ShownQueueEntry[] = [];
+
+export function publishQueueSnapshot(userId: string, entries: readonly ShownQueueEntry[]) {
   snapshots.set(userId, entries);
   for (const listener of listeners) listener();
 }
 
-export function hasQueueSnapshot(userId: string): boolean {
-  return snapshots.has(userId);
+/** What was last published for the user, if anything was. */
+export function queueSnapshot(userId: string): readonly ShownQueueEntry[] | undefined {
+  return snapshots.get(userId);
 }
 
 /** Listens to every user's snapshot; `onSubscribe` runs as a component starts listening. */
 export function useQueueSnapshot(
   userId: string | undefined,
   onSubscribe?: (userId: string) => void,
-): readonly QueueEntry[] {
+): readonly ShownQueueEntry[] {
   const subscribe = useCallback(
     (listener: () => void) => {
       listeners.add(listener);

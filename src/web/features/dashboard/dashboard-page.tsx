@@ -46,10 +46,11 @@ function MonthOverview({
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const pending = pendingInMonth(useQueueSnapshot(user?.id), month);
+  const query = useMonthSummary(month);
+  const pending = pendingInMonth(useQueueSnapshot(user?.id), month, query.dataUpdatedAt);
   return (
     <MonthViewState
-      query={useMonthSummary(month)}
+      query={query}
       skeleton={<DashboardSkeleton />}
       errorTitle={t("dashboard.loadError.title")}
       retryLabel={t("dashboard.loadError.retry")}

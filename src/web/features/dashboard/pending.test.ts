@@ -21,12 +21,23 @@ describe("pendingInMonth", () => {
       entry("enviando", "2026-11-05", "0.10", "sending"),
       entry("ano seguinte", "2027-11-05", "1.00"),
     ];
-    expect(pendingInMonth(queue, { year: 2026, month: 11 }).map((e) => e.id)).toEqual([
+    expect(pendingInMonth(queue, { year: 2026, month: 11 }, 0).map((e) => e.id)).toEqual([
       "enviando",
       "feira",
     ]);
-    expect(pendingInMonth(queue, { year: 2026, month: 10 }).map((e) => e.id)).toEqual(["outubro"]);
-    expect(pendingInMonth([], { year: 2026, month: 11 })).toEqual([]);
+    expect(pendingInMonth(queue, { year: 2026, month: 10 }, 0).map((e) => e.id)).toEqual([
+      "outubro",
+    ]);
+    expect(pendingInMonth([], { year: 2026, month: 11 }, 0)).toEqual([]);
+  });
+
+  it("leaves out one saved before the month's figures were answered: they hold it already", () => {
+    const saved = { ...entry("feira", "2026-11-03", "12.50", "sending"), savedAt: 1_000 };
+    const november = { year: 2026, month: 11 };
+    // Saved, but the figures on screen are older: it still counts, or the total would drop.
+    expect(pendingInMonth([saved], november, 999)).toHaveLength(1);
+    expect(pendingInMonth([saved], november, 1_000)).toEqual([]);
+    expect(pendingInMonth([saved], november, 2_000)).toEqual([]);
   });
 });
 

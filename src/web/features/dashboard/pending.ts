@@ -11,19 +11,28 @@ export type PendingExpense = {
   id: string;
   input: CreateExpenseInput;
   status: "pending" | "sending" | "refused";
+  /** When the server saved it, while it is still shown (offline/queue-snapshot.ts). */
+  savedAt?: number;
 };
 
 /**
  * The month's expenses still to be saved, newest first. A refused one is left out: the server
- * will not save it as it is, and the Expenses screen asks to fix or discard it.
+ * will not save it as it is, and the Expenses screen asks to fix or discard it. So is one saved
+ * before the month's figures were answered (`answeredAt`): they hold it already.
  */
 export function pendingInMonth(
   entries: readonly PendingExpense[],
   { year, month }: YearMonth,
+  answeredAt: number,
 ): PendingExpense[] {
   const prefix = `${year}-${String(month).padStart(2, "0")}-`;
   return entries
-    .filter((entry) => entry.status !== "refused" && entry.input.date.startsWith(prefix))
+    .filter(
+      (entry) =>
+        entry.status !== "refused" &&
+        entry.input.date.startsWith(prefix) &&
+        (entry.savedAt ?? Number.POSITIVE_INFINITY) > answeredAt,
+    )
     .reverse();
 }
 
