@@ -34,6 +34,9 @@ type Wire = { f?: string; u?: string; t: string[] };
 
 export class FamilyEvents {
   private readonly listeners = new Set<FamilyEventListener>();
+  /** The same listeners by family and by user: a notification visits only its own streams. */
+  private readonly byFamily = new Map<string, Set<FamilyEventListener>>();
+  private readonly byUser = new Map<string, Set<FamilyEventListener>>();
   private client: pg.Client | undefined;
   private connecting: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -76,8 +79,12 @@ export class FamilyEvents {
    */
   async subscribe(listener: FamilyEventListener): Promise<() => void> {
     this.listeners.add(listener);
+    addTo(this.byFamily, listener.familyId, listener);
+    addTo(this.byUser, listener.userId, listener);
     const unsubscribe = () => {
       this.listeners.delete(listener);
+      removeFrom(this.byFamily, listener.familyId, listener);
+      removeFrom(this.byUser, listener.userId, listener);
     };
     try {
       await this.listen();
@@ -159,11 +166,13 @@ export class FamilyEvents {
     } catch {
       return;
     }
-    for (const listener of this.listeners) {
+    const reached =
+      wire.u !== undefined ? this.byUser.get(wire.u) : this.byFamily.get(wire.f ?? "");
+    for (const listener of [...(reached ?? [])]) {
       try {
         if (wire.u !== undefined) {
-          if (listener.userId === wire.u) listener.accessChanged();
-        } else if (listener.familyId === wire.f) {
+          listener.accessChanged();
+        } else {
           // A family's membership changed: each member's stream checks it may still follow it.
           if (wire.t.includes("family")) listener.accessChanged();
           listener.changed(wire.t as FamilyTopic[]);
@@ -185,5 +194,20 @@ export class FamilyEvents {
       await client.end().catch(() => {});
     }
     this.listeners.clear();
+    this.byFamily.clear();
+    this.byUser.clear();
   }
+}
+
+function addTo<T>(map: Map<string, Set<T>>, key: string, value: T) {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+function removeFrom<T>(map: Map<string, Set<T>>, key: string, value: T) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
 }
