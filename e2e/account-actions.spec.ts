@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { createFamilyViaApi, loginViaApi, signUpViaApi } from "./accounts";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { createFamilyViaApi, loginViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { expectNoHorizontalScroll, storeLanguage } from "./support";
 
@@ -96,12 +96,6 @@ async function checkPage(page: Page, name: string, testInfo: TestInfo) {
     path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`),
     fullPage: true,
   });
-}
-
-/** Another person (or device) of the household, with a cookie jar of its own, driven by API. */
-async function otherPerson(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  return { context, page: await context.newPage() };
 }
 
 async function openFamilyTab(page: Page, t: (typeof texts)[Language]) {

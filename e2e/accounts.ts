@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Real accounts on the real server, made through the API with the page's own cookie jar (so the
@@ -60,6 +60,21 @@ export async function createFamilyViaApi(
     await page.request.delete("/api/expenses/examples/clear");
   }
   return (await res.json()) as { id: string };
+}
+
+/** Another person (or device) of the household, with a cookie jar of its own. */
+export async function otherPerson(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  return { context, page: await context.newPage() };
+}
+
+/** `member` (signed in, in no family) joins `owner`'s family with a fresh invite code. */
+export async function joinFamilyViaApi(owner: Page, member: Page) {
+  const invite = await owner.request.post("/api/family/invite");
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { inviteCode } = (await invite.json()) as { inviteCode: string };
+  const joined = await member.request.post("/api/family/join", { data: { inviteCode } });
+  expect(joined.status(), await joined.text()).toBe(200);
 }
 
 const serverLog = join(process.cwd(), ".tmp", `e2e-server-${process.env.E2E_PORT ?? 3100}.log`);

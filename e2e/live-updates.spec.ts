@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { createFamilyViaApi, signUpViaApi } from "./accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, storeLanguage } from "./support";
 
@@ -7,19 +7,6 @@ import { desktopOnly, storeLanguage } from "./support";
  * One live budget for the family (docs/decisions/009-live-updates-over-sse.md): what one member
  * records or renames shows on the other member's open screens without a reload.
  */
-
-async function otherPerson(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  return { context, page: await context.newPage() };
-}
-
-async function joinFamilyOf(owner: Page, member: Page) {
-  const invite = await owner.request.post("/api/family/invite");
-  expect(invite.status(), await invite.text()).toBe(201);
-  const { inviteCode } = (await invite.json()) as { inviteCode: string };
-  const joined = await member.request.post("/api/family/join", { data: { inviteCode } });
-  expect(joined.status(), await joined.text()).toBe(200);
-}
 
 /** Resolves once the page's event stream said it is subscribed. */
 const streamReady = (page: Page) =>
@@ -46,7 +33,7 @@ test(
 
     const leo = await otherPerson(browser, testInfo);
     await signUpViaApi(leo.page, { language: "pt", name: "Léo Souza" });
-    await joinFamilyOf(page, leo.page);
+    await joinFamilyViaApi(page, leo.page);
 
     // Ana has the dashboard open, and the Expenses screen in a second tab.
     const dashboardStream = streamReady(page);

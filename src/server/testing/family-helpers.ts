@@ -41,6 +41,28 @@ export async function signUpWithFamily(
   return { ...user, familyId: res.json().id };
 }
 
+/** A new user who joins `owner`'s family with a fresh invite code. */
+export async function joinFamilyOf(
+  app: FastifyInstance,
+  owner: SignedIn,
+): Promise<FamilyMemberSession> {
+  const invite = await app.inject({
+    method: "POST",
+    url: "/api/family/invite",
+    headers: { cookie: owner.cookie },
+  });
+  expect(invite.statusCode, invite.body).toBe(201);
+  const member = await signUp(app);
+  const joined = await app.inject({
+    method: "POST",
+    url: "/api/family/join",
+    headers: { cookie: member.cookie },
+    payload: { inviteCode: invite.json().inviteCode },
+  });
+  expect(joined.statusCode, joined.body).toBe(200);
+  return { ...member, familyId: joined.json().id };
+}
+
 export async function createCategory(
   app: FastifyInstance,
   who: SignedIn,

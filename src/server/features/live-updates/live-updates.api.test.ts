@@ -6,7 +6,7 @@ import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
   createExpense,
-  type FamilyMemberSession,
+  joinFamilyOf,
   signUpWithFamily,
 } from "../../testing/family-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -109,24 +109,6 @@ class Stream {
 }
 
 const listen = async (app: FastifyInstance) => app.listen({ port: 0, host: "127.0.0.1" });
-
-/** A second member of `owner`'s family, joined with an invite code. */
-async function joinFamilyOf(app: FastifyInstance, owner: SignedIn): Promise<FamilyMemberSession> {
-  const invite = await app.inject({
-    method: "POST",
-    url: "/api/family/invite",
-    headers: { cookie: owner.cookie },
-  });
-  const member = await signUp(app);
-  const joined = await app.inject({
-    method: "POST",
-    url: "/api/family/join",
-    headers: { cookie: member.cookie },
-    payload: { inviteCode: invite.json().inviteCode },
-  });
-  expect(joined.statusCode, joined.body).toBe(200);
-  return { ...member, familyId: joined.json().id };
-}
 
 let first: TestApp;
 let second: TestApp;
