@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetPeriodRuleValueSchema } from "./budget-period";
 import { text } from "./text";
 
 // The join feedback without zod (the signed-in frame reads it on every screen): family-join.ts.
@@ -19,6 +20,8 @@ export const familySchema = z.object({
   name: z.string(),
   ownerId: z.uuid(),
   role: familyRoleSchema,
+  /** When the family's budget month starts (docs/product.md#budget-periods). */
+  budgetPeriod: budgetPeriodRuleValueSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

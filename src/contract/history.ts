@@ -13,6 +13,7 @@ export const historyKinds = [
   "import",
   "member",
   "invite",
+  "family",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -20,7 +21,8 @@ export type HistoryKind = z.infer<typeof historyKindSchema>;
 /**
  * What happened. `created`, `changed` and `deleted` for expenses, categories and recurring rules;
  * `restored` for an expense brought back from its deletion; `created` for an import and an invite;
- * `joined`, `left`, `removed` and `ownershipTransferred` for members.
+ * `joined`, `left`, `removed` and `ownershipTransferred` for members; `changed` for the family's
+ * settings (its budget month).
  */
 export const historyActions = [
   "created",
@@ -64,6 +66,8 @@ export const historyFields = [
   "member",
   "deletedExpenses",
   "expiresAt",
+  /** The family's budget month rule, as budgetPeriodRuleCode writes it. */
+  "budgetPeriod",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

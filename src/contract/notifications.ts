@@ -8,8 +8,14 @@ export const budgetAlertSchema = z.object({
   /** As it was when the alert fired. */
   categoryName: z.string(),
   period: z.enum(["month", "week"]),
-  /** First day of the month or of the week bucket, 'YYYY-MM-DD'. */
+  /**
+   * The budget month's name as the first day of the calendar month that names it, 'YYYY-MM-01'
+   * (docs/product.md#budget-periods).
+   */
+  periodMonth: z.string(),
+  /** First and last day of the budget month or of the week bucket, 'YYYY-MM-DD'. */
   periodStart: z.string(),
+  periodEnd: z.string(),
   threshold: z.union([z.literal(80), z.literal(100)]),
   budget: z.string(),
   spent: z.string(),

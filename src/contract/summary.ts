@@ -4,7 +4,8 @@ import { categorySchema } from "./categories";
 import { expenseSchema } from "./expenses";
 
 /**
- * GET /api/summary?month=&year=: one month of the caller's family as the dashboard and the
+ * GET /api/summary?month=&year=: one budget month (the period the calendar month names under the
+ * family's start rule, docs/product.md#budget-periods) of the caller's family as the dashboard and the
  * reports show it, added up by the database (docs/product.md, "Month summary"). Money is a
  * decimal string; the budget rules on top of these sums are src/domain's pure functions.
  */
@@ -14,8 +15,14 @@ export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 const moneyString = z.string();
 
 export const monthSummaryResponseSchema = z.object({
+  /** The period's name: the calendar month that names the family's budget month. */
   year: z.number().int(),
   month: z.number().int(),
+  /**
+   * The family's budget month this name stands for, first and last day 'YYYY-MM-DD': the
+   * calendar month by default, else from the family's start rule (docs/product.md#budget-periods).
+   */
+  period: z.object({ first: z.string(), last: z.string() }),
   /** Every category of the family, active or not, in the order of GET /api/categories. */
   categories: z.array(categorySchema),
   /** Everything spent in the month, uncategorised included. */
@@ -29,7 +36,7 @@ export const monthSummaryResponseSchema = z.object({
    * spending; userId null for expenses whose payer's account was deleted.
    */
   spentByPayer: z.array(z.object({ userId: z.uuid().nullable(), spent: moneyString })),
-  /** Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. */
+  /** Week buckets by day of the period: 1-7, 8-14, 15-21, 22 to the end. */
   spentByWeek: z.tuple([moneyString, moneyString, moneyString, moneyString]),
   /** The month's 3 latest expenses: date, then createdAt, then id, newest first. */
   latest: z.array(expenseSchema),

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { monthSchema, yearSchema } from "./calendar-date";
 
 /**
- * GET /api/summary/trend?month=&year=: the twelve months that end with the shown one (the
+ * GET /api/summary/trend?month=&year=: the twelve budget months (the family's periods,
+ * docs/product.md#budget-periods) that end with the shown one (the
  * Reports' 12-month trend, docs/product.md "12-month trend"), added up by the database in one
  * statement. Money is a decimal string with two places.
  */
@@ -28,6 +29,9 @@ export const monthTrendResponseSchema = z.object({
       z.object({
         year: z.number().int(),
         month: z.number().int(),
+        /** The family's budget month that (year, month) names: its first and last day. */
+        first: z.string(),
+        last: z.string(),
         spent: moneyString,
         budget: moneyString,
       }),

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import type { BudgetPeriodRule } from "../contract/budget-period-rule";
 import type { Category } from "../contract/categories";
 import type { Expense } from "../contract/expenses";
 import { categories, type expenses } from "./db/schema";
@@ -47,3 +48,16 @@ export const categoryListOrder = () => [
   asc(categories.name),
   asc(categories.id),
 ];
+
+/** A family's budget month rule from its columns (db/schema.ts, families.period_*). */
+export const budgetPeriodRuleOf = (row: {
+  periodStart: BudgetPeriodRule["start"];
+  periodDay: number;
+  periodSaturdays: boolean;
+  periodClosedDay: BudgetPeriodRule["closedDay"];
+}): BudgetPeriodRule => ({
+  start: row.periodStart,
+  day: row.periodDay,
+  saturdays: row.periodSaturdays,
+  closedDay: row.periodClosedDay,
+});

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CLOSED_DAY_MOVES, PERIOD_STARTS } from "../../contract/budget-period-rule";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -116,10 +117,34 @@ export const families = pgTable(
      * summary or list it already wrote (http/family-json-cache.ts).
      */
     dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
+    /**
+     * When the family's budget month starts (docs/product.md#budget-periods): the fields of
+     * BudgetPeriodRule (src/contract/budget-period-rule.ts), the arguments of budget-rules.sql's
+     * period functions. The default is the specification's calendar month.
+     */
+    periodStart: text("period_start", { enum: PERIOD_STARTS }).notNull().default("first-day"),
+    periodDay: integer("period_day").notNull().default(1),
+    periodSaturdays: boolean("period_saturdays").notNull().default(false),
+    periodClosedDay: text("period_closed_day", { enum: CLOSED_DAY_MOVES })
+      .notNull()
+      .default("stay"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("families_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("families_owner_idx").on(t.ownerId),
+    check(
+      "families_period_check",
+      sql`(${t.periodStart} = 'first-day' and ${t.periodDay} = 1)
+        or (${t.periodStart} = 'fixed-day' and ${t.periodDay} between 2 and 28)
+        or (${t.periodStart} = 'business-day' and ${t.periodDay} between 1 and 10)
+        or (${t.periodStart} = 'last-business-day' and ${t.periodDay} = 1)`,
+    ),
+    check(
+      "families_period_closed_day_check",
+      sql`${t.periodClosedDay} in ('stay', 'previous', 'next')`,
+    ),
+  ],
 );
 
 export const familyMembers = pgTable(
@@ -353,10 +378,22 @@ export const budgetAlerts = pgTable(
       .references(() => families.id, { onDelete: "cascade" }),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     categoryName: text("category_name").notNull(),
-    /** month: the calendar month; week: a week bucket of the month (days 1-7, 8-14, 15-21, 22-end). */
+    /**
+     * month: the family's budget month; week: a week bucket of it (days 1-7, 8-14, 15-21,
+     * 22-end of the period, docs/product.md#budget-periods).
+     */
     period: text("period", { enum: ["month", "week"] }).notNull(),
-    /** The first day of the month or of the week bucket. */
+    /**
+     * The period's name: the first day of the calendar month that names it. With periodWeek, the
+     * key an alert is given once by: a family that moves its month's start changes the period's
+     * days, not its name, so it is not alerted again.
+     */
+    periodMonth: date("period_month", { mode: "string" }).notNull(),
+    /** 0 for the month, 1 to 4 for a week bucket. */
+    periodWeek: integer("period_week").notNull().default(0),
+    /** The first and last day of the month or of the week bucket when the alert fired. */
     periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
     /** Percent of the budget: 80 or 100. */
     threshold: integer("threshold").notNull(),
     budget: money("budget").notNull(),
@@ -369,7 +406,13 @@ export const budgetAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("budget_alerts_once_unique").on(t.categoryId, t.period, t.periodStart, t.threshold),
+    uniqueIndex("budget_alerts_once_unique").on(
+      t.categoryId,
+      t.period,
+      t.periodMonth,
+      t.periodWeek,
+      t.threshold,
+    ),
     index("budget_alerts_family_idx").on(t.familyId),
     check("budget_alerts_period_check", sql`${t.period} in ('month', 'week')`),
     check("budget_alerts_threshold_check", sql`${t.threshold} in (80, 100)`),
@@ -516,7 +559,7 @@ export const familyHistory = pgTable(
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),
     kind: text("kind", {
-      enum: ["expense", "category", "recurring", "import", "member", "invite"],
+      enum: ["expense", "category", "recurring", "import", "member", "invite", "family"],
     }).notNull(),
     action: text("action").notNull(),
     subjectId: uuid("subject_id"),
@@ -547,7 +590,7 @@ export const familyHistory = pgTable(
     ),
     check(
       "family_history_kind_check",
-      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite')`,
+      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family')`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
 import type { FamilyRole } from "../../contract/family";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
@@ -17,13 +18,15 @@ export type FamilyScope = {
   familyId: string;
   role: FamilyRole;
   actorName: string | null;
+  /** The family's budget month rule, read with the session (http/sessions.ts). */
+  budgetPeriod: BudgetPeriodRule;
 };
 
 /** A user's family membership, for the calls that change it (joining checks it first). */
 export async function findMembership(
   db: Db,
   userId: string,
-): Promise<Omit<FamilyScope, "actorName"> | undefined> {
+): Promise<Omit<FamilyScope, "actorName" | "budgetPeriod"> | undefined> {
   const [row] = await db
     .select({ familyId: familyMembers.familyId, role: familyMembers.role })
     .from(familyMembers)
@@ -45,5 +48,6 @@ export function requireFamily(request: FastifyRequest): FamilyScope {
     familyId: membership.familyId,
     role: membership.role,
     actorName: displayNameOf(user),
+    budgetPeriod: membership.budgetPeriod,
   };
 }

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
 import type { FamilyRole } from "../../contract/family";
 import type { Device } from "../../contract/sessions";
+import { budgetPeriodRuleOf } from "../api-rows";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { families, familyMembers, sessions, users } from "../db/schema";
@@ -37,9 +39,46 @@ export type ActiveSession = { sid: string; data: SessionData };
  * The caller's family membership, read with the session (null: in no family), and the family's
  * data version at that moment (db/schema.ts, families.dataVersion).
  */
-export type Membership = { familyId: string; role: FamilyRole; dataVersion: number };
+export type Membership = {
+  familyId: string;
+  role: FamilyRole;
+  dataVersion: number;
+  /** When the family's budget month starts: every month the family's calls name follows it. */
+  budgetPeriod: BudgetPeriodRule;
+};
 /** Everything a signed-in request needs about its caller, read in one statement. */
 export type Caller = { session: ActiveSession; user: UserRow; membership: Membership | null };
+
+type CallerRow = {
+  familyId: string | null;
+  role: FamilyRole | null;
+  dataVersion: number | null;
+  periodStart: BudgetPeriodRule["start"] | null;
+  periodDay: number | null;
+  periodSaturdays: boolean | null;
+  periodClosedDay: BudgetPeriodRule["closedDay"] | null;
+};
+
+const membershipOf = (row: CallerRow): Membership | null =>
+  row.familyId !== null &&
+  row.role !== null &&
+  row.dataVersion !== null &&
+  row.periodStart !== null &&
+  row.periodDay !== null &&
+  row.periodSaturdays !== null &&
+  row.periodClosedDay !== null
+    ? {
+        familyId: row.familyId,
+        role: row.role,
+        dataVersion: row.dataVersion,
+        budgetPeriod: budgetPeriodRuleOf({
+          periodStart: row.periodStart,
+          periodDay: row.periodDay,
+          periodSaturdays: row.periodSaturdays,
+          periodClosedDay: row.periodClosedDay,
+        }),
+      }
+    : null;
 
 const newSecret = () => randomBytes(32).toString("base64url");
 
@@ -64,6 +103,10 @@ export class SessionStore {
         familyId: familyMembers.familyId,
         role: familyMembers.role,
         dataVersion: families.dataVersion,
+        periodStart: families.periodStart,
+        periodDay: families.periodDay,
+        periodSaturdays: families.periodSaturdays,
+        periodClosedDay: families.periodClosedDay,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -141,10 +184,7 @@ export class SessionStore {
         .set({ sess: touched, expire: this.expiryFor(touched, now) })
         .where(eq(sessions.sid, sid));
     }
-    const membership =
-      row.familyId !== null && row.role !== null && row.dataVersion !== null
-        ? { familyId: row.familyId, role: row.role, dataVersion: row.dataVersion }
-        : null;
+    const membership = membershipOf(row);
     return { session: { sid, data }, user: row.user, membership };
   }
 
@@ -161,10 +201,7 @@ export class SessionStore {
       return undefined;
     }
     if (data.userId !== row.user.id) return undefined;
-    const membership =
-      row.familyId !== null && row.role !== null && row.dataVersion !== null
-        ? { familyId: row.familyId, role: row.role, dataVersion: row.dataVersion }
-        : null;
+    const membership = membershipOf(row);
     return { session: { sid: session.sid, data }, user: row.user, membership };
   }
 

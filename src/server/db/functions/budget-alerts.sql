@@ -1,6 +1,6 @@
 -- Budget alerts (docs/product.md#budget-alerts): whether an expense write fires one. After every
--- INSERT or UPDATE statement on expenses, for each category and period (its month and its week
--- bucket) the written rows touch, this sums the category's spending in the period and, when it
+-- INSERT or UPDATE statement on expenses, for each category and period (the family's budget month
+-- and its week bucket, docs/product.md#budget-periods) the written rows touch, this sums the category's spending in the period and, when it
 -- is now strictly above 80% or 100% of the budget (the monthly budget for the month, the stored
 -- weekly_budget for a week bucket; a budget of 0 is none), records the alert in budget_alerts
 -- and a notification per member, e-mail 'pending' or 'skipped' by their choice. The mail outbox
@@ -18,7 +18,8 @@
 -- CREATE OR REPLACE after the migrations at every start (src/server/db/database-functions.ts),
 -- after budget-rules.sql, whose functions it calls for the periods.
 --
--- Exactly once: budget_alerts_once_unique (category, period, period start, threshold) and
+-- Exactly once: budget_alerts_once_unique (category, period, the period's name and week,
+-- threshold) and
 -- ON CONFLICT DO NOTHING. Two writers at the same moment: both statements first move the family's
 -- data_version (migration 0004's trigger, which PostgreSQL fires before this one because triggers
 -- of one event run in name order and "expenses_inserted" < "expenses_inserted_alerts"), so the
@@ -42,22 +43,46 @@ BEGIN
 
   WITH "touched" AS (
     -- Example expenses (seeded with a new family) never alert by themselves; they still count in
-    -- the sums, as they do on the dashboard.
-    SELECT DISTINCT "category_id", "budget_month_first_day"("date") AS "month_start",
-      "budget_week_first_day"("date") AS "week_start"
-    FROM "new_rows"
-    WHERE "category_id" IS NOT NULL AND NOT "is_example"
+    -- the sums, as they do on the dashboard. Only dates whose period may still alert (below):
+    -- no period is longer than 40 days, so an import's years of history cost no period sums.
+    SELECT DISTINCT r."category_id", r."date", f."period_start" AS "rule_start",
+      f."period_day" AS "rule_day", f."period_saturdays" AS "rule_saturdays",
+      f."period_closed_day" AS "rule_closed_day"
+    FROM "new_rows" r
+    JOIN "families" f ON f."id" = r."family_id"
+    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND r."date" >= current_date - 50
+  ),
+  "named" AS (
+    -- The family's period each date counts in (budget-rules.sql), by its name: the month that
+    -- names it, the key an alert is given once by, whatever its days become later.
+    SELECT t.*, "budget_period_month"(t."date", t."rule_start", t."rule_day",
+      t."rule_saturdays", t."rule_closed_day") AS "period_month"
+    FROM "touched" t
+  ),
+  "bounded" AS (
+    SELECT n."category_id", n."date", n."period_month",
+      "budget_period_start"(extract(year FROM n."period_month")::integer,
+        extract(month FROM n."period_month")::integer, n."rule_start", n."rule_day",
+        n."rule_saturdays", n."rule_closed_day") AS "first",
+      "budget_period_end"(extract(year FROM n."period_month")::integer,
+        extract(month FROM n."period_month")::integer, n."rule_start", n."rule_day",
+        n."rule_saturdays", n."rule_closed_day") AS "last"
+    FROM "named" n
   ),
   "periods" AS (
-    SELECT DISTINCT "category_id", 'month' AS "period", "month_start" AS "period_start",
-      "budget_month_last_day"("month_start") AS "period_end"
-    FROM "touched"
+    SELECT DISTINCT "category_id", 'month' AS "period", "period_month", 0 AS "period_week",
+      "first" AS "period_start", "last" AS "period_end"
+    FROM "bounded"
     UNION
-    SELECT DISTINCT "category_id", 'week', "week_start", "budget_week_last_day"("week_start")
-    FROM "touched"
+    SELECT DISTINCT b."category_id", 'week', b."period_month", w."week",
+      b."first" + (w."week" - 1) * 7,
+      CASE WHEN w."week" = 4 THEN b."last" ELSE b."first" + w."week" * 7 - 1 END
+    FROM "bounded" b
+    CROSS JOIN LATERAL (SELECT "budget_period_week"(b."date", b."first") AS "week") w
   ),
   "sums" AS (
-    SELECT c."family_id", c."id" AS "category_id", c."name", p."period", p."period_start",
+    SELECT c."family_id", c."id" AS "category_id", c."name", p."period", p."period_month",
+      p."period_week", p."period_start", p."period_end",
       CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END AS "budget",
       (SELECT coalesce(sum(e."amount"), 0) FROM "expenses" e
         WHERE e."family_id" = c."family_id" AND e."category_id" = c."id"
@@ -71,17 +96,18 @@ BEGIN
   ),
   "crossed" AS (
     INSERT INTO "budget_alerts"
-      ("family_id", "category_id", "category_name", "period", "period_start", "threshold",
-       "budget", "spent")
-    SELECT s."family_id", s."category_id", s."name", s."period", s."period_start", t."threshold",
-      s."budget", s."spent"
+      ("family_id", "category_id", "category_name", "period", "period_month", "period_week",
+       "period_start", "period_end", "threshold", "budget", "spent")
+    SELECT s."family_id", s."category_id", s."name", s."period", s."period_month",
+      s."period_week", s."period_start", s."period_end", t."threshold", s."budget", s."spent"
     FROM "sums" s
     CROSS JOIN (VALUES (80), (100)) AS t("threshold")
     -- Strictly above, as the dashboard's warning and over (docs/product.md#dashboard-category-status);
     -- a budget of 0 means no budget.
     WHERE s."budget" > 0 AND s."spent" * 100 > s."budget" * t."threshold"
     ON CONFLICT DO NOTHING
-    RETURNING "id", "family_id", "category_id", "period", "period_start", "threshold"
+    RETURNING "id", "family_id", "category_id", "period", "period_month", "period_week",
+      "threshold"
   )
   INSERT INTO "notifications" ("user_id", "family_id", "kind", "budget_alert_id", "email_status")
   SELECT m."user_id", a."family_id", 'budget_alert', a."id",
@@ -94,7 +120,8 @@ BEGIN
   WHERE NOT EXISTS (
     SELECT 1 FROM "crossed" h
     WHERE h."category_id" = a."category_id" AND h."period" = a."period"
-      AND h."period_start" = a."period_start" AND h."threshold" > a."threshold"
+      AND h."period_month" = a."period_month" AND h."period_week" = a."period_week"
+      AND h."threshold" > a."threshold"
   );
   RETURN NULL;
 END $$;

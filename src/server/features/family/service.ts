@@ -11,6 +11,7 @@ import {
   type InvitePreview,
 } from "../../../contract/family";
 import { displayNameOf } from "../../../domain/person-name";
+import { budgetPeriodRuleOf } from "../../api-rows";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -36,6 +37,7 @@ const toFamily = (row: typeof families.$inferSelect, role: Family["role"]): Fami
   name: row.name,
   ownerId: row.ownerId,
   role,
+  budgetPeriod: budgetPeriodRuleOf(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

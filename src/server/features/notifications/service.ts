@@ -19,7 +19,9 @@ export const budgetAlertOf = (row: typeof budgetAlerts.$inferSelect): BudgetAler
   categoryId: row.categoryId,
   categoryName: row.categoryName,
   period: row.period,
+  periodMonth: row.periodMonth,
   periodStart: row.periodStart,
+  periodEnd: row.periodEnd,
   // The table's check allows only 80 and 100.
   threshold: row.threshold === 100 ? 100 : 80,
   budget: row.budget,
