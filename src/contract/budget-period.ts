@@ -33,6 +33,8 @@ export const budgetPeriodRuleSchema = z
     closedDay: z.enum(CLOSED_DAY_MOVES, { error: "validation.invalid" }),
   })
   .superRefine((rule, ctx) => {
+    // A day the field's own checks refused has its message already.
+    if (!Number.isInteger(rule.day) || rule.day < 1 || rule.day > FIXED_DAY_MAX) return;
     const outOf = (min: number, max: number) => rule.day < min || rule.day > max;
     if (
       (rule.start === "fixed-day" && outOf(FIXED_DAY_MIN, FIXED_DAY_MAX)) ||

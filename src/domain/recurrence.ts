@@ -43,10 +43,6 @@ const fromDays = (days: number) => new Date(days * DAY_MS).toISOString().slice(0
 
 export const addDays = (date: string, days: number) => fromDays(toDays(date) + days);
 
-/** The last day of the date's month ("2028-02-10" -> "2028-02-29"). */
-export const endOfMonth = (year: number, month: number) =>
-  format(year, month, lastDayOf(year, month));
-
 /** The day a rule on `day` falls on in a month: the 31st is the 30th in April, 28/29 in February. */
 const dayIn = (year: number, month: number, day: number) =>
   format(year, month, Math.min(day, lastDayOf(year, month)));

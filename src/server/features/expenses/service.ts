@@ -10,6 +10,7 @@ import {
   UNCATEGORISED,
   type UpdateExpenseInput,
 } from "../../../contract/expenses";
+import { periodNamed } from "../../../domain/budget-period";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
@@ -87,7 +88,7 @@ async function assertOwnCategoryWithRoom(
 
 /**
  * Newest first (date, created_at, then id so ties have one order, the pages' order); with month
- * and year, only that month (the dashboard never loads history).
+ * and year, only the family's budget month they name (the dashboard never loads history).
  *
  * Answered as JSON text written by the database, one string for the whole list: ten years of a
  * household are 50,000 rows, and parsing each into JS objects, mapping and stringifying them cost
@@ -100,10 +101,15 @@ export async function listExpensesJson(
   scope: FamilyScope,
   filter: { month?: number; year?: number },
 ): Promise<string> {
-  const month =
+  // A month is the family's budget month that calendar month names (docs/product.md#budget-periods):
+  // its first and last day, a range on the index (family_id, date, ...).
+  const period =
     filter.month !== undefined && filter.year !== undefined
-      ? sql`and e.year = ${filter.year} and e.month = ${filter.month}`
-      : sql``;
+      ? periodNamed({ year: filter.year, month: filter.month }, scope.budgetPeriod)
+      : undefined;
+  const month = period
+    ? sql`and e.date between ${period.first}::date and ${period.last}::date`
+    : sql``;
   const result = await db.execute<{ body: string }>(sql`
     select '[' || coalesce(
       string_agg(row_to_json(j)::text, ',' order by e.date desc, e.created_at desc, e.id desc),

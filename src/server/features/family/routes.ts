@@ -7,6 +7,7 @@ import {
   leaveFamilyResponseSchema,
   transferOwnershipInputSchema,
 } from "../../../contract/account-actions";
+import { budgetPeriodRuleSchema } from "../../../contract/budget-period";
 import {
   createFamilyInputSchema,
   familyMemberSchema,
@@ -123,6 +124,24 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.name,
         );
         return reply.status(201).send(created);
+      },
+    );
+
+    // The family's budget month (docs/product.md#budget-periods): every member's open screens
+    // show the new periods at once, as the months and lists they hold were named by the old rule.
+    signedIn.put(
+      "/api/family/budget-period",
+      { schema: { body: budgetPeriodRuleSchema, response: { 200: familySchema } } },
+      async (request) => {
+        const scope = requireFamily(request);
+        const { family: updated, changed } = await family.setBudgetPeriod(
+          app.db,
+          app.clock,
+          scope,
+          request.body,
+        );
+        if (changed) await app.familyEvents.publish(scope.familyId, ["family", "expenses"]);
+        return updated;
       },
     );
 

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type BudgetPeriodRule, budgetPeriodRuleCode } from "../../../contract/budget-period-rule";
 import {
   type Family,
   type FamilyMember,
@@ -530,5 +531,52 @@ export async function deleteFamily(
     await tx.delete(familyInvites).where(eq(familyInvites.familyId, scope.familyId));
     await tx.delete(familyMembers).where(eq(familyMembers.familyId, scope.familyId));
     await tx.delete(families).where(eq(families.id, scope.familyId));
+  });
+}
+
+/**
+ * The owner sets when the family's budget month starts (docs/product.md#budget-periods). No
+ * expense moves (their dates are calendar dates); every month the family's calls name follows
+ * the new rule from the next request on. The family's data version moves with it, so the months,
+ * lists and trends each process kept for the old rule are not answered again
+ * (http/family-json-cache.ts). A rule equal to the stored one changes nothing and records no entry.
+ */
+export async function setBudgetPeriod(
+  db: Db,
+  clock: Clock,
+  scope: FamilyScope,
+  rule: BudgetPeriodRule,
+): Promise<{ family: Family; changed: boolean }> {
+  if (scope.role !== "owner") throw new AppError("only_owner");
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedFamily(tx, scope);
+    const before = budgetPeriodRuleCode(budgetPeriodRuleOf(current));
+    const after = budgetPeriodRuleCode(rule);
+    if (before === after) return { family: toFamily(current, "owner"), changed: false };
+    const [family] = await tx
+      .update(families)
+      .set({
+        periodStart: rule.start,
+        periodDay: rule.day,
+        periodSaturdays: rule.saturdays,
+        periodClosedDay: rule.closedDay,
+        dataVersion: sql`${families.dataVersion} + 1`,
+        updatedAt: clock.now(),
+      })
+      .where(eq(families.id, scope.familyId))
+      .returning();
+    if (!family) throw new AppError("not_in_family");
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "family",
+        action: "changed",
+        subjectId: scope.familyId,
+        subjectLabel: family.name,
+        changes: [{ field: "budgetPeriod", before, after }],
+      },
+    ]);
+    return { family: toFamily(family, "owner"), changed: true };
   });
 }

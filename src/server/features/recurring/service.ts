@@ -7,9 +7,9 @@ import {
   scheduleIssues,
   type UpdateRecurringRuleInput,
 } from "../../../contract/recurring";
+import { periodNamed } from "../../../domain/budget-period";
 import {
   addDays,
-  endOfMonth,
   nextOccurrenceAfter,
   occurrencesBetween,
 } from "../../../domain/recurrence";
@@ -304,8 +304,8 @@ export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promis
 }
 
 /**
- * The bills still to come in a month: the dates of the active rules after today up to the
- * month's end (none for a past month, every one for a future month), with their total.
+ * The bills still to come in a budget month: the dates of the active rules after today up to the
+ * period's end (none for a past period, every one for a future period), with their total.
  */
 export async function dueInMonth(
   db: Db,
@@ -313,8 +313,8 @@ export async function dueInMonth(
   month: { month: number; year: number },
   today: string,
 ): Promise<RecurringDue> {
-  const first = `${String(month.year).padStart(4, "0")}-${String(month.month).padStart(2, "0")}-01`;
-  const last = endOfMonth(month.year, month.month);
+  // The family's budget month that calendar month names (docs/product.md#budget-periods).
+  const { first, last } = periodNamed(month, scope.budgetPeriod);
   const tomorrow = addDays(today, 1);
   const from = tomorrow > first ? tomorrow : first;
   if (from > last) return { items: [], total: "0.00" };

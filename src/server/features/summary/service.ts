@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { MonthSummaryResponse, SummaryQuery } from "../../../contract/summary";
 import { RECENT_TRANSACTIONS } from "../../../domain/budget";
+import { periodNamed } from "../../../domain/budget-period";
 import { comparePayerSpending } from "../../../domain/payer-spending";
 import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
@@ -9,15 +10,16 @@ import type { FamilyScope } from "../../http/family-scope";
 
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
 const money = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 2)::text`;
-// The week bucket is budget_week_of (src/server/db/functions/budget-rules.sql), inlined by the
-// planner into arithmetic on the row's date.
-const spentInWeek = (week: number) =>
+// The week bucket is budget_period_week (src/server/db/functions/budget-rules.sql), inlined by
+// the planner into arithmetic on the row's date and the period's first day.
+const spentInWeek = (week: number, first: string) =>
   money(
-    sql`sum(${expenses.amount}) filter (where budget_week_of(${expenses.date}) = ${sql.raw(String(week))})`,
+    sql`sum(${expenses.amount}) filter (where budget_period_week(${expenses.date}, ${first}::date) = ${sql.raw(String(week))})`,
   );
 
 /**
- * One month of the family, added up by the database in one statement: grouping sets give one
+ * One budget month of the family (the period the calendar month names under the family's rule,
+ * docs/product.md#budget-periods), added up by the database in one statement: grouping sets give one
  * row per category (the null category is the uncategorised spending), one per payer, and one row
  * for the whole month (its week buckets and hasExamples). The categories and the 3 latest
  * expenses are two more statements, run together. docs/product.md, "Month summary"; the reference
@@ -28,13 +30,13 @@ export async function monthSummary(
   scope: FamilyScope,
   { year, month }: SummaryQuery,
 ): Promise<MonthSummaryResponse> {
-  // The month's first and last day from budget-rules.sql, folded into constants before planning:
-  // a range on the index (family_id, date, ...), which also hands the latest expenses over in
-  // their order.
-  const day1 = sql`make_date(${year}::int, ${month}::int, 1)`;
+  // The period's first and last day (src/domain/budget-period.ts, whose SQL twin the alerts use),
+  // as constants: a range on the index (family_id, date, ...), which also hands the latest
+  // expenses over in their order.
+  const period = periodNamed({ year, month }, scope.budgetPeriod);
   const inMonth = and(
     eq(expenses.familyId, scope.familyId),
-    sql`${expenses.date} between budget_month_first_day(${day1}) and budget_month_last_day(${day1})`,
+    sql`${expenses.date} between ${period.first}::date and ${period.last}::date`,
   );
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
@@ -50,10 +52,10 @@ export async function monthSummary(
         categoryId: expenses.categoryId,
         paidByUserId: expenses.paidByUserId,
         spent: money(sql`sum(${expenses.amount})`),
-        week1: spentInWeek(1),
-        week2: spentInWeek(2),
-        week3: spentInWeek(3),
-        week4: spentInWeek(4),
+        week1: spentInWeek(1, period.first),
+        week2: spentInWeek(2, period.first),
+        week3: spentInWeek(3, period.first),
+        week4: spentInWeek(4, period.first),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
       })
       .from(expenses)
@@ -77,6 +79,7 @@ export async function monthSummary(
   return {
     year,
     month,
+    period: { first: period.first, last: period.last },
     categories: categoryRows.map(toCategory),
     totalSpent: total?.spent ?? "0.00",
     uncategorisedSpent: byCategory.find((row) => row.categoryId === null)?.spent ?? "0.00",
