@@ -15,6 +15,10 @@ import {
 
 export * from "./budget-period-rule";
 
+/** What `month` and `year` mean on every call that takes them, in the OpenAPI document. */
+export const BUDGET_MONTH_DESCRIPTION =
+  "`month` and `year` name one of the family's budget months: the calendar month by default, else the period that calendar month names under the family's start rule (GET /api/family's `budgetPeriod`: day 1, a fixed day, the Nth or the last business day). A period runs from its first day to the day before the next period's, and is named after the calendar month holding most of its days.";
+
 /**
  * One shape for every kind of start, so a form and a table row hold it as they are: `day` means
  * the fixed day (2-28) or the business day's count (1-10) and is 1 for the other kinds;

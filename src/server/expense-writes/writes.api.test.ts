@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import { expenses } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
 import {
@@ -40,6 +41,7 @@ const scopeOf = (family: FamilyMemberSession): FamilyScope => ({
   familyId: family.familyId,
   role: "owner",
   actorName: "Ana",
+  budgetPeriod: CALENDAR_MONTH,
 });
 
 async function familyWithExpense() {

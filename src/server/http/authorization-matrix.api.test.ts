@@ -47,6 +47,8 @@ const scoped = (mine: number, theirs: number, owner = mine): Expected => ({
 });
 
 let t: TestApp;
+/** The fixed day the last PUT /api/family/budget-period sent, a new one each time. */
+let sentPeriodDay = 2;
 let ownerAccount: SignedIn;
 let familyId: string;
 let otherFamilyCategory: Category;
@@ -386,6 +388,21 @@ const routes: Record<string, RouteCase> = {
   "POST /api/family": {
     expected: { ...scoped(409, 409), noFamily: 201, removedMember: 201 },
     request: async () => ({ url: "/api/family", payload: { name: "Matrix" } }),
+  },
+  // The owner's setting: a member may not change it; the other family's owner changes theirs only.
+  "PUT /api/family/budget-period": {
+    expected: scoped(403, 200, 200),
+    request: async () => {
+      sentPeriodDay = sentPeriodDay === 27 ? 2 : sentPeriodDay + 1;
+      return {
+        url: "/api/family/budget-period",
+        payload: { start: "fixed-day", day: sentPeriodDay, saturdays: false, closedDay: "next" },
+      };
+    },
+    check: async (actor) => {
+      if (actor !== "member" && actor !== "otherOwner") return;
+      expect((await ownerGet("/api/family")).budgetPeriod.day).not.toBe(sentPeriodDay);
+    },
   },
   "POST /api/family/invite": {
     expected: scoped(201, 201),

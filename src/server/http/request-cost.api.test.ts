@@ -113,10 +113,12 @@ describe("statements and bytes per request", () => {
   it("GET /api/summary/trend: the caller plus one statement for the twelve months", async () => {
     const { statements, bytes, res } = await measure("GET", "/api/summary/trend?month=3&year=2026");
     expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/generate_series/);
+    expect(statements[1]).toMatch(/width_bucket/);
     expect(res.json().months[11]).toEqual({
       year: 2026,
       month: 3,
+      first: "2026-03-01",
+      last: "2026-03-31",
       spent: "1848.30",
       budget: "800.00",
     });
@@ -233,10 +235,13 @@ describe("statements per CSV import", () => {
 // `,"budgetAlertEmails":true`) and twoFactorEnabled since two-factor sign-in
 // (docs/product.md#two-factor-sign-in; 25 bytes: `,"twoFactorEnabled":false`).
 const USER_BYTES = 325;
-// 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses.
-const SUMMARY_BYTES = 2092;
-// Twelve months, 2 categories and the uncategorised series, every amount with two places.
-const TREND_BYTES = 1279;
+// 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses, and
+// the budget month's days (docs/product.md#budget-periods; 52 bytes:
+// `"period":{"first":"2026-03-01","last":"2026-03-31"},`).
+const SUMMARY_BYTES = 2144;
+// Twelve months, 2 categories and the uncategorised series, every amount with two places, each
+// month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
+const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
 const PAGE_BYTES = 20_028;
 // Paid by the caller: a payer id.

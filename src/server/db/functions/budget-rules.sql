@@ -130,8 +130,9 @@ BEGIN
 END $$;
 
 -- The week bucket of `d` in the period that starts on `first`, 1 to 4: days 1-7, 8-14, 15-21
--- and 22 to the period's end, so the fourth has 7 to 10 days (weekOfPeriod). Inlined by the
--- planner: on a column it is the arithmetic itself.
+-- and 22 to the period's end (weekOfPeriod): 7 to 10 days in a calendar month, 3 to 14 under
+-- other rules, whose periods run 24 to 35 days. Inlined by the planner: on a column it is the
+-- arithmetic itself.
 CREATE OR REPLACE FUNCTION "budget_period_week"("d" date, "first" date) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT least(("d" - "first") / 7, 3) + 1

@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { Expense, ExpensePage } from "../../../contract/expenses";
 import type { Db } from "../../db/client";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
@@ -500,6 +501,7 @@ describe("streaming", () => {
       familyId: family.familyId,
       role: "owner" as const,
       actorName: null,
+      budgetPeriod: CALENDAR_MONTH,
     };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     // Nobody reads: the producer fills the stream's buffers and waits. Let it run until it stops.
@@ -538,6 +540,7 @@ describe("streaming", () => {
       familyId: family.familyId,
       role: "owner" as const,
       actorName: null,
+      budgetPeriod: CALENDAR_MONTH,
     };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     await new Promise((resolve) => stream.once("readable", resolve));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BUDGET_MONTH_DESCRIPTION } from "../../../contract/budget-period";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
@@ -35,7 +36,13 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
   // kept per family data version (http/family-json-cache.ts); ten years are too big to keep.
   app.get(
     "/api/expenses",
-    { schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } } },
+    {
+      schema: {
+        description: `Every expense of the family, newest first; with \`month\` and \`year\`, those of one budget month. ${BUDGET_MONTH_DESCRIPTION}`,
+        querystring: expenseListQuerySchema,
+        response: { 200: z.array(expenseSchema) },
+      },
+    },
     async (request, reply) => {
       const scope = requireFamily(request);
       const { month, year } = request.query;

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysInMonth } from "../../../contract/calendar";
 import type { Category } from "../../../contract/categories";
 import type { HistoryPage } from "../../../contract/history";
 import type { NotificationList } from "../../../contract/notifications";
@@ -163,7 +164,9 @@ describe("when spending passes a threshold", () => {
         categoryId: food.id,
         categoryName: "Alimentação",
         period: "month",
+        periodMonth: day(next, 1),
         periodStart: day(next, 1),
+        periodEnd: day(next, daysInMonth(Number(next.slice(0, 4)), Number(next.slice(5, 7)))),
         threshold: 80,
         budget: "500.00",
         spent: "410.00",

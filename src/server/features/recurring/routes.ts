@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BUDGET_MONTH_DESCRIPTION } from "../../../contract/budget-period";
 import {
   createRecurringRuleInputSchema,
   recurringDueQuerySchema,
@@ -25,7 +26,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/recurring/due",
-    { schema: { querystring: recurringDueQuerySchema, response: { 200: recurringDueSchema } } },
+    {
+      schema: {
+        description: `The bills still due after today in one budget month. ${BUDGET_MONTH_DESCRIPTION}`,
+        querystring: recurringDueQuerySchema,
+        response: { 200: recurringDueSchema },
+      },
+    },
     async (request) => service.dueInMonth(app.db, requireFamily(request), request.query, today()),
   );
 

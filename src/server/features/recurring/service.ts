@@ -8,11 +8,7 @@ import {
   type UpdateRecurringRuleInput,
 } from "../../../contract/recurring";
 import { periodNamed } from "../../../domain/budget-period";
-import {
-  addDays,
-  nextOccurrenceAfter,
-  occurrencesBetween,
-} from "../../../domain/recurrence";
+import { addDays, nextOccurrenceAfter, occurrencesBetween } from "../../../domain/recurrence";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { categories, familyMembers, recurringRules } from "../../db/schema";

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BUDGET_MONTH_DESCRIPTION } from "../../../contract/budget-period";
 import { monthSummaryResponseSchema, summaryQuerySchema } from "../../../contract/summary";
 import { monthTrendResponseSchema, trendQuerySchema } from "../../../contract/trend";
 import { mustBeSignedIn } from "../../http/authentication";
@@ -14,7 +15,13 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   // every visit, and it changes only when the family's expenses or categories do.
   app.get(
     "/api/summary",
-    { schema: { querystring: summaryQuerySchema, response: { 200: monthSummaryResponseSchema } } },
+    {
+      schema: {
+        description: BUDGET_MONTH_DESCRIPTION,
+        querystring: summaryQuerySchema,
+        response: { 200: monthSummaryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const scope = requireFamily(request);
       const { year, month } = request.query;
@@ -28,7 +35,13 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Reports' 12-month trend, kept like the summary: every member's visit to Reports asks it.
   app.get(
     "/api/summary/trend",
-    { schema: { querystring: trendQuerySchema, response: { 200: monthTrendResponseSchema } } },
+    {
+      schema: {
+        description: `The twelve budget months ending with the one named. ${BUDGET_MONTH_DESCRIPTION}`,
+        querystring: trendQuerySchema,
+        response: { 200: monthTrendResponseSchema },
+      },
+    },
     async (request, reply) => {
       const scope = requireFamily(request);
       const { year, month } = request.query;

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BudgetPeriodRule, CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { Category } from "../../../contract/categories";
 import type { Expense } from "../../../contract/expenses";
 import { fromCents } from "../../../contract/money";
 import { type MonthSummaryResponse, monthSummaryResponseSchema } from "../../../contract/summary";
+import { periodNamed } from "../../../domain/budget-period";
 import { monthSpendingOf, spentByPayerOf } from "../../../domain/testing/reference-sums";
 import { expenses } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
@@ -100,6 +102,7 @@ describe("GET /api/summary", () => {
     expect(await summary(family, 2030, 1)).toEqual({
       year: 2030,
       month: 1,
+      period: { first: "2030-01-01", last: "2030-01-31" },
       categories: [],
       totalSpent: "0.00",
       uncategorisedSpent: "0.00",
@@ -150,8 +153,27 @@ describe("GET /api/summary", () => {
       payer: fc.integer({ min: 0, max: payers.length - 1 }),
       isExample: fc.boolean(),
     });
+    // The family's budget month too (docs/product.md#budget-periods): the calendar month half the
+    // time, else any start rule.
+    const rule = fc.oneof(
+      fc.constant(CALENDAR_MONTH),
+      fc.record({
+        start: fc.constantFrom("fixed-day", "business-day", "last-business-day" as const),
+        day: fc.integer({ min: 2, max: 28 }),
+        saturdays: fc.boolean(),
+        closedDay: fc.constantFrom("stay", "previous", "next" as const),
+      }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(row, { maxLength: 40 }), async (generated) => {
+      fc.asyncProperty(fc.array(row, { maxLength: 40 }), rule, async (generated, asked) => {
+        const set = await t.app.inject({
+          method: "PUT",
+          url: "/api/family/budget-period",
+          headers: { cookie: family.cookie },
+          payload: asked.start === "business-day" ? { ...asked, day: (asked.day % 10) + 1 } : asked,
+        });
+        expect(set.statusCode, set.body).toBe(200);
+        const familyRule = set.json().budgetPeriod as BudgetPeriodRule;
         await t.database.db.delete(expenses).where(eq(expenses.familyId, family.familyId));
         const rows = generated.map((g) => {
           const { year, month } = months[g.monthIndex] as { year: number; month: number };
@@ -177,16 +199,16 @@ describe("GET /api/summary", () => {
         }
         for (const yearMonth of months) {
           const result = await summary(family, yearMonth.year, yearMonth.month);
-          const expected = monthSpendingOf(yearMonth, rows);
+          const period = periodNamed(yearMonth, familyRule);
+          expect(result.period).toEqual({ first: period.first, last: period.last });
+          const expected = monthSpendingOf(yearMonth, rows, familyRule);
           expect(result.totalSpent).toBe(expected.totalSpent);
           expect(result.uncategorisedSpent).toBe(expected.uncategorisedSpent);
           expect(result.spentByWeek).toEqual(expected.spentByWeek);
           // In the contract's order too: most spent first, then by id, null last.
-          expect(result.spentByPayer).toEqual(spentByPayerOf(yearMonth, rows));
+          expect(result.spentByPayer).toEqual(spentByPayerOf(yearMonth, rows, familyRule));
           expect(byCategory(result.spentByCategory)).toEqual(byCategory(expected.spentByCategory));
-          const inMonth = rows.filter(
-            (r) => r.year === yearMonth.year && r.month === yearMonth.month,
-          );
+          const inMonth = rows.filter((r) => r.date >= period.first && r.date <= period.last);
           expect(result.hasExamples).toBe(inMonth.some((r) => r.isExample));
           const monthList = (
             await get(family, `/api/expenses?month=${yearMonth.month}&year=${yearMonth.year}`)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BudgetPeriodRule, CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { Category } from "../../../contract/categories";
 import { fromCents } from "../../../contract/money";
 import { type MonthTrendResponse, monthTrendResponseSchema } from "../../../contract/trend";
@@ -130,12 +131,16 @@ describe("GET /api/summary/trend", () => {
     expect(december.months[0]).toEqual({
       year: 2026,
       month: 1,
+      first: "2026-01-01",
+      last: "2026-01-31",
       spent: "999.00",
       budget: "1300.50",
     });
     expect(december.months[11]).toEqual({
       year: 2026,
       month: 12,
+      first: "2026-12-01",
+      last: "2026-12-31",
       spent: "1.11",
       budget: "1300.50",
     });
@@ -144,7 +149,14 @@ describe("GET /api/summary/trend", () => {
   it("answers twelve zero months for a family without expenses or categories", async () => {
     const family = await signUpWithFamily(t.app);
     const result = await trend(family, 1900, 1);
-    expect(result.months[0]).toEqual({ year: 1899, month: 2, spent: "0.00", budget: "0.00" });
+    expect(result.months[0]).toEqual({
+      year: 1899,
+      month: 2,
+      first: "1899-02-01",
+      last: "1899-02-28",
+      spent: "0.00",
+      budget: "0.00",
+    });
     expect(result.months.map((m) => m.spent)).toEqual(zeros);
     expect(result.categories).toEqual([]);
     expect(result.uncategorised).toBeNull();
@@ -172,8 +184,27 @@ describe("GET /api/summary/trend", () => {
       { year: 2026, month: 6 },
       { year: 2026, month: 12 },
     ];
+    // The family's budget month too (docs/product.md#budget-periods): the calendar month half the
+    // time, else any start rule.
+    const rule = fc.oneof(
+      fc.constant(CALENDAR_MONTH),
+      fc.record({
+        start: fc.constantFrom("fixed-day", "business-day", "last-business-day" as const),
+        day: fc.integer({ min: 2, max: 28 }),
+        saturdays: fc.boolean(),
+        closedDay: fc.constantFrom("stay", "previous", "next" as const),
+      }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(row, { maxLength: 60 }), async (generated) => {
+      fc.asyncProperty(fc.array(row, { maxLength: 60 }), rule, async (generated, asked) => {
+        const set = await t.app.inject({
+          method: "PUT",
+          url: "/api/family/budget-period",
+          headers: { cookie: family.cookie },
+          payload: asked.start === "business-day" ? { ...asked, day: (asked.day % 10) + 1 } : asked,
+        });
+        expect(set.statusCode, set.body).toBe(200);
+        const familyRule = set.json().budgetPeriod as BudgetPeriodRule;
         await t.database.db.delete(expenses).where(eq(expenses.familyId, family.familyId));
         const rows = generated.map((g) => {
           const year = 2025 + Math.floor(g.monthIndex / 12);
@@ -197,7 +228,7 @@ describe("GET /api/summary/trend", () => {
         }
         for (const shown of shownMonths) {
           const result = await trend(family, shown.year, shown.month);
-          const expected = monthTrendOf(shown, rows, categories);
+          const expected = monthTrendOf(shown, rows, categories, familyRule);
           expect(result.months).toEqual(expected.months);
           expect(result.uncategorised).toEqual(expected.uncategorised);
           expect(result.categories.map((c) => c.id)).toEqual(categories.map((c) => c.id));
