@@ -172,6 +172,30 @@ describe("GET /api/events", () => {
     expect((await anaScreen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
   });
 
+  it("tells every member when the owner moves the family's budget month, and not when the rule stays", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const leo = await joinFamilyOf(first.app, ana);
+    const leoScreen = await open(secondUrl, leo);
+    const rule = { start: "business-day", day: 5, saturdays: true, closedDay: "stay" };
+    const put = () =>
+      first.app.inject({
+        method: "PUT",
+        url: "/api/family/budget-period",
+        headers: { cookie: ana.cookie },
+        payload: rule,
+      });
+    expect((await put()).statusCode).toBe(200);
+    // The family (its rule) and every month's figures, which the rule names anew.
+    expect(await leoScreen.next()).toEqual({
+      event: "change",
+      data: JSON.stringify({ topics: ["family", "expenses"] }),
+    });
+    // The same rule again announces nothing: the next event Leo gets is the category's.
+    expect((await put()).statusCode).toBe(200);
+    await createCategory(first.app, ana);
+    expect((await leoScreen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
+  });
+
   it("carries no other family's changes", async () => {
     const ana = await signUpWithFamily(first.app);
     const stranger = await signUpWithFamily(first.app);
