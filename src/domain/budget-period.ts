@@ -5,12 +5,14 @@
  * cards, the offline queue's pending sums); its SQL twin is budget-rules.sql
  * (src/server/db/functions/), held equal by src/server/db/budget-rules.api.test.ts.
  *
- * A period is named by a calendar month (GET /api/summary?year=&month= asks for it by that name):
- * the month that holds most of its days. So each calendar month names exactly one period, the
- * name follows the rule rather than each period's day count: a fixed day up to the 15th names
- * the period after the month it starts in, a later one after the next month (day 16 in a 31-day
- * month is the one case where the start month holds a day more); the Nth business day starts the
- * period of its own month, the last business day the period of the next.
+ * A period is named by a calendar month (GET /api/summary?year=&month= asks for it by that name),
+ * by the rule rather than by each period's day count, so each calendar month names exactly one
+ * period: a fixed day up to the 15th names the period after the month it starts in, a later one
+ * after the next month; the Nth business day starts the period of its own month, the last
+ * business day the period of the next. For a start that does not move, that is the month holding
+ * most of its days but for one case: day 16 after a 31-day month, which holds a day more. A start
+ * moved off a weekend or holiday (a 13th-18th) or a late 10th business day (after Carnaval) can
+ * leave the name's month a few days fewer too (budget-period.test.ts, "the period's name").
  */
 
 import { type BudgetPeriodRule, CALENDAR_MONTH } from "../contract/budget-period-rule";
@@ -103,16 +105,17 @@ export function periodOf(date: string, rule: BudgetPeriodRule): BudgetPeriod {
 }
 
 /**
- * The week bucket of a date in its period: days 1-7, 8-14, 15-21 and 22 to the period's end, so
- * the fourth has 7 to 10 days (docs/product.md#month-summary, counted from the period's first day).
+ * The week bucket of a date in its period: days 1-7, 8-14, 15-21 and 22 to the period's end
+ * (docs/product.md#week-buckets, counted from the period's first day). The fourth has 7 to 10
+ * days in a calendar month; a period of another rule runs 24 to 35 days, so 3 to 14.
  */
-export function weekOfPeriod(date: string, period: BudgetPeriod): Week {
+export function weekOfPeriod(date: string, period: Pick<BudgetPeriod, "first" | "last">): Week {
   const day = epochDayOf(date) - epochDayOf(period.first);
   return Math.min(WEEKS_PER_MONTH, Math.floor(day / 7) + 1) as Week;
 }
 
 /** The period's four week buckets with their first and last days. */
-export function weekBucketsOf(period: BudgetPeriod): WeekBucket[] {
+export function weekBucketsOf(period: Pick<BudgetPeriod, "first" | "last">): WeekBucket[] {
   const start = epochDayOf(period.first);
   return Array.from({ length: WEEKS_PER_MONTH }, (_, i) => ({
     week: (i + 1) as Week,
