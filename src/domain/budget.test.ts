@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysInMonth } from "../contract/calendar";
 import {
   categoryStatus,
   nextMonth,
@@ -9,90 +8,8 @@ import {
   remainingBalance,
   reportStatus,
   weekCardStatus,
-  weekDays,
   weeklyBudgetOf,
-  weekOfMonth,
 } from "./budget";
-
-describe("weekOfMonth", () => {
-  it.each([
-    ["2026-03-01", 1],
-    ["2026-03-07", 1],
-    ["2026-03-08", 2],
-    ["2026-03-14", 2],
-    ["2026-03-15", 3],
-    ["2026-03-21", 3],
-    ["2026-03-22", 4],
-    ["2026-02-28", 4],
-    ["2024-02-29", 4],
-    ["2026-04-30", 4],
-    ["2026-03-31", 4],
-  ] as const)("%s is in week %i", (date, week) => {
-    expect(weekOfMonth(date)).toBe(week);
-  });
-
-  it("puts every day of every month, leap years included, in one of four weeks", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1900, max: 2199 }),
-        fc.integer({ min: 1, max: 12 }),
-        (year, month) => {
-          const weeks = new Set<number>();
-          for (let day = 1; day <= daysInMonth(year, month); day++) {
-            const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-            const week = weekOfMonth(date);
-            expect(week).toBe(Math.min(4, Math.ceil(day / 7)));
-            weeks.add(week);
-          }
-          expect([...weeks]).toEqual([1, 2, 3, 4]);
-        },
-      ),
-    );
-  });
-});
-
-describe("weekDays", () => {
-  it("splits the month at days 7, 14 and 21", () => {
-    const december = { year: 2025, month: 12 };
-    expect(weekDays(1, december)).toEqual({ first: 1, last: 7 });
-    expect(weekDays(2, december)).toEqual({ first: 8, last: 14 });
-    expect(weekDays(3, december)).toEqual({ first: 15, last: 21 });
-    expect(weekDays(4, december)).toEqual({ first: 22, last: 31 });
-  });
-
-  it.each([
-    [2026, 2, 28],
-    [2028, 2, 29],
-    [2000, 2, 29],
-    [1900, 2, 28],
-    [2026, 11, 30],
-    [2026, 1, 31],
-  ])("ends the fourth week of %i-%i on day %i", (year, month, last) => {
-    expect(weekDays(4, { year, month })).toEqual({ first: 22, last });
-  });
-
-  it("covers exactly the days weekOfMonth puts in each week, in any month", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1900, max: 2199 }),
-        fc.integer({ min: 1, max: 12 }),
-        (year, month) => {
-          const covered: number[] = [];
-          for (const week of [1, 2, 3, 4] as const) {
-            const { first, last } = weekDays(week, { year, month });
-            for (let day = first; day <= last; day++) {
-              const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-              expect(weekOfMonth(date)).toBe(week);
-              covered.push(day);
-            }
-          }
-          const days = Array.from({ length: daysInMonth(year, month) }, (_, i) => i + 1);
-          expect(covered).toEqual(days);
-        },
-      ),
-    );
-  });
-});
 
 describe("weeklyBudgetOf", () => {
   it("is the monthly budget / 4", () => {

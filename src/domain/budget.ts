@@ -3,8 +3,6 @@
  * and the reports so both always agree. No I/O, no floats for money.
  */
 
-import { daysInMonth } from "../contract/calendar";
-
 export const WEEKS_PER_MONTH = 4;
 export const WARNING_THRESHOLD_PERCENT = 80;
 export const RECENT_TRANSACTIONS = 3;
@@ -12,20 +10,6 @@ export const RECENT_TRANSACTIONS = 3;
 export type YearMonth = { year: number; month: number };
 
 export type Week = 1 | 2 | 3 | 4;
-
-/**
- * Week buckets by day of month: 1-7, 8-14, 15-21, 22 to the end. Always four weeks, so the
- * fourth has 7 to 10 days (docs/product.md#month-summary).
- */
-export function weekOfMonth(date: string): Week {
-  return Math.min(WEEKS_PER_MONTH, Math.ceil(Number(date.slice(8, 10)) / 7)) as Week;
-}
-
-/** The days of the month a week bucket covers; the fourth ends on the month's last day. */
-export function weekDays(week: Week, { year, month }: YearMonth): { first: number; last: number } {
-  const first = (week - 1) * 7 + 1;
-  return { first, last: week === WEEKS_PER_MONTH ? daysInMonth(year, month) : first + 6 };
-}
 
 /** The dashboard's weekly budget: the monthly budget split into four, rounded to the cent. */
 export const weeklyBudgetOf = (monthlyBudgetCents: number) =>

@@ -1,8 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromCents } from "../contract/money";
+import type { BudgetPeriodRule } from "../contract/budget-period-rule";
+import { fromCents, toCents } from "../contract/money";
+import { dateOfEpochDay, epochDayOf } from "./brazil-holidays";
 import type { YearMonth } from "./budget";
+import { periodNamed } from "./budget-period";
 import { summarizeMonth } from "./month-summary";
+import { anyRule } from "./testing/period-rules";
 import { monthSpendingOf } from "./testing/reference-sums";
 
 const food = {
@@ -28,8 +32,12 @@ const expense = (amount: string, date: string, categoryId: string | null) => ({
 });
 
 type Expense = ReturnType<typeof expense>;
-const summarize = (month: YearMonth, expenses: Expense[], categories: (typeof food)[]) =>
-  summarizeMonth(monthSpendingOf(month, expenses), categories);
+const summarize = (
+  month: YearMonth,
+  expenses: Expense[],
+  categories: (typeof food)[],
+  rule?: BudgetPeriodRule,
+) => summarizeMonth(monthSpendingOf(month, expenses, rule), categories);
 
 describe("summarizeMonth", () => {
   it("computes the dashboard and report figures of a month by hand", () => {
@@ -137,6 +145,66 @@ describe("summarizeMonth", () => {
           summarize(month, [...(saved ?? []), ...(unsaved ?? [])], [food, fun]),
         );
       }),
+    );
+  });
+
+  it("buckets a family's period by its own days, unsaved expenses too", () => {
+    // November 2026 under the 5th business day (Mon-Fri): the 9th to December 6th.
+    const rule: BudgetPeriodRule = {
+      start: "business-day",
+      day: 5,
+      saturdays: false,
+      closedDay: "stay",
+    };
+    const november = { year: 2026, month: 11 };
+    const spending = monthSpendingOf(november, [expense("10.00", "2026-11-09", "food")], rule);
+    expect(spending.period).toEqual({ first: "2026-11-09", last: "2026-12-06" });
+    const summary = summarizeMonth(
+      spending,
+      [food, fun],
+      [
+        expense("1.00", "2026-11-16", "fun"), // week 2
+        expense("2.00", "2026-12-06", null), // week 4, the period's last day
+        expense("4.00", "2026-11-08", "food"), // October's period: not this one's
+        expense("8.00", "2026-12-07", "food"), // December's
+      ],
+    );
+    expect(summary.weeks.map((w) => w.spentCents)).toEqual([1_000, 100, 0, 200]);
+    expect(summary.totalSpentCents).toBe(1_300);
+    expect(summary.uncategorisedSpentCents).toBe(200);
+    expect(summary.categories.map((c) => c.spentCents)).toEqual([1_000, 100]);
+  });
+
+  it("counts unsaved expenses as if saved under any rule, and only the period's", () => {
+    const month = { year: 2026, month: 2 };
+    const item = fc.record({
+      cents: fc.integer({ min: 1, max: 9_999_999_999 }),
+      // From ten days before the calendar month to ten after: in and out of any period.
+      day: fc.integer({ min: -10, max: 38 }),
+      category: fc.constantFrom("food", "fun", "gone", null),
+    });
+    const toExpense = (i: { cents: number; day: number; category: string | null }) =>
+      expense(fromCents(i.cents), dateOfEpochDay(epochDayOf("2026-02-01") + i.day), i.category);
+    fc.assert(
+      fc.property(
+        anyRule,
+        fc.array(item, { maxLength: 20 }),
+        fc.array(item, { maxLength: 8 }),
+        (rule, a, b) => {
+          const [saved, unsaved] = [a.map(toExpense), b.map(toExpense)] as [Expense[], Expense[]];
+          const summary = summarizeMonth(monthSpendingOf(month, saved, rule), [food, fun], unsaved);
+          expect(summary).toEqual(summarize(month, [...saved, ...unsaved], [food, fun], rule));
+          const { first, last } = periodNamed(month, rule);
+          const inPeriod = [...saved, ...unsaved].filter((e) => first <= e.date && e.date <= last);
+          expect(summary.weeks.reduce((sum, w) => sum + w.spentCents, 0)).toBe(
+            summary.totalSpentCents,
+          );
+          expect(summary.totalSpentCents).toBe(
+            inPeriod.reduce((sum, e) => sum + toCents(e.amount), 0),
+          );
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });

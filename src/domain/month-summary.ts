@@ -9,8 +9,8 @@ import {
   type WeekCardStatus,
   weekCardStatus,
   weeklyBudgetOf,
-  weekOfMonth,
 } from "./budget";
+import { weekOfPeriod } from "./budget-period";
 
 type CategoryLike = {
   id: string;
@@ -53,23 +53,28 @@ export type MonthSummary = {
 
 /**
  * A month's spending as the database adds it up (GET /api/summary): money as decimal strings.
- * Week buckets by day of month (weekOfMonth in ./budget.ts).
+ * The month is the family's budget month (docs/product.md#budget-periods); week buckets by day
+ * of that period (weekOfPeriod in ./budget-period.ts).
  */
 export type MonthSpending = {
+  /** The period's first and last day, "YYYY-MM-DD": the calendar month by default. */
+  period: { first: string; last: string };
   totalSpent: string;
   uncategorisedSpent: string;
   spentByCategory: { categoryId: string; spent: string }[];
   spentByWeek: [string, string, string, string];
 };
 
-/** An expense of the month not in its sums yet: one waiting on the device to be sent. */
+/** An expense of the period not in its sums yet: one waiting on the device to be sent. */
 export type UnsavedExpense = { amount: string; date: string; categoryId: string | null };
 
 /**
  * Everything the dashboard and the report show for one month, from the month's sums and the
  * family's categories. Uncategorised expenses count in every total (docs/product.md); spending
  * under a category missing from the list counts as uncategorised. `unsaved` expenses (the
- * dashboard's pending ones, docs/product.md#offline-expense-queue) count as if saved.
+ * dashboard's pending ones, docs/product.md#offline-expense-queue) dated in the period count as
+ * if saved, in the week bucket of their day; one dated outside it is not the period's, and counts
+ * nowhere, so the weeks still add up to the total.
  */
 export function summarizeMonth(
   spending: MonthSpending,
@@ -88,8 +93,9 @@ export function summarizeMonth(
   };
   for (const { categoryId, spent } of spending.spentByCategory) add(categoryId, toCents(spent));
   for (const { amount, date, categoryId } of unsaved) {
+    if (date < spending.period.first || date > spending.period.last) continue;
     const cents = toCents(amount);
-    const week = weekOfMonth(date) - 1;
+    const week = weekOfPeriod(date, spending.period) - 1;
     totalSpentCents += cents;
     spentByWeek[week] = (spentByWeek[week] ?? 0) + cents;
     add(categoryId, cents);

@@ -1,5 +1,7 @@
+import { type BudgetPeriodRule, CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import { fromCents, toCents } from "../../contract/cents";
-import { previousMonth, weekOfMonth, type YearMonth } from "../budget";
+import { previousMonth, type YearMonth } from "../budget";
+import { type BudgetPeriod, periodNamed, weekOfPeriod } from "../budget-period";
 import type { MonthSpending } from "../month-summary";
 import { comparePayerSpending, type PayerSpending } from "../payer-spending";
 
@@ -8,30 +10,33 @@ import { comparePayerSpending, type PayerSpending } from "../payer-spending";
  * plain way in TypeScript: the API tests compare the two on random data, so the screens' numbers
  * cannot drift from docs/product.md#month-summary and #12-month-trend. Test support only: the
  * product never adds expenses up outside SQL.
+ *
+ * A month is the family's budget month its name stands for (docs/product.md#budget-periods):
+ * under `rule`, the calendar month by default. An expense counts in the period its date falls
+ * in, whatever calendar month it is stored under.
  */
 
-type MonthExpense = {
-  amount: string;
-  categoryId: string | null;
-  date: string;
-  month: number;
-  year: number;
-};
+type MonthExpense = { amount: string; categoryId: string | null; date: string };
 
-/** A month's sums as GET /api/summary answers them; week buckets by weekOfMonth. */
+const within = (date: string, period: { first: string; last: string }) =>
+  period.first <= date && date <= period.last;
+
+/** A month's sums as GET /api/summary answers them; week buckets by weekOfPeriod. */
 export function monthSpendingOf(
-  { year, month }: YearMonth,
+  name: YearMonth,
   expenses: MonthExpense[],
+  rule: BudgetPeriodRule = CALENDAR_MONTH,
 ): MonthSpending {
+  const period = periodNamed(name, rule);
   const byCategory = new Map<string, number>();
   const byWeek = [0, 0, 0, 0];
   let total = 0;
   let uncategorised = 0;
   for (const expense of expenses) {
-    if (expense.year !== year || expense.month !== month) continue;
+    if (!within(expense.date, period)) continue;
     const cents = toCents(expense.amount);
     total += cents;
-    const week = weekOfMonth(expense.date) - 1;
+    const week = weekOfPeriod(expense.date, period) - 1;
     byWeek[week] = (byWeek[week] ?? 0) + cents;
     if (expense.categoryId) {
       byCategory.set(expense.categoryId, (byCategory.get(expense.categoryId) ?? 0) + cents);
@@ -40,6 +45,7 @@ export function monthSpendingOf(
     }
   }
   return {
+    period: { first: period.first, last: period.last },
     totalSpent: fromCents(total),
     uncategorisedSpent: fromCents(uncategorised),
     spentByCategory: [...byCategory].map(([categoryId, cents]) => ({
@@ -52,12 +58,14 @@ export function monthSpendingOf(
 
 /** GET /api/summary's spentByPayer: only payers with spending in the month, in its order. */
 export function spentByPayerOf(
-  { year, month }: YearMonth,
-  expenses: { amount: string; paidByUserId: string | null; year: number; month: number }[],
+  name: YearMonth,
+  expenses: { amount: string; paidByUserId: string | null; date: string }[],
+  rule: BudgetPeriodRule = CALENDAR_MONTH,
 ): PayerSpending[] {
+  const period = periodNamed(name, rule);
   const cents = new Map<string | null, number>();
   for (const expense of expenses) {
-    if (expense.year !== year || expense.month !== month) continue;
+    if (!within(expense.date, period)) continue;
     cents.set(
       expense.paidByUserId,
       (cents.get(expense.paidByUserId) ?? 0) + toCents(expense.amount),
@@ -80,31 +88,39 @@ export function trendMonths(shown: YearMonth): YearMonth[] {
 }
 
 type MonthTrendSpending = {
-  months: { year: number; month: number; spent: string; budget: string }[];
+  months: {
+    year: number;
+    month: number;
+    first: string;
+    last: string;
+    spent: string;
+    budget: string;
+  }[];
   byCategory: Map<string, string[]>;
   uncategorised: string[] | null;
 };
 
 /**
- * GET /api/summary/trend's sums from a family's expenses and categories. A month's budget is the
- * sum of the categories' monthly budgets, as in the month summary (summarizeMonth's totalBudget),
- * the same for every month since budgets have no history.
+ * GET /api/summary/trend's sums from a family's expenses and categories: the twelve periods
+ * that end with the one `shown` names, each with its days. A month's budget is the sum of the
+ * categories' monthly budgets, as in the month summary (summarizeMonth's totalBudget), the same
+ * for every month since budgets have no history.
  */
 export function monthTrendOf(
   shown: YearMonth,
-  expenses: { amount: string; categoryId: string | null; month: number; year: number }[],
+  expenses: { amount: string; categoryId: string | null; date: string }[],
   categories: { id: string; monthlyBudget: string }[],
+  rule: BudgetPeriodRule = CALENDAR_MONTH,
 ): MonthTrendSpending {
-  const months = trendMonths(shown);
-  const indexOf = new Map(months.map((m, i) => [`${m.year}-${m.month}`, i]));
+  const months: BudgetPeriod[] = trendMonths(shown).map((name) => periodNamed(name, rule));
   const zeros = () => Array.from({ length: TREND_LENGTH }, () => 0);
   const total = zeros();
   const uncategorised = zeros();
   let anyUncategorised = false;
   const byCategory = new Map(categories.map((c) => [c.id, zeros()]));
   for (const expense of expenses) {
-    const i = indexOf.get(`${expense.year}-${expense.month}`);
-    if (i === undefined) continue;
+    const i = months.findIndex((period) => within(expense.date, period));
+    if (i < 0) continue;
     const cents = toCents(expense.amount);
     total[i] = (total[i] ?? 0) + cents;
     const series = expense.categoryId === null ? undefined : byCategory.get(expense.categoryId);
@@ -116,7 +132,14 @@ export function monthTrendOf(
   }
   const budget = fromCents(categories.reduce((sum, c) => sum + toCents(c.monthlyBudget), 0));
   return {
-    months: months.map((m, i) => ({ ...m, spent: fromCents(total[i] ?? 0), budget })),
+    months: months.map(({ year, month, first, last }, i) => ({
+      year,
+      month,
+      first,
+      last,
+      spent: fromCents(total[i] ?? 0),
+      budget,
+    })),
     byCategory: new Map([...byCategory].map(([id, cents]) => [id, cents.map(fromCents)])),
     uncategorised: anyUncategorised ? uncategorised.map(fromCents) : null,
   };
