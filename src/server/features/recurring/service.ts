@@ -312,7 +312,8 @@ export async function dueInMonth(
   // The family's budget month that calendar month names (docs/product.md#budget-periods).
   const { first, last } = periodNamed(month, scope.budgetPeriod);
   const tomorrow = addDays(today, 1);
-  const from = tomorrow > first ? tomorrow : first;
+  // The later of the two calendar dates ("YYYY-MM-DD" sorts as it reads).
+  const from = [first, tomorrow].sort()[1] as string;
   if (from > last) return { items: [], total: "0.00" };
   const rows = await db
     .select()
