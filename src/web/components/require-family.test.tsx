@@ -3,6 +3,7 @@ import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, type ComponentProps, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import type { Family } from "../../contract/family";
 import { initI18n } from "../i18n/init";
 import { getJson } from "../lib/api-client";
@@ -18,6 +19,7 @@ const family: Family = {
   name: "Silva",
   ownerId: "6c1f0b7f-3a68-4b9f-8b1f-4d3c2e5f6a71",
   role: "owner",
+  budgetPeriod: CALENDAR_MONTH,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };

@@ -89,6 +89,7 @@ describe("<JoinConfirmPage />", () => {
           name: "Família Souza",
           ownerId: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
           role: "member",
+          budgetPeriod: { start: "first-day", day: 1, saturdays: false, closedDay: "stay" },
           createdAt: "2026-03-01T00:00:00.000Z",
           updatedAt: "2026-03-01T00:00:00.000Z",
         }),
