@@ -4,7 +4,6 @@ import { Route, Switch, useLocation } from "wouter";
 import { currentUserQueryOptions, useCurrentUser } from "./api/auth/get-current-user";
 import { mainContentId } from "./components/layout/skip-link";
 import { Spinner } from "./components/ui/spinner";
-import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/not-found/not-found-page";
 import { loadAppTexts } from "./i18n/init";
 import { type LazyScreen, LazyView, lazyScreen, ScreenView } from "./lib/lazy-screen";
@@ -32,6 +31,14 @@ const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
       ?.preload()
       .catch(() => undefined),
   ]).then(([m]) => m.AuthenticatedLayout),
+);
+// The app's own landing page, for a signed-out visitor the server's prerendered page did not
+// answer (a session cookie that no longer signs in, the service worker's index.html offline):
+// a chunk of its own, asked for with the user's call when no user is stored (preloadScreen), so
+// the signed-in visitor's cold dashboard, which never shows it, does not download its markup
+// (docs/internals/web.md#what-the-landing-page-loads).
+const Landing = lazyScreen(() =>
+  import("./features/landing/landing-page").then((m) => m.LandingPage),
 );
 const CategoriesPage = lazyScreen(() =>
   import("./features/categories/categories-page").then((m) => m.CategoriesPage),
@@ -121,15 +128,21 @@ const publicPages: Record<PublicPath, LazyScreen> = {
 /**
  * Loads what the first render of the screen at `path` needs, so it shows without a Suspense
  * fallback or a spinner first: a sign-in screen's chunk, or with a stored user (`signedIn`) the
- * signed-in frame's and the screen's. Signed out elsewhere the landing page shows, which is in the
- * entry: only the user's answer (the call start-calls.ts sent) decides, and waiting for it (up to
- * main.tsx's SCREEN_WAIT_MS) draws the landing page in the first render instead of the spinner
- * and then the page (the landing page's LCP on a phone, docs/internals/web.md#the-prerendered-landing-page). Resolves either way (a failed
- * load is retried when the screen renders, and shows there).
+ * signed-in frame's and the screen's. Signed out elsewhere the landing page shows: only the
+ * user's answer (the call start-calls.ts sent) decides, and waiting for it and the landing page's
+ * chunk (up to main.tsx's SCREEN_WAIT_MS) draws the landing page in the first render instead of
+ * the spinner and then the page (the landing page's LCP on a phone,
+ * docs/internals/web.md#the-prerendered-landing-page). Resolves either way (a failed load is
+ * retried when the screen renders, and shows there).
  */
 export function preloadScreen(path: string, signedIn: boolean): Promise<void> {
   const publicPath = publicPathOf(path);
-  if (!publicPath && !signedIn) return queryClient.prefetchQuery(currentUserQueryOptions());
+  if (!publicPath && !signedIn) {
+    return Promise.all([
+      queryClient.prefetchQuery(currentUserQueryOptions()),
+      Landing.preload().catch(() => undefined),
+    ]).then(() => undefined);
+  }
   const chunks = publicPath ? [publicPages[publicPath]] : [AuthenticatedLayout, screenAt(path)];
   return Promise.all(chunks.map((chunk) => chunk?.preload().catch(() => undefined))).then(
     () => undefined,
@@ -159,7 +172,13 @@ function PageLoading() {
 function ProtectedRoutes() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
-  if (!user) return <LandingPage />;
+  if (!user) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ScreenView screen={Landing} />
+      </Suspense>
+    );
+  }
   const routes = (
     <Suspense fallback={<PageLoading />}>
       <Switch>
