@@ -2,20 +2,26 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { nextMonth, previousMonth, type YearMonth } from "../../domain/budget";
 import { useLanguage } from "../i18n/use-language";
-import { formatMonthYear } from "../lib/format";
+import { formatDayRange, formatMonthYear } from "../lib/format";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
 
 // Texts live under the top-level "monthNavigation" key of the dashboard's locale files.
 
-/** Previous and next buttons around the month's name; December wraps to January of next year. */
+/**
+ * Previous and next buttons around the month's name; December wraps to January of next year. With
+ * a family's own budget month (docs/product.md#budget-periods) the caller hands in `period`, the
+ * days that name stands for, shown under it: "Novembro de 2026 · 7 nov – 4 dez".
+ */
 export function MonthNavigation({
   value,
   onChange,
+  period,
   className,
 }: {
   value: YearMonth;
   onChange: (value: YearMonth) => void;
+  period?: { first: string; last: string };
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -37,7 +43,18 @@ export function MonthNavigation({
         data-testid="selected-month"
         className="min-w-40 flex-1 text-center font-semibold text-base tabular-nums sm:flex-none"
       >
-        {label}
+        {period ? (
+          <>
+            <span className="block">{label}</span>
+            <span className="block font-normal text-muted-foreground text-xs">
+              {/* Read as one phrase, and copied as one line: the dot only separates the two. */}
+              <span className="sr-only"> · </span>
+              {formatDayRange(period.first, period.last, language)}
+            </span>
+          </>
+        ) : (
+          label
+        )}
       </p>
       <Button
         type="button"

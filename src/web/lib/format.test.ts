@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formatDate,
+  formatDayRange,
   formatMoney,
   formatMoneyTick,
   formatMonthYear,
@@ -162,5 +163,20 @@ describe("shortMonthName and formatMoneyTick (the trend chart's axes)", () => {
     expect(plain(formatMoneyTick(160_000, "pt"))).toBe("R$ 1,6 mil");
     expect(formatMoneyTick(160_000, "en")).toBe("$1.6K");
     expect(formatMoneyTick(80_000, "en")).toBe("$800");
+  });
+});
+
+describe("formatDayRange (the budget month's days)", () => {
+  it("names the month once when both days are in it, in each language's order", () => {
+    expect(formatDayRange("2026-11-07", "2026-11-13", "pt")).toBe("7–13 nov");
+    expect(formatDayRange("2026-11-07", "2026-11-13", "en")).toBe("Nov 7–13");
+    expect(formatDayRange("2026-11-07", "2026-11-13", "es")).toBe("7–13 nov");
+  });
+
+  it("names both months across a month's end, and no year across a year's", () => {
+    expect(formatDayRange("2026-11-07", "2026-12-04", "pt")).toBe("7 nov – 4 dez");
+    expect(formatDayRange("2026-12-28", "2027-01-04", "pt")).toBe("28 dez – 4 jan");
+    expect(formatDayRange("2026-12-28", "2027-01-04", "en")).toBe("Dec 28 – Jan 4");
+    expect(formatDayRange("2026-05-01", "2026-05-31", "es")).toBe("1–31 may");
   });
 });

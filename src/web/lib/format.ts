@@ -101,6 +101,36 @@ export function shortMonthName(month: number, language: Language): string {
   return shortMonthFormat(language).format(Date.UTC(2000, month - 1, 1));
 }
 
+/** Whether the language writes the day before the month ("7 de nov."), from Intl itself. */
+const dayBeforeMonth = cachedPerLanguage((language) => {
+  const parts = new Intl.DateTimeFormat(localeOf(language), {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+  }).formatToParts(Date.UTC(2000, 10, 7));
+  const indexOf = (type: string) => parts.findIndex((part) => part.type === type);
+  return indexOf("day") < indexOf("month");
+});
+
+/**
+ * A span of days as the budget month's navigation and week cards show it
+ * (docs/product.md#budget-periods): short enough for half a phone's width, without the year (the
+ * month's name says it) or the locale's "de", the month named once when both days are in it:
+ * "7–13 nov", "28 nov – 4 dez" (pt), "Nov 7–13", "Nov 28 – Dec 4" (en).
+ */
+export function formatDayRange(first: string, last: string, language: Language): string {
+  const from = parseIsoDate(first);
+  const to = parseIsoDate(last);
+  const name = (month: number) => shortMonthName(month, language).replace(/\.$/, "");
+  const dayFirst = dayBeforeMonth(language);
+  const day = ({ day, month }: typeof from) =>
+    dayFirst ? `${day} ${name(month)}` : `${name(month)} ${day}`;
+  if (from.year !== to.year || from.month !== to.month) return `${day(from)} – ${day(to)}`;
+  return dayFirst
+    ? `${from.day}–${to.day} ${name(from.month)}`
+    : `${name(from.month)} ${from.day}–${to.day}`;
+}
+
 const compactMoneyFormat = cachedPerLanguage((language) => {
   const { locale, currency } = settings[language];
   return new Intl.NumberFormat(locale, {

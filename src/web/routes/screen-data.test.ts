@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import { currentUserQueryKey } from "../api/auth/get-current-user";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
@@ -93,5 +94,63 @@ describe("prefetchScreenData", () => {
     storeUser(user);
     expect((await urlsAskedFor("/login")).urls).toEqual([]);
     expect((await urlsAskedFor("/reset-password/abc")).urls).toEqual([]);
+  });
+
+  it("asks for the family's current budget month once its rule is known, when no month is in the address", async () => {
+    storeUser(user);
+    // 3 November 2026 under the 5th business day: October's budget month (November's starts on
+    // the 9th).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 3, 12, 0));
+    const family = {
+      id: "5b0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f60",
+      budgetPeriod: { start: "business-day", day: 5, saturdays: false, closedDay: "stay" },
+    };
+    const fetchMock = vi.fn<typeof fetch>((url) =>
+      String(url) === "/api/family"
+        ? Promise.resolve(
+            new Response(JSON.stringify(family), {
+              headers: { "Content-Type": "application/json" },
+            }),
+          )
+        : new Promise<Response>(() => {}),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      prefetchScreenData(createQueryClient(), { pathname: "/", search: "" });
+      for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      const urls = fetchMock.mock.calls.map(([url]) => String(url));
+      // The calendar month's at once (every family's by default), then the family's own.
+      expect(urls.filter((url) => url.startsWith("/api/summary"))).toEqual([
+        "/api/summary?month=11&year=2026",
+        "/api/summary?month=10&year=2026",
+      ]);
+      expect(urls.filter((url) => url.startsWith("/api/recurring/due"))).toEqual([
+        "/api/recurring/due?month=11&year=2026",
+        "/api/recurring/due?month=10&year=2026",
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks for no other month when the family's rule keeps today's", async () => {
+    storeUser(user);
+    const fetchMock = vi.fn<typeof fetch>((url) =>
+      String(url) === "/api/family"
+        ? Promise.resolve(
+            new Response(JSON.stringify({ budgetPeriod: CALENDAR_MONTH }), {
+              headers: { "Content-Type": "application/json" },
+            }),
+          )
+        : new Promise<Response>(() => {}),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    prefetchScreenData(createQueryClient(), { pathname: "/reports", search: "" });
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    const summaries = fetchMock.mock.calls.filter(([url]) =>
+      String(url).startsWith("/api/summary"),
+    );
+    expect(summaries).toHaveLength(1);
   });
 });

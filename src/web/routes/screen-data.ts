@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { YearMonth } from "../../domain/budget";
 import { currentUserQueryOptions } from "../api/auth/get-current-user";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
@@ -8,6 +9,7 @@ import { unreadCountQueryOptions } from "../api/notifications/get-unread-count";
 import { recurringDueQueryOptions } from "../api/recurring/get-recurring-due";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
 import { hasStoredUser } from "../lib/auth";
+import { todayIso } from "../lib/format";
 import { isPublicPath } from "../lib/routes";
 import { selectedMonthOf } from "../lib/use-selected-month";
 
@@ -18,16 +20,35 @@ type Prefetch = (queryClient: QueryClient, address: Address) => void;
 const family: Prefetch = (queryClient) => void queryClient.prefetchQuery(familyQueryOptions());
 const categories: Prefetch = (queryClient) =>
   void queryClient.prefetchQuery(categoriesQueryOptions());
-/** The month of the address, as useSelectedMonth reads it. */
-const monthSummary: Prefetch = (queryClient, { search }) =>
-  void queryClient.prefetchQuery(
-    monthSummaryQueryOptions(selectedMonthOf(new URLSearchParams(search))),
-  );
-/** The month's due recurring bills (the dashboard's card), for the month of the address. */
-const dueBills: Prefetch = (queryClient, { search }) =>
-  void queryClient.prefetchQuery(
-    recurringDueQueryOptions(selectedMonthOf(new URLSearchParams(search))),
-  );
+/**
+ * Asks for what a month screen reads of its shown month, as useSelectedMonth picks it: the
+ * address's month, else the family's current budget month, known once GET /api/family has
+ * answered (docs/product.md#choosing-the-month). Meanwhile the calendar month's is asked for: it
+ * is every family's by default, and on most days another rule's too; when the family's rule makes
+ * it another month, that one is asked for as soon as the rule is known.
+ */
+function shownMonth(prefetch: (queryClient: QueryClient, month: YearMonth) => unknown): Prefetch {
+  return (queryClient, { search }) => {
+    const params = new URLSearchParams(search);
+    void prefetch(queryClient, selectedMonthOf(params));
+    queryClient.ensureQueryData(familyQueryOptions()).then(
+      (found) => {
+        if (found)
+          void prefetch(queryClient, selectedMonthOf(params, todayIso(), found.budgetPeriod));
+      },
+      // The screen shows the family's failure itself.
+      () => undefined,
+    );
+  };
+}
+
+const monthSummary = shownMonth((queryClient, month) =>
+  queryClient.prefetchQuery(monthSummaryQueryOptions(month)),
+);
+/** The month's due recurring bills (the dashboard's card). */
+const dueBills = shownMonth((queryClient, month) =>
+  queryClient.prefetchQuery(recurringDueQueryOptions(month)),
+);
 /** Who paid, by name (the recent expenses, the list, the payer select). */
 const people: Prefetch = (queryClient) =>
   void queryClient.prefetchQuery(familyPeopleQueryOptions());

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { BudgetPeriodRule } from "../../../contract/budget-period-rule";
 import type { MonthSummaryResponse } from "../../../contract/summary";
 import type { YearMonth } from "../../../domain/budget";
+import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
 import { type MonthSummary, summarizeMonth } from "../../../domain/month-summary";
 import { getJson, withQuery } from "../../lib/api-client";
 
@@ -28,3 +31,24 @@ export function monthViewOf(response: MonthSummaryResponse): MonthView {
 
 export const useMonthSummary = (month: YearMonth) =>
   useQuery({ ...monthSummaryQueryOptions(month), select: monthViewOf });
+
+const periodOfAnswer = (response: MonthSummaryResponse) => response.period;
+
+/**
+ * The family's budget month a month's name stands for (docs/product.md#budget-periods): the days
+ * the summary answered for it once it has, else the domain's from the family's rule, so the month
+ * navigation shows them at once. Reads the summary without asking for it.
+ */
+export function useMonthPeriod(month: YearMonth, rule: BudgetPeriodRule): BudgetPeriod {
+  const { data } = useQuery({
+    ...monthSummaryQueryOptions(month),
+    enabled: false,
+    select: periodOfAnswer,
+  });
+  const first = data?.first;
+  const last = data?.last;
+  return useMemo(
+    () => (first && last ? { ...month, first, last } : periodNamed(month, rule)),
+    [month, rule, first, last],
+  );
+}

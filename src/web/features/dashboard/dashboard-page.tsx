@@ -1,10 +1,12 @@
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { YearMonth } from "../../../domain/budget";
+import { type BudgetPeriod, isCalendarMonth, weekBucketsOf } from "../../../domain/budget-period";
 import { summarizeMonth } from "../../../domain/month-summary";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthSummary } from "../../api/summary/get-month-summary";
+import { useMonthPeriod, useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
@@ -16,7 +18,7 @@ import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
 import { DueBills } from "./due-bills";
 import { MonthTotals } from "./month-totals";
-import { pendingCents, pendingInMonth } from "./pending";
+import { pendingCents, pendingInPeriod } from "./pending";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
 import { WeekCards } from "./week-cards";
 
@@ -33,21 +35,27 @@ function DashboardSkeleton() {
 }
 
 /**
- * One call for the shown month; every figure comes from summarizeMonth, as in the reports. The
+ * One call for the shown month, the family's budget month that name stands for
+ * (docs/product.md#budget-periods); every figure comes from summarizeMonth, as in the reports. The
  * expenses waiting on this device to be sent count in it at once, marked pending
- * (docs/product.md#offline-expense-queue).
+ * (docs/product.md#offline-expense-queue), by the period's days.
  */
 function MonthOverview({
   month,
+  period,
+  datesShown,
   EditDialog,
 }: {
   month: YearMonth;
+  /** The shown month's days (useMonthPeriod). */
+  period: BudgetPeriod;
+  datesShown: boolean;
   EditDialog: ComponentType<ExpenseEditDialogProps>;
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const query = useMonthSummary(month);
-  const pending = pendingInMonth(useQueueSnapshot(user?.id), month, query.dataUpdatedAt);
+  const pending = pendingInPeriod(useQueueSnapshot(user?.id), period, query.dataUpdatedAt);
   return (
     <MonthViewState
       query={query}
@@ -73,7 +81,11 @@ function MonthOverview({
             ) : null}
             <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
             <DueBills month={month} categories={response.categories} />
-            <WeekCards weeks={summary.weeks} month={month} />
+            <WeekCards
+              weeks={summary.weeks}
+              buckets={weekBucketsOf(period)}
+              datesShown={datesShown}
+            />
             <CategoryCards categories={summary.categories} />
             <RecentTransactions
               latest={response.latest}
@@ -106,17 +118,30 @@ export function DashboardPage({
   useDocumentTitle(title);
   // GET /api/family, which RequireFamily also shows by: the month and '+' only with one.
   const family = useFamilyQuery();
-  const [month, setMonth] = useSelectedMonth();
+  const rule = family.data?.budgetPeriod ?? CALENDAR_MONTH;
+  const [month, setMonth] = useSelectedMonth(rule);
+  const period = useMonthPeriod(month, rule);
 
   return (
     // Room at the bottom so the floating '+' never hides the last row.
     <div className="space-y-6 pb-20">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <PageTitle>{title}</PageTitle>
-        {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
+        {family.data ? (
+          <MonthNavigation
+            value={month}
+            onChange={setMonth}
+            period={isCalendarMonth(rule) ? undefined : period}
+          />
+        ) : null}
       </div>
       <RequireFamily family={family} fallback={<DashboardSkeleton />}>
-        <MonthOverview month={month} EditDialog={EditDialog} />
+        <MonthOverview
+          month={month}
+          period={period}
+          datesShown={!isCalendarMonth(rule)}
+          EditDialog={EditDialog}
+        />
       </RequireFamily>
       {family.data ? quickAdd : null}
     </div>

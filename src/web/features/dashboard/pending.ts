@@ -1,6 +1,5 @@
 import { toCents } from "../../../contract/cents";
 import type { CreateExpenseInput } from "../../../contract/expenses";
-import type { YearMonth } from "../../../domain/budget";
 
 /**
  * An expense kept on this device until the network returns (offline/queue.ts's entries), as the
@@ -16,21 +15,23 @@ export type PendingExpense = {
 };
 
 /**
- * The month's expenses still to be saved, newest first. A refused one is left out: the server
- * will not save it as it is, and the Expenses screen asks to fix or discard it. So is one saved
- * before the month's figures were answered (`answeredAt`): they hold it already.
+ * The shown budget month's expenses still to be saved, newest first: those dated within its first
+ * and last day (the family's period, docs/product.md#budget-periods, the calendar month by
+ * default). A refused one is left out: the server will not save it as it is, and the Expenses
+ * screen asks to fix or discard it. So is one saved before the month's figures were answered
+ * (`answeredAt`): they hold it already.
  */
-export function pendingInMonth(
+export function pendingInPeriod(
   entries: readonly PendingExpense[],
-  { year, month }: YearMonth,
+  { first, last }: { first: string; last: string },
   answeredAt: number,
 ): PendingExpense[] {
-  const prefix = `${year}-${String(month).padStart(2, "0")}-`;
   return entries
     .filter(
       (entry) =>
         entry.status !== "refused" &&
-        entry.input.date.startsWith(prefix) &&
+        entry.input.date >= first &&
+        entry.input.date <= last &&
         (entry.savedAt ?? Number.POSITIVE_INFINITY) > answeredAt,
     )
     .reverse();

@@ -1,14 +1,30 @@
 import { useTranslation } from "react-i18next";
-import type { YearMonth } from "../../../domain/budget";
+import type { WeekBucket } from "../../../domain/budget-period";
 import type { WeekSummary } from "../../../domain/month-summary";
 import { Card } from "../../components/ui/card";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDayRange } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
-import { weekDayRange } from "./dashboard-view";
 
-/** Four cards, one per week bucket (1-7, 8-14, 15-21, 22-end), against budget / 4. */
-export function WeekCards({ weeks, month }: { weeks: WeekSummary[]; month: YearMonth }) {
+/**
+ * Four cards, one per week bucket of the period (days 1-7, 8-14, 15-21, 22-end), against
+ * budget / 4; `buckets` are the period's (weekBucketsOf), the days the server adds up for each
+ * card. Each says its days: of the month with the calendar month ("Dias 1–7"), as dates
+ * ("7–13 nov") when the family's budget month is its own (`datesShown`,
+ * docs/product.md#budget-periods), whose weeks cross the months' ends.
+ */
+export function WeekCards({
+  weeks,
+  buckets,
+  datesShown,
+}: {
+  weeks: WeekSummary[];
+  buckets: WeekBucket[];
+  datesShown: boolean;
+}) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const money = useMoney();
   return (
     <section aria-labelledby="weeks-title" className="space-y-3">
@@ -22,7 +38,10 @@ export function WeekCards({ weeks, month }: { weeks: WeekSummary[]; month: YearM
       </div>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {weeks.map((week) => {
-          const days = weekDayRange(week.week, month);
+          // Four of each, in the same order: a bucket is the days of its week's figures.
+          const bucket = buckets[week.week - 1];
+          if (!bucket) return null;
+          const { first, last } = bucket;
           const { status } = week;
           return (
             <li key={week.week} data-testid={`week-${week.week}`} className="min-w-0">
@@ -31,7 +50,12 @@ export function WeekCards({ weeks, month }: { weeks: WeekSummary[]; month: YearM
                   {t("dashboard.weeks.week", { number: week.week })}
                 </h3>
                 <p className="text-muted-foreground text-xs tabular-nums">
-                  {t("dashboard.weeks.days", days)}
+                  {datesShown
+                    ? formatDayRange(first, last, language)
+                    : t("dashboard.weeks.days", {
+                        from: Number(first.slice(8)),
+                        to: Number(last.slice(8)),
+                      })}
                 </p>
                 <p
                   className="mt-1 font-bold text-base tabular-nums sm:text-xl"

@@ -20,8 +20,10 @@ import { useSelectedMonth } from "../../lib/use-selected-month";
  * family has none of them to load.
  */
 export function useKeepExpenseFormData() {
-  const [month] = useSelectedMonth();
-  const enabled = Boolean(useQuery(familyQueryOptions()).data);
+  const family = useQuery(familyQueryOptions()).data;
+  // The month the screen shows by default is the family's current budget month.
+  const [month] = useSelectedMonth(family?.budgetPeriod);
+  const enabled = Boolean(family);
   // Their results go unread, so the notice is not drawn again when one answers (TanStack tracks
   // the properties a component reads). Not useQueries: its observer would join the shell chunk.
   useQuery({ ...categoriesQueryOptions(), enabled });
