@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { fromCents } from "../../../contract/cents";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
-import { formatMoney, formatMonthYear } from "../../lib/format";
+import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { ChartBox, useChartTooltip } from "./chart-frame";
 import { amountScale, bandScale } from "./chart-scales";
@@ -20,6 +20,11 @@ function PointTooltip({ point }: { point: Point }) {
       <p className="font-medium">
         {formatMonthYear(point.month.month, point.month.year, language)}
       </p>
+      {point.month.dates ? (
+        <p className="text-muted-foreground text-xs tabular-nums">
+          {formatDayRange(point.month.dates.first, point.month.dates.last, language)}
+        </p>
+      ) : null}
       <p className="tabular-nums">
         {t("reports.trend.spent")}: {formatMoney(fromCents(point.spentCents), language)}
       </p>

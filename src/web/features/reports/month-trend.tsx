@@ -76,9 +76,10 @@ function Trend({ view }: { view: TrendView }) {
 
 /**
  * The Reports' 12-month trend (docs/product.md, "12-month trend"): its own call, so the month's
- * report shows without waiting for it, with the same loading and error states.
+ * report shows without waiting for it, with the same loading and error states. `datesShown`: each
+ * month's days beside its name, when the family's budget month is its own.
  */
-export function MonthTrend({ month }: { month: YearMonth }) {
+export function MonthTrend({ month, datesShown }: { month: YearMonth; datesShown: boolean }) {
   const { t } = useTranslation();
   const query = useMonthTrend(month);
   const uncategorised = t("reports.table.uncategorised");
@@ -89,7 +90,7 @@ export function MonthTrend({ month }: { month: YearMonth }) {
       errorTitle={t("reports.trend.loadError")}
       retryLabel={t("reports.loadError.retry")}
     >
-      {(response) => <Trend view={trendViewOf(response, uncategorised)} />}
+      {(response) => <Trend view={trendViewOf(response, uncategorised, datesShown)} />}
     </MonthViewState>
   );
 }

@@ -1,9 +1,11 @@
 import { Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { YearMonth } from "../../../domain/budget";
+import { isCalendarMonth } from "../../../domain/budget-period";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthSummary } from "../../api/summary/get-month-summary";
+import { useMonthPeriod, useMonthSummary } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
@@ -88,7 +90,9 @@ export function ReportsPage() {
   const language = useLanguage();
   // GET /api/family, which RequireFamily also shows by: the month only with a family.
   const family = useFamilyQuery();
-  const [month, setMonth] = useSelectedMonth();
+  const rule = family.data?.budgetPeriod ?? CALENDAR_MONTH;
+  const [month, setMonth] = useSelectedMonth(rule);
+  const period = useMonthPeriod(month, rule);
   const pageTitle = t("pages.reports.title");
   // The month belongs in the title only while there is a month's report to show.
   const title = family.data
@@ -103,11 +107,17 @@ export function ReportsPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <PageTitle>{title}</PageTitle>
-        {family.data ? <MonthNavigation value={month} onChange={setMonth} /> : null}
+        {family.data ? (
+          <MonthNavigation
+            value={month}
+            onChange={setMonth}
+            period={isCalendarMonth(rule) ? undefined : period}
+          />
+        ) : null}
       </div>
       <RequireFamily family={family} fallback={<ReportSkeleton />}>
         <MonthReport month={month} />
-        <MonthTrend month={month} />
+        <MonthTrend month={month} datesShown={!isCalendarMonth(rule)} />
       </RequireFamily>
     </div>
   );

@@ -3,7 +3,13 @@ import { BarRounded, LinePath } from "@visx/shape";
 import { useTranslation } from "react-i18next";
 import { fromCents } from "../../../contract/cents";
 import { useLanguage } from "../../i18n/use-language";
-import { formatMoney, formatMoneyTick, formatMonthYear, shortMonthName } from "../../lib/format";
+import {
+  formatDayRange,
+  formatMoney,
+  formatMoneyTick,
+  formatMonthYear,
+  shortMonthName,
+} from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { ChartBox, useChartTooltip } from "./chart-frame";
 import { amountScale, bandScale } from "./chart-scales";
@@ -22,6 +28,11 @@ function MonthTooltip({ month }: { month: TrendMonth }) {
   return (
     <div data-testid="trend-tooltip">
       <p className="font-medium">{formatMonthYear(month.month, month.year, language)}</p>
+      {month.dates ? (
+        <p className="text-muted-foreground text-xs tabular-nums">
+          {formatDayRange(month.dates.first, month.dates.last, language)}
+        </p>
+      ) : null}
       <p className="tabular-nums">
         {t("reports.trend.spent")}: {formatMoney(fromCents(month.spentCents), language)}
       </p>

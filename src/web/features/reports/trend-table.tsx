@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../i18n/use-language";
-import { formatMonthYear } from "../../lib/format";
+import { formatDayRange, formatMonthYear } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import type { TrendView } from "./trend-view";
@@ -66,6 +66,12 @@ export function TrendTable({ view, visible }: { view: TrendView; visible: boolea
             >
               <th scope="row" className={cn(cell, "text-left font-medium")}>
                 {formatMonthYear(month.month, month.year, language)}
+                {month.dates ? (
+                  <span className="block font-normal text-muted-foreground text-xs">
+                    <span className="sr-only">, </span>
+                    {formatDayRange(month.dates.first, month.dates.last, language)}
+                  </span>
+                ) : null}
                 {month.shown ? (
                   <span className="sr-only"> ({t("reports.trend.shownMonth")})</span>
                 ) : null}

@@ -2,7 +2,9 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { MonthTrendResponse } from "../../../contract/trend";
+import { periodNamed } from "../../../domain/budget-period";
 import { trendMonths } from "../../../domain/testing/reference-sums";
 import { initI18n } from "../../i18n/init";
 import { UNCATEGORISED_COLOR } from "./report-view";
@@ -21,6 +23,7 @@ function trendResponse(overrides: Partial<MonthTrendResponse> = {}): MonthTrendR
     month: 1,
     months: trendMonths({ year: 2026, month: 1 }).map((m, i) => ({
       ...m,
+      ...periodNamed(m, CALENDAR_MONTH),
       spent: i === 11 ? "1500.00" : i === 1 ? "120.00" : "0.00",
       budget: "1400.00",
     })),
@@ -86,6 +89,8 @@ describe("trendViewOf", () => {
   });
 });
 
+const base = trendResponse();
+
 describe("<TrendTable />", () => {
   let container: HTMLDivElement;
   let root: Root;
@@ -102,10 +107,10 @@ describe("<TrendTable />", () => {
     container.remove();
   });
 
-  const render = (language: "pt" | "en", visible: boolean) => {
+  const render = (language: "pt" | "en", visible: boolean, response = base) => {
     initI18n(language);
     const uncategorised = zeros.map((z, i) => (i === 11 ? "7.77" : z));
-    const view = trendViewOf(trendResponse({ uncategorised }), "Sem categoria");
+    const view = trendViewOf({ ...response, uncategorised }, "Sem categoria", response !== base);
     act(() => root.render(<TrendTable view={view} visible={visible} />));
     const rows = [...container.querySelectorAll("tbody tr")].map((row) =>
       [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.replace(/\s+/g, " ")),
@@ -160,5 +165,16 @@ describe("<TrendTable />", () => {
       "$1,500.00",
       "$7.77",
     ]);
+  });
+
+  it("says each month's days under its name when the family's budget month is its own", () => {
+    // The 5th business day, Saturdays counted (docs/product.md#budget-periods).
+    const rule = { start: "business-day", day: 5, saturdays: true, closedDay: "stay" } as const;
+    const response = trendResponse({
+      months: base.months.map((m) => ({ ...m, ...periodNamed(m, rule) })),
+    });
+    const { rows } = render("pt", true, response);
+    expect(rows[11]?.[0]).toBe("Janeiro de 2026, 7 jan – 5 fev (mês exibido)");
+    expect(rows[10]?.[0]).toBe("Dezembro de 2025, 5 dez – 6 jan");
   });
 });

@@ -11,6 +11,11 @@ export type TrendMonth = {
   budgetCents: number;
   /** The month the report shows (the last of the twelve). */
   shown: boolean;
+  /**
+   * The budget month's first and last day, shown beside its name when the family's budget month
+   * is its own (docs/product.md#budget-periods); undefined with the calendar month.
+   */
+  dates?: { first: string; last: string };
 };
 
 /** One category's twelve months (or the uncategorised spending's), for its small chart. */
@@ -35,18 +40,25 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 /**
  * The trend's figures in integer cents, from the answer of GET /api/summary/trend: the months in
- * order, the shown one marked, and a series per category in list order, then the uncategorised
- * spending when there is any (docs/product.md, "12-month trend").
+ * order, the shown one marked (each with its days when `datesShown`), and a series per category in
+ * list order, then the uncategorised spending when there is any (docs/product.md, "12-month trend").
  */
-export function trendViewOf(response: MonthTrendResponse, uncategorisedName: string): TrendView {
-  const months = response.months.map((m) => ({
-    key: `${m.year}-${m.month}`,
-    year: m.year,
-    month: m.month,
-    spentCents: toCents(m.spent),
-    budgetCents: toCents(m.budget),
-    shown: m.year === response.year && m.month === response.month,
-  }));
+export function trendViewOf(
+  response: MonthTrendResponse,
+  uncategorisedName: string,
+  datesShown = false,
+): TrendView {
+  const months = response.months.map(
+    (m): TrendMonth => ({
+      key: `${m.year}-${m.month}`,
+      year: m.year,
+      month: m.month,
+      spentCents: toCents(m.spent),
+      budgetCents: toCents(m.budget),
+      shown: m.year === response.year && m.month === response.month,
+      dates: datesShown ? { first: m.first, last: m.last } : undefined,
+    }),
+  );
   const series: TrendSeries[] = response.categories.map((category) => {
     const spentCents = category.spent.map(toCents);
     return {
