@@ -1,6 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type EventSourceLike, followFamilyEvents } from "./follow-family-events";
+import { familyQueryOptions } from "../family/get-family";
+import { familyHistoryQueryOptions, noHistoryFilters } from "../history/get-family-history";
+import { monthSummaryQueryOptions } from "../summary/get-month-summary";
+import { monthTrendQueryOptions } from "../summary/get-trend";
+import { type EventSourceLike, followFamilyEvents, invalidateTopics } from "./follow-family-events";
 
 /** A stand-in EventSource the test drives: it opens, sends named events, drops and gives up. */
 class FakeSource implements EventSourceLike {
@@ -116,5 +120,30 @@ describe("following the family's events", () => {
     target.dispatchEvent(new Event("online"));
     vi.advanceTimersByTime(120_000);
     expect(sources).toHaveLength(1);
+  });
+});
+
+describe("a change of the family's budget month", () => {
+  it("refreshes the family, every month's figures, the trend and the history (topics family and expenses)", async () => {
+    const queryClient = new QueryClient();
+    const november = { year: 2026, month: 11 };
+    const keys: QueryKey[] = [
+      familyQueryOptions().queryKey,
+      monthSummaryQueryOptions(november).queryKey,
+      monthSummaryQueryOptions({ year: 2026, month: 10 }).queryKey,
+      monthTrendQueryOptions(november).queryKey,
+      familyHistoryQueryOptions(noHistoryFilters).queryKey,
+    ];
+    for (const key of keys) queryClient.setQueryData(key, { answered: true });
+    await invalidateTopics(queryClient, ["family", "expenses"]);
+    for (const key of keys) {
+      expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    }
+    // The family's own topic alone already refreshes all of them.
+    for (const key of keys) queryClient.setQueryData(key, { answered: true });
+    await invalidateTopics(queryClient, ["family"]);
+    for (const key of keys) {
+      expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    }
   });
 });

@@ -31,8 +31,17 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     ["/api/recurring"],
   ],
   recurring: [["/api/recurring"], familyHistoryKey],
-  // Members, roles and names; the lists and totals show who paid.
-  family: [["/api/family"], familyMembersQueryKey, ["/api/expenses"], ["/api/summary"]],
+  // Members, roles and names (the lists and totals show who paid), and the budget month's rule
+  // (docs/product.md#budget-periods): the month shown by default, the navigation's days, and every
+  // month's and the trend's figures (under "/api/summary"), published with "expenses". Each is a
+  // history entry.
+  family: [
+    ["/api/family"],
+    familyMembersQueryKey,
+    ["/api/expenses"],
+    ["/api/summary"],
+    familyHistoryKey,
+  ],
   notifications: [["/api/notifications"]],
 };
 
