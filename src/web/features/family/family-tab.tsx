@@ -2,14 +2,15 @@ import { ChevronRight, History } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useFamilyQuery } from "../../api/family/get-family";
+import { BudgetPeriodSection } from "./budget-period-section";
 import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
 
 /**
  * The Profile page's family tab, also the body of /family: the family (members, invites,
- * removal by the owner, then leaving, handing over or deleting it), or the ways to get one
- * (create, join).
+ * removal by the owner, its budget month, then leaving, handing over or deleting it), or the ways
+ * to get one (create, join).
  */
 export function FamilyTab() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function FamilyTab() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <FamilyDetails family={family} />
+      <BudgetPeriodSection family={family} />
       <HistoryLink />
       <FamilyActions family={family} />
     </div>
