@@ -2,6 +2,7 @@ import { ArrowLeft, History, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { parseBudgetPeriodRuleCode } from "../../../contract/budget-period-rule";
 import type { Language } from "../../../contract/common";
 import {
   type HistoryChange,
@@ -28,6 +29,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
+import { budgetPeriodRuleText } from "../../lib/budget-period-text";
 import { formatDate, formatMoney, localeOf, monthName } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
@@ -178,6 +180,12 @@ function useFormatValue() {
     if (field === "frequency") return t(`history.frequency.${value}`);
     if (field === "dayOfWeek" && typeof value === "number") return weekdayName(value, language);
     if (field === "monthOfYear" && typeof value === "number") return monthName(value, language);
+    if (field === "budgetPeriod" && typeof value === "string") {
+      // Kept as a code (budgetPeriodRuleCode), worded in the reader's language; a code this
+      // version does not know shows as it is rather than not at all.
+      const rule = parseBudgetPeriodRuleCode(value);
+      return rule ? budgetPeriodRuleText(rule, t) : value;
+    }
     return String(value);
   };
 }

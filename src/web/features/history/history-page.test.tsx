@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
+import type { Family } from "../../../contract/family";
+import type { HistoryEntry, HistoryPage as Page } from "../../../contract/history";
+import { initI18n } from "../../i18n/init";
+import { createQueryClient } from "../../lib/query-client";
+import { HistoryPage } from "./history-page";
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+
+const owner = "6c1f0b7f-3a68-4b9f-8b1f-4d3c2e5f6a71";
+const family: Family = {
+  id: "5b0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f60",
+  name: "Silva",
+  ownerId: owner,
+  role: "member",
+  budgetPeriod: CALENDAR_MONTH,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+/** The entry the server records when the owner changes the rule (docs/product.md#budget-periods). */
+const ruleChanged = (before: string, after: string): HistoryEntry => ({
+  id: "11111111-1111-4111-8111-111111111111",
+  kind: "family",
+  action: "changed",
+  actorUserId: owner,
+  actorName: "Ana",
+  subjectId: family.id,
+  subjectLabel: family.name,
+  changes: [{ field: "budgetPeriod", before, after }],
+  createdAt: "2026-11-03T12:00:00.000Z",
+  restorable: false,
+  restoredAt: null,
+});
+
+/** Answers the family, its people and one history page; records the history's addresses. */
+function stubApi(page: Page) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input) => {
+      const url = String(input);
+      if (url === "/api/family") return json(family);
+      if (url.startsWith("/api/family/history")) {
+        asked.push(url);
+        return json(page);
+      }
+      return json([]);
+    }),
+  );
+  return asked;
+}
+
+async function open(language: "pt" | "en", page: Page) {
+  initI18n(language);
+  const asked = stubApi(page);
+  const location = memoryLocation({ path: "/family/history" });
+  act(() =>
+    root.render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <HistoryPage />
+        </Router>
+      </QueryClientProvider>,
+    ),
+  );
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return asked;
+}
+
+const entryText = () =>
+  container.querySelector("ul li")?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+beforeEach(() => {
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe("<HistoryPage /> and the family's budget month", () => {
+  it("words a change of the rule in the reader's language, from its codes", async () => {
+    await open("pt", {
+      items: [ruleChanged("first-day", "business-day:5:mon-sat")],
+      nextCursor: null,
+    });
+    const text = entryText();
+    expect(text).toContain("Configurações da família");
+    expect(text).toContain("Ana mudou quando começa o mês do orçamento");
+    expect(text).toContain(
+      "Mês do orçamentode Dia 1 (mês do calendário) para 5º dia útil (segunda a sábado)",
+    );
+  });
+
+  it("words it in English too", async () => {
+    await open("en", {
+      items: [ruleChanged("business-day:5:mon-sat", "fixed-day:6:previous:mon-fri")],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain(
+      "Budget monthfrom 5th business day (Monday to Saturday) to Day 6 — earlier if it falls on a weekend or holiday",
+    );
+  });
+
+  it("shows a code it does not know as it is", async () => {
+    await open("pt", { items: [ruleChanged("first-day", "payday:99")], nextCursor: null });
+    expect(entryText()).toContain("de Dia 1 (mês do calendário) para payday:99");
+  });
+
+  it("filters by the family's settings", async () => {
+    const asked = await open("pt", { items: [], nextCursor: null });
+    const kind = [...container.querySelectorAll("select")].find((select) =>
+      [...select.options].some((option) => option.value === "family"),
+    );
+    if (!kind) throw new Error("no kind filter with the family's settings");
+    const option = [...kind.options].find((o) => o.value === "family");
+    expect(option?.textContent).toBe("Configurações da família");
+    await act(async () => {
+      kind.value = "family";
+      kind.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await act(async () => {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(asked.at(-1)).toBe("/api/family/history?kind=family");
+  });
+});
