@@ -21,19 +21,22 @@ const scripts = import.meta.dirname;
 // Writes its pid (and its arguments) to BUILD_REPORT, then the stub server and the stamp that
 // buildIsCurrent() compares. STUB_BUILD=fail exits 3 first; STUB_BUILD=hang waits for a signal.
 const stubBuild = `
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { projectRoot, sourceStamp } from "./source-stamp.mjs";
 
 export async function buildAll({ outDir = join(projectRoot, "dist") } = {}) {
-  await writeFile(process.env.BUILD_REPORT, JSON.stringify({ pid: process.pid, argv: process.argv.slice(2) }));
+  // Written aside and renamed, so the test never reads it half written.
+  const report = JSON.stringify({ pid: process.pid, argv: process.argv.slice(2) });
+  await writeFile(process.env.BUILD_REPORT + ".part", report);
+  await rename(process.env.BUILD_REPORT + ".part", process.env.BUILD_REPORT);
   if (process.env.STUB_BUILD === "fail") process.exit(3);
   if (process.env.STUB_BUILD === "hang") await new Promise(() => setInterval(() => {}, 1000));
   await mkdir(join(outDir, "server"), { recursive: true });
   await writeFile(
     join(outDir, "server/main.js"),
-    'import { writeFileSync } from "node:fs"; writeFileSync(process.env.SERVER_REPORT, String(process.pid));',
+    'import { renameSync, writeFileSync } from "node:fs"; writeFileSync(process.env.SERVER_REPORT + ".part", String(process.pid)); renameSync(process.env.SERVER_REPORT + ".part", process.env.SERVER_REPORT);',
   );
   await writeFile(join(outDir, ".source-stamp"), await sourceStamp());
 }
