@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
 import { type SignedIn, signUp } from "./api-helpers";
@@ -98,4 +99,20 @@ export async function createExpense(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/** The owner sets the family's budget month (docs/product.md#budget-periods); the rule stored. */
+export async function setBudgetPeriod(
+  app: FastifyInstance,
+  owner: SignedIn,
+  rule: BudgetPeriodRule,
+): Promise<BudgetPeriodRule> {
+  const res = await app.inject({
+    method: "PUT",
+    url: "/api/family/budget-period",
+    headers: { cookie: owner.cookie },
+    payload: rule,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().budgetPeriod;
 }
