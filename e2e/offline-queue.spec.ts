@@ -127,9 +127,16 @@ test("an expense whose answer was lost is not saved twice; ones the server refus
     await route.abort("internetdisconnected");
   });
 
+  // The frame's sender (pending-expenses-notice.tsx, a chunk of its own) sends every waiting entry
+  // as it mounts: it is up once it has asked for the month the quick add keeps, and only then is
+  // the lost answer's entry left waiting for the sender's next turn, as this test reads it.
+  const senderUp = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith("/api/summary"),
+  );
   await page.goto("/expenses");
   const main = page.getByRole("main");
   await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Farmácia");
+  await senderUp;
   await fillExpense(main, "Resposta perdida", "Mercado");
   await expect(page.getByText(queuedToast).first()).toBeVisible();
   expect(await savedCount(page, "Resposta perdida")).toBe(1);
