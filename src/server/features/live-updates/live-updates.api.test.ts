@@ -185,8 +185,11 @@ describe("GET /api/events", () => {
         payload: rule,
       });
     expect((await put()).statusCode).toBe(200);
-    // The family (its rule) and every month's figures, which the rule names anew.
-    expect(await leoScreen.next()).toEqual({
+    // The family (its rule) and every month's figures, which the rule names anew. Leo's own join
+    // ("family") may reach this other process after his stream opened: it comes first, if at all.
+    let event = await leoScreen.next();
+    if (event.data === JSON.stringify({ topics: ["family"] })) event = await leoScreen.next();
+    expect(event).toEqual({
       event: "change",
       data: JSON.stringify({ topics: ["family", "expenses"] }),
     });
