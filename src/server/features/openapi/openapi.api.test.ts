@@ -182,6 +182,19 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("says that month and year name the family's budget month on every call that takes them", () => {
+    for (const url of [
+      "/api/summary",
+      "/api/summary/trend",
+      "/api/expenses",
+      "/api/recurring/due",
+    ]) {
+      const description = operation("GET", url)?.description as string | undefined;
+      expect(description, url).toContain("the family's budget months");
+      expect(description, url).toContain("the family's start rule");
+    }
+  });
+
   it("asks for the password in the bodies of the calls that re-authenticate", () => {
     for (const [method, url] of [
       ["POST", "/api/profile/two-factor/setup"],
