@@ -17,6 +17,7 @@ import { openApiPath } from "./document";
  */
 
 type Operation = {
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: {
@@ -189,7 +190,7 @@ describe("GET /api/openapi.json", () => {
       "/api/expenses",
       "/api/recurring/due",
     ]) {
-      const description = operation("GET", url)?.description as string | undefined;
+      const description = operation("GET", url)?.description;
       expect(description, url).toContain("the family's budget months");
       expect(description, url).toContain("the family's start rule");
     }
