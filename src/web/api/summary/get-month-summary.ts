@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { BudgetPeriodRule } from "../../../contract/budget-period-rule";
+import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
+import type { Family } from "../../../contract/family";
 import type { MonthSummaryResponse } from "../../../contract/summary";
 import type { YearMonth } from "../../../domain/budget";
-import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
+import { type BudgetPeriod, isCalendarMonth, periodNamed } from "../../../domain/budget-period";
 import { type MonthSummary, summarizeMonth } from "../../../domain/month-summary";
 import { getJson, withQuery } from "../../lib/api-client";
+import { useSelectedMonth } from "../../lib/use-selected-month";
 
 /** GET /api/summary?month=&year=: the month's sums, categories, latest expenses and examples flag. */
 export const fetchMonthSummary = ({ year, month }: YearMonth, signal?: AbortSignal) =>
@@ -35,11 +37,15 @@ export const useMonthSummary = (month: YearMonth) =>
 const periodOfAnswer = (response: MonthSummaryResponse) => response.period;
 
 /**
- * The family's budget month a month's name stands for (docs/product.md#budget-periods): the days
- * the summary answered for it once it has, else the domain's from the family's rule, so the month
- * navigation shows them at once. Reads the summary without asking for it.
+ * The budget month a dashboard or a report shows (docs/product.md#budget-periods): its name from
+ * the address or the period holding today under the family's rule (useSelectedMonth), and its
+ * days as the summary answered them once it has, else the domain's from the rule, so the month
+ * navigation shows them at once (the summary is read, not asked for). `datesShown`: whether the
+ * screens say the days at all; with the calendar month they read as the specification's.
  */
-export function useMonthPeriod(month: YearMonth, rule: BudgetPeriodRule): BudgetPeriod {
+export function useShownBudgetMonth(family: Family | null | undefined) {
+  const rule = family?.budgetPeriod ?? CALENDAR_MONTH;
+  const [month, setMonth] = useSelectedMonth(rule);
   const { data } = useQuery({
     ...monthSummaryQueryOptions(month),
     enabled: false,
@@ -47,8 +53,9 @@ export function useMonthPeriod(month: YearMonth, rule: BudgetPeriodRule): Budget
   });
   const first = data?.first;
   const last = data?.last;
-  return useMemo(
+  const period: BudgetPeriod = useMemo(
     () => (first && last ? { ...month, first, last } : periodNamed(month, rule)),
     [month, rule, first, last],
   );
+  return { month, setMonth, period, datesShown: !isCalendarMonth(rule) };
 }

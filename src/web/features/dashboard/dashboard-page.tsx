@@ -1,18 +1,16 @@
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { YearMonth } from "../../../domain/budget";
-import { type BudgetPeriod, isCalendarMonth, weekBucketsOf } from "../../../domain/budget-period";
+import { type BudgetPeriod, weekBucketsOf } from "../../../domain/budget-period";
 import { summarizeMonth } from "../../../domain/month-summary";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthPeriod, useMonthSummary } from "../../api/summary/get-month-summary";
+import { useMonthSummary, useShownBudgetMonth } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
 import { RequireFamily } from "../../components/require-family";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useSelectedMonth } from "../../lib/use-selected-month";
 import { useQueueSnapshot } from "../../offline/queue-snapshot";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
@@ -47,7 +45,7 @@ function MonthOverview({
   EditDialog,
 }: {
   month: YearMonth;
-  /** The shown month's days (useMonthPeriod). */
+  /** The shown month's days (useShownBudgetMonth). */
   period: BudgetPeriod;
   datesShown: boolean;
   EditDialog: ComponentType<ExpenseEditDialogProps>;
@@ -118,9 +116,7 @@ export function DashboardPage({
   useDocumentTitle(title);
   // GET /api/family, which RequireFamily also shows by: the month and '+' only with one.
   const family = useFamilyQuery();
-  const rule = family.data?.budgetPeriod ?? CALENDAR_MONTH;
-  const [month, setMonth] = useSelectedMonth(rule);
-  const period = useMonthPeriod(month, rule);
+  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data);
 
   return (
     // Room at the bottom so the floating '+' never hides the last row.
@@ -131,7 +127,7 @@ export function DashboardPage({
           <MonthNavigation
             value={month}
             onChange={setMonth}
-            period={isCalendarMonth(rule) ? undefined : period}
+            period={datesShown ? period : undefined}
           />
         ) : null}
       </div>
@@ -139,7 +135,7 @@ export function DashboardPage({
         <MonthOverview
           month={month}
           period={period}
-          datesShown={!isCalendarMonth(rule)}
+          datesShown={datesShown}
           EditDialog={EditDialog}
         />
       </RequireFamily>

@@ -1,11 +1,9 @@
 import { Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
 import type { YearMonth } from "../../../domain/budget";
-import { isCalendarMonth } from "../../../domain/budget-period";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthPeriod, useMonthSummary } from "../../api/summary/get-month-summary";
+import { useMonthSummary, useShownBudgetMonth } from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
@@ -15,7 +13,6 @@ import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useSelectedMonth } from "../../lib/use-selected-month";
 import { CategoryTable } from "./category-table";
 import { MonthTrend } from "./month-trend";
 import { PayerSpending } from "./payer-spending";
@@ -90,9 +87,7 @@ export function ReportsPage() {
   const language = useLanguage();
   // GET /api/family, which RequireFamily also shows by: the month only with a family.
   const family = useFamilyQuery();
-  const rule = family.data?.budgetPeriod ?? CALENDAR_MONTH;
-  const [month, setMonth] = useSelectedMonth(rule);
-  const period = useMonthPeriod(month, rule);
+  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data);
   const pageTitle = t("pages.reports.title");
   // The month belongs in the title only while there is a month's report to show.
   const title = family.data
@@ -111,13 +106,13 @@ export function ReportsPage() {
           <MonthNavigation
             value={month}
             onChange={setMonth}
-            period={isCalendarMonth(rule) ? undefined : period}
+            period={datesShown ? period : undefined}
           />
         ) : null}
       </div>
       <RequireFamily family={family} fallback={<ReportSkeleton />}>
         <MonthReport month={month} />
-        <MonthTrend month={month} datesShown={!isCalendarMonth(rule)} />
+        <MonthTrend month={month} datesShown={datesShown} />
       </RequireFamily>
     </div>
   );
