@@ -77,6 +77,9 @@ describe("following the family's events", () => {
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["notifications", "unknown"] }));
     expect(invalidated).toEqual(['["/api/notifications"]']);
+    invalidated = [];
+    last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
+    expect(invalidated).toEqual(['["/api/payment-methods"]', '["/api/family/history"]']);
   });
 
   it("refetches everything when it is back after a drop, or when the server says events were missed", () => {

@@ -43,6 +43,10 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     familyHistoryKey,
   ],
   notifications: [["/api/notifications"]],
+  // The accounts and cards (docs/product.md#payment-methods): the expense lists and forms name
+  // them from this one list, so a renamed or archived method needs nothing else; each change is
+  // a history entry.
+  paymentMethods: [["/api/payment-methods"], familyHistoryKey],
 };
 
 export function invalidateTopics(queryClient: QueryClient, topics: readonly FamilyTopic[]) {

@@ -42,6 +42,7 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     categoryId,
     addedByUserId: null,
     paidByUserId: null,
+    paymentMethodId: null,
     date,
     month: 3,
     year: 2025,

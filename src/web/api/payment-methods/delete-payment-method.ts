@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { sendJson } from "../../lib/api-client";
+import { familyHistoryKey } from "../history/get-family-history";
+import { paymentMethodsQueryKey } from "./get-payment-methods";
+
+/**
+ * DELETE /api/payment-methods/:id. Refused (409 payment_method_in_use) while expenses were paid
+ * with it: the answer's message tells the person to archive it instead.
+ */
+export const deletePaymentMethod = (id: string) =>
+  sendJson<{ deleted: true }>("DELETE", `/api/payment-methods/${encodeURIComponent(id)}`);
+
+/** Only an unused method can go, so no expense changes: the methods and the history are refetched. */
+export function useDeletePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePaymentMethod,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import type { PaymentMethod } from "../../../contract/payment-methods";
+import { usePaymentMethods } from "./get-payment-methods";
+
+export type PaymentMethodChoice = { value: string; label: string };
+
+/**
+ * "Pago com"'s choices (docs/product.md#payment-methods): the family's active methods, in the
+ * server's order. A method the expense already has stays a choice once archived, so editing
+ * another field does not take it off the expense; "Não informado" is the select's own first
+ * option. Empty when there is nothing to choose: the forms then leave the field out.
+ */
+export function paymentMethodChoices(
+  methods: readonly PaymentMethod[] | undefined,
+  currentId: string | null | undefined,
+  archived: (name: string) => string,
+): PaymentMethodChoice[] {
+  const choices: PaymentMethodChoice[] = [];
+  for (const method of methods ?? []) {
+    if (method.isActive) choices.push({ value: method.id, label: method.name });
+    else if (method.id === currentId)
+      choices.push({ value: method.id, label: archived(method.name) });
+  }
+  return choices;
+}
+
+/** The choices for the expense forms; `currentId`, when editing: the method the expense has now. */
+export function usePaymentMethodChoices(currentId?: string | null): PaymentMethodChoice[] {
+  const { t } = useTranslation();
+  const methods = usePaymentMethods();
+  return paymentMethodChoices(methods.data, currentId, (name) =>
+    t("expenses.paymentMethod.archived", { name }),
+  );
+}
