@@ -64,6 +64,8 @@ describe("isOfflineQuery", () => {
     expect(isOfflineQuery(["/api/auth/user"])).toBe(true);
     expect(isOfflineQuery(["/api/family"])).toBe(true);
     expect(isOfflineQuery(["/api/categories"])).toBe(true);
+    // 'Pago com' in the quick add opened offline (docs/product.md#payment-methods).
+    expect(isOfflineQuery(["/api/payment-methods"])).toBe(true);
     // Who paid: the expense form's 'Pago por' and the payers' names (api/family/get-family-people.ts).
     expect(isOfflineQuery(["/api/family/members", "people"])).toBe(true);
     expect(isOfflineQuery(["/api/summary", { year: 2026, month: 1 }])).toBe(true);

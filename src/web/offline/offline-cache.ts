@@ -46,7 +46,8 @@ const unfilteredFirstPage = JSON.stringify(["/api/expenses", "page", {}]);
 
 /**
  * The reads of the screens that open offline: the current user, the family, its people (who paid,
- * by name: the lists and the expense form's 'Pago por'), the categories, the month summaries
+ * by name: the lists and the expense form's 'Pago por'), the categories, the payment methods
+ * ('Pago com', docs/product.md#payment-methods), the month summaries
  * (dashboard, reports' table) and the Expenses screen's unfiltered first page. Not the
  * notifications, the recurring rules, the trend or a filtered list.
  */
@@ -56,6 +57,7 @@ export function isOfflineQuery(queryKey: QueryKey): boolean {
     case "/api/auth/user":
     case "/api/family":
     case "/api/categories":
+    case "/api/payment-methods":
       return queryKey.length === 1;
     case "/api/summary":
       return queryKey.length === 2 && typeof second === "object" && second !== null;

@@ -91,7 +91,8 @@ const sameInput = (a: CreateExpenseInput, b: CreateExpenseInput) =>
   a.amount === b.amount &&
   a.categoryId === b.categoryId &&
   a.date === b.date &&
-  (a.paidByUserId ?? "") === (b.paidByUserId ?? "");
+  (a.paidByUserId ?? "") === (b.paidByUserId ?? "") &&
+  (a.paymentMethodId ?? null) === (b.paymentMethodId ?? null);
 
 /**
  * 'Corrigir' on a refused entry: it waits again with the corrected input. An unchanged input keeps

@@ -17,11 +17,19 @@ describe("expensesExportUrl", () => {
           from: "2026-11-01",
           to: "",
           payer,
+          method: "all",
         },
         "en",
       ),
     ).toBe(
       `/api/expenses/export.csv?search=caf%C3%A9+%26+p%C3%A3o&categoryId=none&from=2026-11-01&paidByUserId=${payer}&language=en`,
+    );
+  });
+
+  it("sends the payment method filter, which the list sends too", () => {
+    const method = "44444444-4444-4444-8444-444444444444";
+    expect(expensesExportUrl({ ...noExpenseFilters, method }, "pt")).toBe(
+      `/api/expenses/export.csv?paymentMethodId=${method}&language=pt`,
     );
   });
 });

@@ -17,6 +17,7 @@ export function expensesExportUrl(filters: ExpenseFilters, language: Language): 
     from: query.from,
     to: query.to,
     paidByUserId: query.paidByUserId,
+    paymentMethodId: query.paymentMethodId,
     language,
   });
 }

@@ -8,6 +8,7 @@ import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import {
   ALL_CATEGORIES,
+  ALL_METHODS,
   ALL_PAYERS,
   dateRangeReversed,
   type ExpenseFilters,
@@ -33,6 +34,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     categoryId: food,
     addedByUserId: null,
     paidByUserId: null,
+    paymentMethodId: null,
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),
@@ -74,6 +76,13 @@ describe("expensePageQuery", () => {
     expect(expensePageQuery({ ...noExpenseFilters, payer })).toEqual({ paidByUserId: payer });
     expect(hasActiveFilters({ ...noExpenseFilters, payer })).toBe(true);
     expect(expensePageQuery({ ...noExpenseFilters, payer: ALL_PAYERS })).toEqual({});
+  });
+
+  it("passes a payment method, and nothing for any", () => {
+    const method = "55555555-5555-4555-8555-555555555555";
+    expect(expensePageQuery({ ...noExpenseFilters, method })).toEqual({ paymentMethodId: method });
+    expect(hasActiveFilters({ ...noExpenseFilters, method })).toBe(true);
+    expect(expensePageQuery({ ...noExpenseFilters, method: ALL_METHODS })).toEqual({});
   });
 
   it("passes each end of the date range on its own", () => {

@@ -7,6 +7,8 @@ import { getJson, withQuery } from "../../lib/api-client";
 export const ALL_CATEGORIES = "all";
 /** The payer filter's value for "everyone" (no paidByUserId). */
 export const ALL_PAYERS = "all";
+/** The payment method filter's value for "any, or none" (no paymentMethodId). */
+export const ALL_METHODS = "all";
 
 /** The Expenses screen's filters as its inputs hold them: strings, "" when unset. */
 export type ExpenseFilters = {
@@ -18,6 +20,8 @@ export type ExpenseFilters = {
   to: string;
   /** ALL_PAYERS or a user id (a member, or a former member who paid). */
   payer: string;
+  /** ALL_METHODS or a payment method's id (docs/product.md#payment-methods). */
+  method: string;
 };
 
 export const noExpenseFilters: ExpenseFilters = {
@@ -26,6 +30,7 @@ export const noExpenseFilters: ExpenseFilters = {
   from: "",
   to: "",
   payer: ALL_PAYERS,
+  method: ALL_METHODS,
 };
 
 /** The query as sent: the contract's input type, with `limit` a number (the schema coerces it). */
@@ -50,6 +55,9 @@ export function expensePageQuery(filters: ExpenseFilters): PageRequest {
   if (filters.from !== "") query.from = filters.from;
   if (filters.to !== "") query.to = filters.to;
   if (filters.payer !== ALL_PAYERS && filters.payer !== "") query.paidByUserId = filters.payer;
+  if (filters.method !== ALL_METHODS && filters.method !== "") {
+    query.paymentMethodId = filters.method;
+  }
   return query;
 }
 
@@ -67,6 +75,7 @@ export const fetchExpensesPage = (query: PageRequest, signal?: AbortSignal) =>
       from: query.from,
       to: query.to,
       paidByUserId: query.paidByUserId,
+      paymentMethodId: query.paymentMethodId,
       cursor: query.cursor,
       limit: query.limit,
     }),

@@ -10,6 +10,7 @@ const expense: Expense = {
   categoryId: "33333333-3333-4333-8333-333333333333",
   addedByUserId: null,
   paidByUserId: null,
+  paymentMethodId: null,
   date: "2025-03-10",
   month: 3,
   year: 2025,
@@ -58,5 +59,18 @@ describe("changedFields", () => {
     expect(changedFields(paidByAna, { paidByUserId: bruno })).toEqual({ paidByUserId: bruno });
     // A payer whose account is gone ("" in the select, undefined after the resolver) stays.
     expect(changedFields(expense, { paidByUserId: undefined })).toEqual({});
+  });
+
+  it("sends the payment method when another one is chosen, and null when it is cleared", () => {
+    const nubank = "77777777-7777-4777-8777-777777777777";
+    const paidWithNubank = { ...expense, paymentMethodId: nubank };
+    expect(changedFields(paidWithNubank, { paymentMethodId: nubank })).toEqual({});
+    expect(changedFields(paidWithNubank, { paymentMethodId: null })).toEqual({
+      paymentMethodId: null,
+    });
+    expect(changedFields(expense, { paymentMethodId: null })).toEqual({});
+    expect(changedFields(expense, { paymentMethodId: nubank })).toEqual({
+      paymentMethodId: nubank,
+    });
   });
 });

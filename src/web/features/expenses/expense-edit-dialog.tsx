@@ -21,6 +21,7 @@ import {
 } from "../../components/ui/dialog";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
@@ -44,6 +45,8 @@ const keepingEmptyChoices: Resolver<ExpenseFieldValues, unknown, UpdateOutput> =
       ...values,
       categoryId: values.categoryId === "" ? undefined : values.categoryId,
       paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
+      // "Não informado" clears the method (null); the contract reads "" as no change otherwise.
+      paymentMethodId: values.paymentMethodId === "" ? null : values.paymentMethodId,
     },
     context,
     // Only the field names and modes are read from the options; their value types do not matter.
@@ -66,6 +69,9 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
   if (values.paidByUserId !== undefined && values.paidByUserId !== expense.paidByUserId) {
     changes.paidByUserId = values.paidByUserId;
   }
+  if (values.paymentMethodId !== undefined && values.paymentMethodId !== expense.paymentMethodId) {
+    changes.paymentMethodId = values.paymentMethodId;
+  }
   return changes;
 }
 
@@ -77,6 +83,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
     // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
@@ -87,6 +94,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
       categoryId: expense.categoryId ?? "",
       date: expense.date,
       paidByUserId: expense.paidByUserId ?? "",
+      paymentMethodId: expense.paymentMethodId ?? "",
     },
   });
 
@@ -101,6 +109,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
       toast({ title: t("expenses.toast.updated") });
       onDone();
     } catch (error) {
+      if (showServerFieldErrors(error, setError, ["paymentMethodId"])) return;
       toastError(error, t("expenses.toast.updateError"));
     }
   });
@@ -114,6 +123,7 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.uncategorized")}
         currentPayerId={expense.paidByUserId}
+        currentPaymentMethodId={expense.paymentMethodId}
         compact
       />
       <DialogFooter>

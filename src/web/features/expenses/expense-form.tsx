@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useRef } from "react";
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { FieldErrors, Resolver, UseFormRegister } from "react-hook-form";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -14,6 +14,7 @@ import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { useCreateExpense } from "../../api/expenses/create-expense";
 import { usePayerChoices } from "../../api/family/payer-choices";
+import { usePaymentMethodChoices } from "../../api/payment-methods/payment-method-choices";
 import { PayerSelect } from "../../components/payer-select";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -24,11 +25,13 @@ import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { ApiRequestError } from "../../lib/api-client";
 import { todayIso } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { queueExpense } from "../../offline/browser-queue";
 import { isNetworkFailure } from "../../offline/queue";
+import { PaymentMethodSelect } from "./payment-method-select";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */
 export type ExpenseFieldValues = {
@@ -38,7 +41,27 @@ export type ExpenseFieldValues = {
   date: string;
   /** Optional as in the contract: left out, the server takes whoever adds it. */
   paidByUserId?: string;
+  /** "" for "Não informado" (docs/product.md#payment-methods). */
+  paymentMethodId?: string;
 };
+
+const createResolver = zodResolver(createExpenseInputSchema);
+
+/**
+ * The contract's create schema, with "Não informado" ("" in the select) left out of the request:
+ * the expense is then saved without a payment method.
+ */
+export const expenseCreateResolver: Resolver<ExpenseFieldValues, unknown, CreateExpenseInput> = (
+  values,
+  context,
+  options,
+) =>
+  createResolver(
+    { ...values, paymentMethodId: values.paymentMethodId || undefined },
+    context,
+    // Only the field names and modes are read from the options; their value types do not matter.
+    options as unknown as Parameters<typeof createResolver>[2],
+  ) as unknown as ReturnType<Resolver<ExpenseFieldValues, unknown, CreateExpenseInput>>;
 
 /**
  * The fields shared by the "Adicionar Gasto" form and the "Editar Gasto" dialog. Errors are
@@ -50,6 +73,7 @@ export function ExpenseFields({
   categories,
   categoryPlaceholder,
   currentPayerId,
+  currentPaymentMethodId,
   compact,
 }: {
   register: UseFormRegister<ExpenseFieldValues>;
@@ -59,11 +83,14 @@ export function ExpenseFields({
   categoryPlaceholder: string;
   /** When editing: the expense's payer now, kept as a choice if they have left the family. */
   currentPayerId?: string | null;
+  /** When editing: the expense's method now, kept as a choice if it has been archived. */
+  currentPaymentMethodId?: string | null;
   compact: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const payers = usePayerChoices(currentPayerId);
+  const methods = usePaymentMethodChoices(currentPaymentMethodId);
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
     <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
@@ -105,6 +132,11 @@ export function ExpenseFields({
         error={message(errors.paidByUserId?.message)}
         {...register("paidByUserId")}
       />
+      <PaymentMethodSelect
+        choices={methods}
+        error={message(errors.paymentMethodId?.message)}
+        {...register("paymentMethodId")}
+      />
     </div>
   );
 }
@@ -132,10 +164,11 @@ export function ExpenseForm({
     reset,
     getValues,
     setFocus,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
     // "12,50" as well as "12.50" (docs/product.md#typing-amounts).
-    resolver: readingAmounts(zodResolver(createExpenseInputSchema), ["amount"], language),
+    resolver: readingAmounts(expenseCreateResolver, ["amount"], language),
     defaultValues: {
       description: "",
       amount: "",
@@ -143,6 +176,7 @@ export function ExpenseForm({
       date: todayIso(),
       // Whoever adds it paid, unless they say otherwise (DESIGN.md decision 15).
       paidByUserId: user?.id ?? "",
+      paymentMethodId: "",
     },
   });
   // One key per submission: a request retried after a lost answer returns the first expense.
@@ -187,6 +221,8 @@ export function ExpenseForm({
       // The server answered, so nothing was created: the next attempt is a new submission. A
       // network failure keeps the key: the expense may exist, and a retry must not add a second.
       if (error instanceof ApiRequestError) idempotencyKey.current = null;
+      // A method archived meanwhile (validation.paymentMethodArchived) shows under its select.
+      if (showServerFieldErrors(error, setError, ["paymentMethodId"])) return;
       toastError(error, t("expenses.toast.addError"));
     }
   });

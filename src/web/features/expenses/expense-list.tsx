@@ -19,6 +19,7 @@ import { useDeleteExpense } from "../../api/expenses/delete-expense";
 import { expensesExportUrl } from "../../api/expenses/export-expenses-csv";
 import {
   ALL_CATEGORIES,
+  ALL_METHODS,
   ALL_PAYERS,
   dateRangeReversed,
   type ExpenseFilters,
@@ -29,6 +30,7 @@ import {
 } from "../../api/expenses/get-expenses-page";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import { usePayerName } from "../../api/family/payer-names";
+import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -74,6 +76,17 @@ function CategoryName({ category }: { category: Category | undefined }) {
         style={{ backgroundColor: category.color }}
       />
       <span className="truncate">{category.name}</span>
+    </span>
+  );
+}
+
+/** "Pago com Nubank" under the payer, on the lines whose expense says how it was paid. */
+function PaidWith({ name, className }: { name: string | null; className: string }) {
+  const { t } = useTranslation();
+  if (name === null) return null;
+  return (
+    <span className={cn("text-muted-foreground", className)}>
+      {t("expenses.list.paidWith", { name })}
     </span>
   );
 }
@@ -135,6 +148,8 @@ type VirtualListProps = RowHandlers & {
   labelledBy: string;
   categoryOf: (expense: Expense) => Category | undefined;
   payerName: (userId: string | null) => string;
+  /** The expense's payment method's name, or null when it has none (docs/product.md#payment-methods). */
+  methodName: (expense: Expense) => string | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -156,6 +171,7 @@ function VirtualExpenseList({
   labelledBy,
   categoryOf,
   payerName,
+  methodName,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -258,7 +274,10 @@ function VirtualExpenseList({
                 <td className="px-3 py-2">
                   <CategoryName category={categoryOf(expense)} />
                 </td>
-                <td className="truncate px-3 py-2">{payerName(expense.paidByUserId)}</td>
+                <td className="truncate px-3 py-2">
+                  {payerName(expense.paidByUserId)}
+                  <PaidWith name={methodName(expense)} className="block truncate text-xs" />
+                </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
                   {formatMoney(expense.amount, language)}
                 </td>
@@ -307,6 +326,7 @@ function VirtualExpenseList({
                   <span className="break-words text-muted-foreground">
                     {t("expenses.list.paidBy", { name: payerName(expense.paidByUserId) })}
                   </span>
+                  <PaidWith name={methodName(expense)} className="break-words" />
                 </span>
                 <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
               </div>
@@ -366,6 +386,7 @@ export function ExpenseList() {
   const searchId = useId();
   const filterId = useId();
   const payerFilterId = useId();
+  const methodFilterId = useId();
   const fromId = useId();
   const toId = useId();
   const rangeErrorId = useId();
@@ -373,6 +394,7 @@ export function ExpenseList() {
   const categories = useCategories();
   const people = useFamilyPeople();
   const payerName = usePayerName();
+  const methods = usePaymentMethods();
   const deleteExpense = useDeleteExpense();
   const [filters, setFilters] = useState<ExpenseFilters>(noExpenseFilters);
   const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
@@ -393,6 +415,12 @@ export function ExpenseList() {
   // An expense whose category is not (or no longer) in the list reads as uncategorised.
   const categoryOf = (expense: Expense) =>
     expense.categoryId ? byId.get(expense.categoryId) : undefined;
+  const methodNames = useMemo(
+    () => new Map((methods.data ?? []).map((m) => [m.id, m.name] as const)),
+    [methods.data],
+  );
+  const methodName = (expense: Expense) =>
+    (expense.paymentMethodId && methodNames.get(expense.paymentMethodId)) || null;
   const setFilter = (key: keyof ExpenseFilters) => (value: string) =>
     setFilters((previous) => ({ ...previous, [key]: value }));
 
@@ -440,6 +468,7 @@ export function ExpenseList() {
           labelledBy={headingId}
           categoryOf={categoryOf}
           payerName={payerName}
+          methodName={methodName}
           hasNextPage={pages.hasNextPage}
           isFetchingNextPage={pages.isFetchingNextPage}
           fetchNextPage={() => void pages.fetchNextPage()}
@@ -535,6 +564,27 @@ export function ExpenseList() {
               ))}
             </NativeSelect>
           </div>
+          {methods.data && methods.data.length > 0 ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor={methodFilterId} className="sr-only">
+                {t("expenses.list.methodFilterLabel")}
+              </Label>
+              <NativeSelect
+                id={methodFilterId}
+                value={filters.method}
+                onChange={(event) => setFilter("method")(event.target.value)}
+              >
+                <option value={ALL_METHODS}>{t("expenses.list.allMethods")}</option>
+                {methods.data.map((method) => (
+                  <option key={method.id} value={method.id}>
+                    {method.isActive
+                      ? method.name
+                      : t("expenses.paymentMethod.archived", { name: method.name })}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <div className="grid gap-1.5">
             <Label htmlFor={fromId}>{t("expenses.list.fromLabel")}</Label>
             <Input

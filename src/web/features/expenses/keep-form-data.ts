@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { categoriesQueryOptions } from "../../api/categories/get-categories";
 import { familyQueryOptions } from "../../api/family/get-family";
 import { familyPeopleQueryOptions } from "../../api/family/get-family-people";
+import { paymentMethodsQueryOptions } from "../../api/payment-methods/get-payment-methods";
 import { monthSummaryQueryOptions } from "../../api/summary/get-month-summary";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 
 /**
  * What the quick add and the expense form need, on the device from the first online visit
  * (docs/product.md#offline, docs/internals/web.md#the-service-worker-and-offline-data): the
- * categories, the family's people ('Pago por') and the month on screen (its totals), besides the
+ * categories, the family's people ('Pago por'), its payment methods ('Pago com') and the month on screen (its totals), besides the
  * current user and the family every signed-in screen reads. A screen that shows none of them (the
  * dashboard reads no categories) left the quick add opened offline with an empty category list.
  *
@@ -28,5 +29,6 @@ export function useKeepExpenseFormData() {
   // the properties a component reads). Not useQueries: its observer would join the shell chunk.
   useQuery({ ...categoriesQueryOptions(), enabled });
   useQuery({ ...familyPeopleQueryOptions(), enabled });
+  useQuery({ ...paymentMethodsQueryOptions(), enabled });
   useQuery({ ...monthSummaryQueryOptions(month), enabled });
 }

@@ -1,8 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { type CreateExpenseInput, createExpenseInputSchema } from "../../../contract/expenses";
+import type { CreateExpenseInput } from "../../../contract/expenses";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
@@ -29,7 +28,7 @@ import {
   useQueuedExpenses,
 } from "../../offline/browser-queue";
 import type { QueueEntry } from "../../offline/queue";
-import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
+import { ExpenseFields, type ExpenseFieldValues, expenseCreateResolver } from "./expense-form";
 
 /**
  * 'Pendentes': the expenses kept on this device until they reach the server, above the list of
@@ -182,7 +181,7 @@ function FixForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
-    resolver: zodResolver(createExpenseInputSchema),
+    resolver: expenseCreateResolver,
     defaultValues: {
       description: entry.input.description,
       amount: entry.input.amount,
@@ -192,6 +191,7 @@ function FixForm({
         : "",
       date: entry.input.date,
       paidByUserId: entry.input.paidByUserId ?? "",
+      paymentMethodId: entry.input.paymentMethodId ?? "",
     },
   });
 
@@ -212,6 +212,7 @@ function FixForm({
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
+        currentPaymentMethodId={entry.input.paymentMethodId}
         compact
       />
       <DialogFooter>
