@@ -77,6 +77,9 @@ const NotificationsPage = lazyScreen(() =>
 const HistoryPage = lazyScreen(() =>
   import("./features/history/history-page").then((m) => m.HistoryPage),
 );
+const PaymentMethodsPage = lazyScreen(() =>
+  import("./features/payment-methods/payment-methods-page").then((m) => m.PaymentMethodsPage),
+);
 const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
@@ -88,6 +91,7 @@ const screens: Record<string, LazyScreen> = {
   "/expenses/recurring": RecurringPage,
   "/expenses/import": ImportPage,
   "/categories": CategoriesPage,
+  "/payment-methods": PaymentMethodsPage,
   "/reports": ReportsPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,

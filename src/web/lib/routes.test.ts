@@ -44,4 +44,9 @@ describe("isTabActive", () => {
     expect(isTabActive("/expenses", "/expensesx")).toBe(false);
     expect(isTabActive("/reports", "/profile")).toBe(false);
   });
+
+  it("keeps Categories lit on the accounts and cards, which are opened from there", () => {
+    expect(isTabActive("/categories", "/payment-methods")).toBe(true);
+    expect(isTabActive("/expenses", "/payment-methods")).toBe(false);
+  });
 });

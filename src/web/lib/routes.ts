@@ -26,8 +26,15 @@ export const navTabs = [
   { path: "/reports", labelKey: "nav.reports" },
 ] as const;
 
+/**
+ * Screens reached from a tab's screen without being below its path: the tab stays lit there
+ * ("Contas e cartões" is opened from Categories, docs/product.md#payment-methods).
+ */
+const reachedFrom: Record<string, string> = { "/payment-methods": "/categories" };
+
 /** A tab is active on its own path and below it; the dashboard only on "/" itself. */
 export function isTabActive(tabPath: string, location: string): boolean {
   if (tabPath === "/") return location === "/";
+  if (reachedFrom[location] === tabPath) return true;
   return location === tabPath || location.startsWith(`${tabPath}/`);
 }

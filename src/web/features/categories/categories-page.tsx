@@ -1,6 +1,7 @@
-import { Plus } from "lucide-react";
+import { CreditCard, Plus } from "lucide-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
 import { useDeleteCategory } from "../../api/categories/delete-category";
 import { useCategories } from "../../api/categories/get-categories";
@@ -174,12 +175,22 @@ export function CategoriesPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <PageTitle>{title}</PageTitle>
-        {family ? (
-          <Button onClick={() => setDialog({ open: true, category: null })}>
-            <Plus aria-hidden="true" />
-            {t("categories.new")}
+        <div className="flex flex-wrap gap-2">
+          {/* The family's accounts and cards are set up beside its categories
+              (docs/product.md#payment-methods); the phone's tab bar has no room for a fifth tab. */}
+          <Button asChild variant="outline">
+            <Link href="/payment-methods">
+              <CreditCard aria-hidden="true" />
+              {t("paymentMethods.title")}
+            </Link>
           </Button>
-        ) : null}
+          {family ? (
+            <Button onClick={() => setDialog({ open: true, category: null })}>
+              <Plus aria-hidden="true" />
+              {t("categories.new")}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <RequireFamily
         family={familyQuery}

@@ -164,7 +164,13 @@ function Filters({
   );
 }
 
-const moneyFields = new Set(["amount", "weeklyBudget", "monthlyBudget", "totalAmount"]);
+const moneyFields = new Set([
+  "amount",
+  "weeklyBudget",
+  "monthlyBudget",
+  "totalAmount",
+  "creditLimit",
+]);
 const dateFields = new Set(["date", "startDate", "endDate"]);
 
 /** A field's value as a person reads it, in their language. */
@@ -178,6 +184,9 @@ function useFormatValue() {
     if (typeof value === "string" && dateFields.has(field)) return formatDate(value, language);
     if (field === "expiresAt" && typeof value === "string") return formatInstant(value, language);
     if (field === "frequency") return t(`history.frequency.${value}`);
+    // Kept as the kind's code (docs/product.md#payment-methods), worded in the reader's language.
+    if (field === "methodKind")
+      return t(`history.methodKinds.${value}`, { defaultValue: String(value) });
     if (field === "dayOfWeek" && typeof value === "number") return weekdayName(value, language);
     if (field === "monthOfYear" && typeof value === "number") return monthName(value, language);
     if (field === "budgetPeriod" && typeof value === "string") {

@@ -1,0 +1,212 @@
+import { CreditCard, Landmark, Plus } from "lucide-react";
+import { type MouseEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PaymentMethod } from "../../../contract/payment-methods";
+import { useFamilyQuery } from "../../api/family/get-family";
+import { usePayerName } from "../../api/family/payer-names";
+import { useDeletePaymentMethod } from "../../api/payment-methods/delete-payment-method";
+import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { useUpdatePaymentMethod } from "../../api/payment-methods/update-payment-method";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { PageTitle } from "../../components/layout/page-title";
+import { mainContentId } from "../../components/layout/skip-link";
+import { RequireFamily } from "../../components/require-family";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useLanguage } from "../../i18n/use-language";
+import { formatMoney } from "../../lib/format";
+import { toastError } from "../../lib/toast-error";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
+import { PaymentMethodDialog } from "./payment-method-dialog";
+
+type Actions = {
+  onEdit: (method: PaymentMethod) => void;
+  onDelete: (method: PaymentMethod) => void;
+};
+
+function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Actions) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const ownerName = usePayerName();
+  const update = useUpdatePaymentMethod();
+  const Icon = method.kind === "credit_card" ? CreditCard : Landmark;
+  const toggle = () =>
+    update.mutate(
+      { id: method.id, input: { isActive: !method.isActive } },
+      {
+        onSuccess: () =>
+          toast({
+            title: t(
+              method.isActive ? "paymentMethods.toast.archived" : "paymentMethods.toast.restored",
+            ),
+          }),
+        onError: (error) => toastError(error, t("paymentMethods.toast.saveError")),
+      },
+    );
+  // The name completes each button's accessible name: the list repeats them.
+  const named = <span className="sr-only"> {method.name}</span>;
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 p-4 sm:flex sm:items-center sm:p-5">
+          <div className="flex min-w-0 flex-1 items-start gap-3">
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground"
+            >
+              <Icon className="size-5" />
+            </span>
+            <div className="grid min-w-0 gap-0.5">
+              <h3 className="break-words font-semibold leading-tight">{method.name}</h3>
+              <p className="text-muted-foreground text-sm">
+                {t(`paymentMethods.kinds.${method.kind}`)} ·{" "}
+                {t("paymentMethods.ownedBy", { name: ownerName(method.ownerUserId) })}
+              </p>
+              {method.kind === "credit_card" ? (
+                <p className="text-sm">
+                  {t("paymentMethods.days", { closing: method.closingDay, due: method.dueDay })}
+                  {method.creditLimit
+                    ? ` · ${t("paymentMethods.limit", { amount: formatMoney(method.creditLimit, language) })}`
+                    : null}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => onEdit(method)}>
+              {t("paymentMethods.edit")}
+              {named}
+            </Button>
+            <Button variant="outline" size="sm" disabled={update.isPending} onClick={toggle}>
+              {t(method.isActive ? "paymentMethods.archive" : "paymentMethods.unarchive")}
+              {named}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onDelete(method)}
+            >
+              {t("paymentMethods.delete")}
+              {named}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function MethodList({ onEdit }: { onEdit: (method: PaymentMethod) => void }) {
+  const { t } = useTranslation();
+  const methods = usePaymentMethods();
+  const remove = useDeletePaymentMethod();
+  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
+  // A deleted item takes its button with it: focus continues from the page's main content.
+  const returnFocus = useReturnFocus(() => document.getElementById(mainContentId));
+
+  const confirmDelete = async (event: MouseEvent) => {
+    // The dialog stays open, its button disabled, until the server has answered.
+    event.preventDefault();
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: t("paymentMethods.toast.deleted") });
+    } catch (error) {
+      // Used by expenses (409 payment_method_in_use): the server's text says to archive it.
+      toastError(error, t("paymentMethods.toast.deleteError"));
+    }
+    setDeleting(null);
+  };
+
+  if (methods.isError) return <Alert variant="destructive">{t("paymentMethods.loadError")}</Alert>;
+  if (!methods.data) return <Skeleton className="h-32 w-full rounded-2xl" />;
+  if (methods.data.length === 0) {
+    return (
+      <Card>
+        <CardContent className="grid gap-1 py-10 text-center sm:py-12">
+          <h2 className="font-semibold text-lg">{t("paymentMethods.empty")}</h2>
+          <p className="text-muted-foreground text-sm">{t("paymentMethods.emptyHint")}</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  const active = methods.data.filter((method) => method.isActive);
+  const archived = methods.data.filter((method) => !method.isActive);
+  const section = (title: string, list: PaymentMethod[]) =>
+    list.length > 0 ? (
+      <section className="grid gap-3" aria-label={title}>
+        <h2 className="font-semibold text-lg">{title}</h2>
+        <ul className="grid gap-3">
+          {list.map((method) => (
+            <MethodItem key={method.id} method={method} onEdit={onEdit} onDelete={setDeleting} />
+          ))}
+        </ul>
+      </section>
+    ) : null;
+  return (
+    <>
+      {section(t("paymentMethods.activeTitle"), active)}
+      {section(t("paymentMethods.archivedTitle"), archived)}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t("paymentMethods.deleteDialog.title")}
+        message={deleting ? t("paymentMethods.deleteDialog.message", { name: deleting.name }) : ""}
+        cancelLabel={t("paymentMethods.form.cancel")}
+        confirmLabel={t("paymentMethods.delete")}
+        pendingLabel={t("paymentMethods.deleteDialog.deleting")}
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+        contentProps={returnFocus}
+      />
+    </>
+  );
+}
+
+type DialogState = { open: false } | { open: true; method: PaymentMethod | null };
+
+/**
+ * "Contas e cartões" (docs/product.md#payment-methods): the family's accounts and credit cards,
+ * which an expense's "Pago com" names; archived ones apart, still on their expenses.
+ */
+export function PaymentMethodsPage() {
+  const { t } = useTranslation();
+  const title = t("paymentMethods.title");
+  useDocumentTitle(title);
+  const familyQuery = useFamilyQuery();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="grid gap-1">
+          <PageTitle>{title}</PageTitle>
+          <p className="text-muted-foreground text-sm">{t("paymentMethods.intro")}</p>
+        </div>
+        {familyQuery.data ? (
+          <Button onClick={() => setDialog({ open: true, method: null })}>
+            <Plus aria-hidden="true" />
+            {t("paymentMethods.new")}
+          </Button>
+        ) : null}
+      </div>
+      <RequireFamily
+        family={familyQuery}
+        fallback={<Skeleton className="h-32 w-full rounded-2xl" />}
+      >
+        <MethodList onEdit={(method) => setDialog({ open: true, method })} />
+        <PaymentMethodDialog
+          open={dialog.open}
+          method={dialog.open ? dialog.method : null}
+          onOpenChange={(open) => {
+            if (!open) setDialog({ open: false });
+          }}
+        />
+      </RequireFamily>
+    </div>
+  );
+}
