@@ -18,6 +18,8 @@ export const expenseSchema = z.object({
   addedByUserId: z.uuid().nullable(),
   /** Who paid (a member when it was recorded); null when their account was deleted. */
   paidByUserId: z.uuid().nullable(),
+  /** What it was paid with (docs/product.md#payment-methods); null when not said. */
+  paymentMethodId: z.uuid().nullable(),
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),
@@ -40,6 +42,11 @@ const expenseFields = {
   date: calendarDateSchema,
   /** A current member of the caller's family; the caller when left out (DESIGN.md decision 15). */
   paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
+  /**
+   * One of the family's active payment methods (an archived one only if the expense already has
+   * it); null or left out: not said.
+   */
+  paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).nullable().optional(),
 };
 
 /** month and year are not accepted: the server derives them from the date. */
@@ -80,6 +87,7 @@ const expenseFilterFields = {
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
   paidByUserId: z.uuid({ error: "validation.invalid" }).optional(),
+  paymentMethodId: z.uuid({ error: "validation.invalid" }).optional(),
 };
 const dateRangeInOrder = (q: { from?: string; to?: string }) =>
   q.from === undefined || q.to === undefined || q.from <= q.to;

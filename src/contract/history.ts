@@ -14,6 +14,7 @@ export const historyKinds = [
   "member",
   "invite",
   "family",
+  "paymentMethod",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -68,6 +69,15 @@ export const historyFields = [
   "expiresAt",
   /** The family's budget month rule, as budgetPeriodRuleCode writes it. */
   "budgetPeriod",
+  /** An expense's payment method, by name. */
+  "paymentMethod",
+  /** A payment method's kind: checking, savings, cash or credit_card. */
+  "methodKind",
+  /** A payment method's owner, by name. */
+  "owner",
+  "closingDay",
+  "dueDay",
+  "creditLimit",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -9,6 +9,7 @@ export const familyTopics = [
   "recurring",
   "family",
   "notifications",
+  "paymentMethods",
 ] as const;
 export type FamilyTopic = (typeof familyTopics)[number];
 

@@ -2,7 +2,8 @@ import { asc } from "drizzle-orm";
 import type { BudgetPeriodRule } from "../contract/budget-period-rule";
 import type { Category } from "../contract/categories";
 import type { Expense } from "../contract/expenses";
-import { categories, type expenses } from "./db/schema";
+import type { PaymentMethod } from "../contract/payment-methods";
+import { categories, type expenses, type paymentMethods } from "./db/schema";
 
 /**
  * Database rows -> the contract's shapes, shared by the features that answer them (the expenses
@@ -13,6 +14,7 @@ import { categories, type expenses } from "./db/schema";
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 export const toExpense = (row: ExpenseRow): Expense => ({
   id: row.id,
@@ -22,6 +24,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   categoryId: row.categoryId,
   addedByUserId: row.addedByUserId,
   paidByUserId: row.paidByUserId,
+  paymentMethodId: row.paymentMethodId,
   date: row.date,
   month: row.month,
   year: row.year,
@@ -60,4 +63,18 @@ export const budgetPeriodRuleOf = (row: {
   day: row.periodDay,
   saturdays: row.periodSaturdays,
   closedDay: row.periodClosedDay,
+});
+
+export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
+  id: row.id,
+  familyId: row.familyId,
+  kind: row.kind,
+  name: row.name,
+  ownerUserId: row.ownerUserId,
+  closingDay: row.closingDay,
+  dueDay: row.dueDay,
+  creditLimit: row.creditLimit,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 });

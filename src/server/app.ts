@@ -23,6 +23,7 @@ import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
 import { notificationRoutes } from "./features/notifications/routes";
 import { registerOpenApi } from "./features/openapi/document";
 import { openApiRoutes } from "./features/openapi/routes";
+import { paymentMethodRoutes } from "./features/payment-methods/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { recurringJob } from "./features/recurring/job";
 import { recurringRoutes } from "./features/recurring/routes";
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(twoFactorRoutes({ verifyPassword, keys: twoFactorKeys }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
+  await app.register(paymentMethodRoutes);
   await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });
   await app.register(importRoutes);
   await app.register(recurringRoutes);

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CLOSED_DAY_MOVES, PERIOD_STARTS } from "../../contract/budget-period-rule";
+import { paymentMethodKinds } from "../../contract/payment-methods";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -219,6 +220,48 @@ export const categories = pgTable(
 );
 
 /**
+ * A family's accounts and credit cards (docs/product.md#payment-methods, decision 011). Only a
+ * card has a closing and a due day, and optionally a limit. The owner is a member when set and
+ * keeps their name after leaving, like an expense's payer.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: paymentMethodKinds }).notNull(),
+    name: text("name").notNull(),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    closingDay: integer("closing_day"),
+    dueDay: integer("due_day"),
+    creditLimit: money("credit_limit"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Target of the expenses (payment_method_id, family_id) foreign key, see migration 0012.
+    unique("payment_methods_id_family_unique").on(t.id, t.familyId),
+    // One name per family, whatever its case: "Pago com" and an import name a method by it.
+    uniqueIndex("payment_methods_family_name_unique").on(t.familyId, sql`lower(${t.name})`),
+    index("payment_methods_owner_idx").on(t.ownerUserId),
+    check(
+      "payment_methods_kind_check",
+      sql`${t.kind} in (${sql.raw(paymentMethodKinds.map((kind) => `'${kind}'`).join(", "))})`,
+    ),
+    check(
+      "payment_methods_card_check",
+      sql`case when ${t.kind} = 'credit_card'
+        then ${t.closingDay} between 1 and 31 and ${t.dueDay} between 1 and 31
+          and (${t.creditLimit} is null or ${t.creditLimit} > 0)
+        else ${t.closingDay} is null and ${t.dueDay} is null and ${t.creditLimit} is null end`,
+    ),
+  ],
+);
+
+/**
  * Every INSERT or UPDATE statement on expenses also decides the budget alerts, in the same
  * transaction: triggers created by migration 0007 call expenses_budget_alerts(), defined in
  * src/server/db/functions/budget-alerts.sql (docs/decisions/008-budget-alerts-in-sql.md). The
@@ -264,6 +307,11 @@ export const expenses = pgTable(
       onDelete: "set null",
     }),
     recurringDate: date("recurring_date", { mode: "string" }),
+    // What it was paid with (docs/product.md#payment-methods). The foreign key is
+    // (payment_method_id, family_id), written by hand in migration 0012 as for categories: never
+    // another family's method. A method with expenses is archived, not deleted (the service
+    // refuses it, and so does the key).
+    paymentMethodId: uuid("payment_method_id"),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -297,6 +345,17 @@ export const expenses = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("expenses_paid_by_idx").on(t.paidByUserId),
+    // The "Pago com" filter of the Expenses screen, in the keyset order; only expenses that name
+    // a method are in it, so expenses without one cost no index write.
+    index("expenses_family_method_keyset_idx")
+      .on(
+        t.familyId,
+        t.paymentMethodId,
+        t.date.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.paymentMethodId} is not null`),
     uniqueIndex("expenses_recurring_occurrence_unique").on(t.recurringRuleId, t.recurringDate),
     // Scoped to the family too: a member who leaves and reuses a key in another family must not
     // get the old family's row back (docs/product.md#idempotent-create).
@@ -559,7 +618,16 @@ export const familyHistory = pgTable(
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),
     kind: text("kind", {
-      enum: ["expense", "category", "recurring", "import", "member", "invite", "family"],
+      enum: [
+        "expense",
+        "category",
+        "recurring",
+        "import",
+        "member",
+        "invite",
+        "family",
+        "paymentMethod",
+      ],
     }).notNull(),
     action: text("action").notNull(),
     subjectId: uuid("subject_id"),
@@ -590,7 +658,7 @@ export const familyHistory = pgTable(
     ),
     check(
       "family_history_kind_check",
-      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family')`,
+      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family', 'paymentMethod')`,
     ),
   ],
 );

@@ -25,6 +25,8 @@ export type ExpenseSnapshot = {
   categoryId: string | null;
   addedByUserId: string | null;
   paidByUserId: string | null;
+  /** Absent in entries recorded before payment methods existed. */
+  paymentMethodId?: string | null;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -39,6 +41,7 @@ const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   categoryId: row.categoryId,
   addedByUserId: row.addedByUserId,
   paidByUserId: row.paidByUserId,
+  paymentMethodId: row.paymentMethodId,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,
@@ -51,13 +54,14 @@ type Names = Awaited<ReturnType<typeof namesFor>>;
 /** An expense as its history entries show it. */
 export const expenseHistoryFields = (
   row: ExpenseRow,
-  names: Pick<Names, "category" | "person">,
+  names: Pick<Names, "category" | "person" | "method">,
 ): HistoryFields => ({
   description: row.description,
   amount: row.amount,
   date: row.date,
   category: names.category(row.categoryId),
   paidBy: names.person(row.paidByUserId),
+  paymentMethod: names.method(row.paymentMethodId),
 });
 
 /**
@@ -74,6 +78,7 @@ export async function recordExpensesDeleted(
   const names = await namesFor(db, familyId, {
     categoryIds: rows.map((row) => row.categoryId),
     userIds: rows.map((row) => row.paidByUserId),
+    methodIds: rows.map((row) => row.paymentMethodId),
   });
   await recordHistory(
     db,

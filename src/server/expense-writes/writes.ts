@@ -5,7 +5,7 @@ import { fromCents, toCents } from "../../contract/money";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { categories, expenses, recurringRules, users } from "../db/schema";
+import { categories, expenses, paymentMethods, recurringRules, users } from "../db/schema";
 import { AppError } from "../errors";
 import {
   actorOf,
@@ -80,7 +80,7 @@ export class ExpenseWrites {
   async create(
     scope: FamilyScope,
     input: CreateExpenseInput & { paidByUserId: string; idempotencyKey: string | undefined },
-    names: { category: string; payer: string | null },
+    names: { category: string; payer: string | null; paymentMethod?: string | null },
   ): Promise<ExpenseRow> {
     // The id is made here so the history entry can name it in the same statement.
     const id = randomUUID();
@@ -98,6 +98,7 @@ export class ExpenseWrites {
           date: input.date,
           category: names.category,
           paidBy: names.payer,
+          paymentMethod: names.paymentMethod ?? null,
         }),
       },
     ]);
@@ -166,6 +167,7 @@ export class ExpenseWriter {
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [before.categoryId, row.categoryId],
       userIds: [before.paidByUserId, row.paidByUserId],
+      methodIds: [before.paymentMethodId, row.paymentMethodId],
     });
     const changes = changesBetween(
       expenseHistoryFields(before, names),
@@ -240,8 +242,9 @@ export class ExpenseWriter {
 
   /**
    * A deleted expense back from its history entry's snapshot (the caller marks the entry): its
-   * old id, date, amount and author; a category or a recurring rule deleted since is left out
-   * (uncategorised, no longer tied to the rule), a payer or author whose account is gone too.
+   * old id, date, amount and author; a category, a payment method or a recurring rule deleted
+   * since is left out (uncategorised, not said, no longer tied to the rule), a payer or author
+   * whose account is gone too.
    * Recorded as a 'restored' entry. Its id or its rule's date taken again since (an expense the
    * rule made anew): it cannot come back as it was, not_restorable.
    */
@@ -258,6 +261,8 @@ export class ExpenseWriter {
         paidByUserId: sql<
           string | null
         >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
+        paymentMethodId: sql<string | null>`(select ${paymentMethods.id} from ${paymentMethods}
+          where ${paymentMethods.id} = ${snapshot.paymentMethodId ?? null}::uuid and ${paymentMethods.familyId} = ${scope.familyId})`,
       })
       .from(sql`(select 1) as one`);
     const recurringRuleId = refs?.recurringRuleId ?? null;
@@ -273,6 +278,7 @@ export class ExpenseWriter {
           categoryId: refs?.categoryId ?? null,
           addedByUserId: refs?.addedByUserId ?? null,
           paidByUserId: refs?.paidByUserId ?? null,
+          paymentMethodId: refs?.paymentMethodId ?? null,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -289,6 +295,7 @@ export class ExpenseWriter {
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [restored.categoryId],
       userIds: [restored.paidByUserId],
+      methodIds: [restored.paymentMethodId],
     });
     await recordHistory(this.tx, [
       {

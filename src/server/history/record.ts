@@ -8,7 +8,7 @@ import type {
 } from "../../contract/history";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
-import { categories, familyHistory, users } from "../db/schema";
+import { categories, familyHistory, paymentMethods, users } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
 
 /**
@@ -105,32 +105,54 @@ export async function recordHistory(db: Db, entries: NewHistoryEntry[]): Promise
   await db.insert(familyHistory).values(historyRows(entries));
 }
 
+const presentIds = (ids: (string | null)[] | undefined) => [
+  ...new Set((ids ?? []).filter((id): id is string => !!id)),
+];
+
 /**
- * The names a history entry shows for categories and people, read in one statement: a category
- * of the family by id, a person by the screens' rule (src/domain/person-name.ts).
+ * The names a history entry shows for categories, payment methods and people, read in one
+ * statement: a category or a method of the family by id, a person by the screens' rule
+ * (src/domain/person-name.ts).
  */
 export async function namesFor(
   db: Db,
   familyId: string,
-  ids: { categoryIds?: (string | null)[]; userIds?: (string | null)[] },
+  ids: {
+    categoryIds?: (string | null)[];
+    userIds?: (string | null)[];
+    methodIds?: (string | null)[];
+  },
 ): Promise<{
   category: (id: string | null) => string | null;
   person: (id: string | null) => string | null;
+  method: (id: string | null) => string | null;
 }> {
-  const categoryIds = [...new Set((ids.categoryIds ?? []).filter((id): id is string => !!id))];
-  const userIds = [...new Set((ids.userIds ?? []).filter((id): id is string => !!id))];
+  const categoryIds = presentIds(ids.categoryIds);
+  const userIds = presentIds(ids.userIds);
+  const methodIds = presentIds(ids.methodIds);
   const categoryNames = new Map<string, string>();
+  const methodNames = new Map<string, string>();
   const personNames = new Map<string, string | null>();
-  if (categoryIds.length > 0 || userIds.length > 0) {
+  if (categoryIds.length > 0 || userIds.length > 0 || methodIds.length > 0) {
+    // A branch with no ids is left out, so the statement is what it was before methods existed.
+    const methods =
+      methodIds.length > 0
+        ? sql`union all
+      select 'method', id, name, null, null, null
+        from ${paymentMethods} where ${paymentMethods.familyId} = ${familyId}
+        and ${paymentMethods.id} = any(${sql.param(methodIds)}::uuid[])`
+        : sql``;
     const result = await db.execute<NameRow>(sql`
       select 'category' as kind, id, name, null as first_name, null as last_name, null as email
         from ${categories} where ${categories.familyId} = ${familyId}
         and ${categories.id} = any(${sql.param(categoryIds)}::uuid[])
+      ${methods}
       union all
       select 'person', id, name, first_name, last_name, email
         from ${users} where ${users.id} = any(${sql.param(userIds)}::uuid[])`);
     for (const row of (result as unknown as { rows: NameRow[] }).rows) {
       if (row.kind === "category") categoryNames.set(row.id, row.name ?? "");
+      else if (row.kind === "method") methodNames.set(row.id, row.name ?? "");
       else
         personNames.set(
           row.id,
@@ -146,11 +168,12 @@ export async function namesFor(
   return {
     category: (id) => (id ? (categoryNames.get(id) ?? null) : null),
     person: (id) => (id ? (personNames.get(id) ?? null) : null),
+    method: (id) => (id ? (methodNames.get(id) ?? null) : null),
   };
 }
 
 type NameRow = {
-  kind: "category" | "person";
+  kind: "category" | "person" | "method";
   id: string;
   name: string | null;
   first_name: string | null;

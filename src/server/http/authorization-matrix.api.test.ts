@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
+import type { PaymentMethod } from "../../contract/payment-methods";
 import type { RecurringRule } from "../../contract/recurring";
 import { openApiPath } from "../features/openapi/document";
 import { login, registerUser, type SignedIn, signUp } from "../testing/api-helpers";
-import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
+import {
+  createCategory,
+  createExpense,
+  createPaymentMethod,
+  signUpWithFamily,
+} from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /**
@@ -167,6 +173,8 @@ const unchangedExpense = (expense: () => Expense) => async (actor: Actor) => {
 
 let target: Expense;
 let targetCategory: Category;
+let targetMethod: PaymentMethod;
+const ourPaymentMethod = () => createPaymentMethod(t.app, ownerAccount);
 let newOwner: SignedIn;
 
 const rulePayload = async () => ({
@@ -625,6 +633,52 @@ const routes: Record<string, RouteCase> = {
       if (actor !== "otherOwner") return;
       const list = (await ownerGet("/api/categories")) as Category[];
       expect(list.some((c) => c.id === targetCategory.id)).toBe(true);
+    },
+  },
+  // Payment methods (docs/product.md#payment-methods): any member of the family, nobody else.
+  "GET /api/payment-methods": {
+    expected: scoped(200, 200),
+    request: async () => {
+      targetMethod = await ourPaymentMethod();
+      return { url: "/api/payment-methods" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({ method: "GET", url: "/api/payment-methods", headers: await as(actor) })
+      ).json();
+      expect(theirs.some((m: PaymentMethod) => m.familyId === familyId)).toBe(false);
+    },
+  },
+  "POST /api/payment-methods": {
+    expected: scoped(201, 201),
+    request: async () => ({
+      url: "/api/payment-methods",
+      payload: { kind: "cash", name: `Carteira ${crypto.randomUUID()}` },
+    }),
+  },
+  "PATCH /api/payment-methods/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetMethod = await ourPaymentMethod();
+      return { url: `/api/payment-methods/${targetMethod.id}`, payload: { dueDay: 20 } };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/payment-methods")) as PaymentMethod[];
+      expect(list.find((m) => m.id === targetMethod.id)).toEqual(targetMethod);
+    },
+  },
+  "DELETE /api/payment-methods/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetMethod = await ourPaymentMethod();
+      return { url: `/api/payment-methods/${targetMethod.id}` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/payment-methods")) as PaymentMethod[];
+      expect(list.some((m) => m.id === targetMethod.id)).toBe(true);
     },
   },
   "GET /api/expenses": {

@@ -140,6 +140,7 @@ const query = fc.dictionary(
     "to",
     "cursor",
     "limit",
+    "paymentMethodId",
   ),
   queryValue,
   { maxKeys: 4 },
@@ -380,6 +381,14 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "POST /api/categories": { body: category },
     "PATCH /api/categories/:id": { params: { id: categoryId }, body: category },
     "DELETE /api/categories/:id": { params: { id: missingId } },
+    "POST /api/payment-methods": {
+      body: { kind: "credit_card", name: "Nubank", ownerUserId: userId, closingDay: 3, dueDay: 10 },
+    },
+    "PATCH /api/payment-methods/:id": {
+      params: { id: missingId },
+      body: { name: "Nubank", ownerUserId: userId, creditLimit: "5000.00" },
+    },
+    "DELETE /api/payment-methods/:id": { params: { id: missingId } },
     "POST /api/recurring": { body: rule },
     // A missing rule: the fields are checked before it is looked up, and nothing changes.
     "PATCH /api/recurring/:id": { params: { id: missingId }, body: rule },
@@ -393,6 +402,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
         from: "2026-01-01",
         to: "2026-12-31",
         paidByUserId: userId,
+        paymentMethodId: missingId,
         limit: "5",
       },
     },
@@ -403,6 +413,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
         from: "2026-01-01",
         to: "2026-12-31",
         paidByUserId: userId,
+        paymentMethodId: missingId,
         language: "pt",
       },
     },
@@ -552,6 +563,10 @@ describe("hostile bytes in every text field", () => {
         "GET /api/expenses/export.csv querystring.search",
         "GET /api/expenses/export.csv querystring.language*",
         "PATCH /api/categories/:id body.color",
+        "POST /api/payment-methods body.name",
+        "POST /api/payment-methods body.kind*",
+        "POST /api/expenses body.paymentMethodId*",
+        "GET /api/expenses/page querystring.paymentMethodId*",
       ]),
     );
   });

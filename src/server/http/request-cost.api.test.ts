@@ -186,6 +186,29 @@ describe("statements and bytes per request", () => {
     expect(summary.statements).toHaveLength(4);
     expect(summary.res.json().totalSpent).toBe("1860.64");
   });
+
+  it("POST /api/expenses naming a payment method: the method is read with the category, no more statements", async () => {
+    const method = await call("POST", "/api/payment-methods", {
+      kind: "credit_card",
+      name: "Nubank",
+      closingDay: 3,
+      dueDay: 10,
+    });
+    expect(method.statusCode, method.body).toBe(201);
+    const payload = {
+      description: "Pão",
+      amount: "1.00",
+      categoryId,
+      date: "2026-02-10",
+      paymentMethodId: method.json().id,
+    };
+    const { statements, res } = await measure("POST", "/api/expenses", payload);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(statements).toHaveLength(4);
+    const list = await measure("GET", "/api/payment-methods");
+    expect(list.statements).toHaveLength(2);
+    expect(list.res.json()).toHaveLength(1);
+  });
 });
 
 describe("statements per CSV import", () => {
@@ -237,12 +260,14 @@ describe("statements per CSV import", () => {
 const USER_BYTES = 325;
 // 2 categories, the sums (one payer: the rows above have none, null), the 3 latest expenses, and
 // the budget month's days (docs/product.md#budget-periods; 52 bytes:
-// `"period":{"first":"2026-03-01","last":"2026-03-31"},`).
-const SUMMARY_BYTES = 2144;
+// `"period":{"first":"2026-03-01","last":"2026-03-31"},`). Each expense carries its payment
+// method since payment methods (docs/product.md#payment-methods; 23 bytes when not said:
+// `"paymentMethodId":null,`).
+const SUMMARY_BYTES = 2213;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
 const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 20_028;
+const PAGE_BYTES = 21_178;
 // Paid by the caller: a payer id.
-const EXPENSE_BYTES = 432;
+const EXPENSE_BYTES = 455;

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
+import type { PaymentMethod } from "../../contract/payment-methods";
 import { type SignedIn, signUp } from "./api-helpers";
 
 export type FamilyMemberSession = SignedIn & { familyId: string };
@@ -96,6 +97,30 @@ export async function createExpense(
     url: "/api/expenses",
     headers: { cookie: who.cookie },
     payload: { description: "Compra", amount: "10.00", date: "2026-03-10", ...input },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+let methodSequence = 0;
+
+/** A payment method of `who`'s family: a credit card closing on the 3rd, due on the 10th, unless overridden. */
+export async function createPaymentMethod(
+  app: FastifyInstance,
+  who: SignedIn,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<PaymentMethod> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/payment-methods",
+    headers: { cookie: who.cookie },
+    payload: {
+      name: `Cartão ${++methodSequence}`,
+      ...(overrides.kind === undefined || overrides.kind === "credit_card"
+        ? { kind: "credit_card", closingDay: 3, dueDay: 10 }
+        : {}),
+      ...overrides,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();

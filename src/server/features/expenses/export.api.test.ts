@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
+  createPaymentMethod,
   type FamilyMemberSession,
   signUpWithFamily,
 } from "../../testing/family-helpers";
@@ -71,6 +72,7 @@ type Row = {
   categoryId?: string | null;
   paidByUserId?: string | null;
   addedByUserId?: string | null;
+  paymentMethodId?: string | null;
   date: string;
   createdAt?: string;
 };
@@ -79,8 +81,8 @@ type Row = {
 async function insert(family: FamilyMemberSession, rows: Row[]) {
   for (const row of rows) {
     await t.database.pool.query(
-      `insert into expenses (id, family_id, description, amount, category_id, added_by_user_id, date, created_at, paid_by_user_id)
-       values ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()), $9)`,
+      `insert into expenses (id, family_id, description, amount, category_id, added_by_user_id, date, created_at, paid_by_user_id, payment_method_id)
+       values ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()), $9, $10)`,
       [
         randomUUID(),
         family.familyId,
@@ -91,6 +93,7 @@ async function insert(family: FamilyMemberSession, rows: Row[]) {
         row.date,
         row.createdAt ?? null,
         row.paidByUserId === undefined ? family.user.id : row.paidByUserId,
+        row.paymentMethodId ?? null,
       ],
     );
   }
@@ -122,11 +125,13 @@ describe("each language's file", () => {
       "update users set name = null, first_name = null, last_name = null where id = $1",
       [nameless.user.id],
     );
+    const card = await createPaymentMethod(t.app, family, { name: "=Cartão" });
     await insert(family, [
       {
         description: 'Pão "francês", café',
         amount: "1234.56",
         categoryId: market.id,
+        paymentMethodId: card.id,
         date: "2026-11-05",
         createdAt: "2026-11-05T10:00:00Z",
       },
@@ -157,22 +162,39 @@ describe("each language's file", () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body).toContain("\r\n");
     expect(rowsOf(res.body, ";")).toEqual([
-      ["Data", "Descrição", "Categoria", "Valor", "Pago por", "Adicionado por"],
-      ["05/11/2026", 'Pão "francês", café', "Mercado; feira", "1234,56", "Ana Souza", "Ana Souza"],
-      ["04/11/2026", "Farmácia", "Sem categoria", "0,50", "Bia", "Ex-membro"],
-      ["31/01/2016", "Conta antiga", "Sem categoria", "99999999,99", "Ex-membro", "Ex-membro"],
+      ["Data", "Descrição", "Categoria", "Valor", "Pago por", "Adicionado por", "Pago com"],
+      [
+        "05/11/2026",
+        'Pão "francês", café',
+        "Mercado; feira",
+        "1234,56",
+        "Ana Souza",
+        "Ana Souza",
+        "'=Cartão",
+      ],
+      ["04/11/2026", "Farmácia", "Sem categoria", "0,50", "Bia", "Ex-membro", ""],
+      ["31/01/2016", "Conta antiga", "Sem categoria", "99999999,99", "Ex-membro", "Ex-membro", ""],
     ]);
-    // Quoted only where needed: the field with the delimiter and the one with quotes.
+    // Quoted only where needed: the field with the delimiter and the one with quotes; a payment
+    // method's name is guarded against formulas like every name.
     expect(res.body.split("\r\n")[1]).toBe(
-      '05/11/2026;"Pão ""francês"", café";"Mercado; feira";1234,56;Ana Souza;Ana Souza',
+      '05/11/2026;"Pão ""francês"", café";"Mercado; feira";1234,56;Ana Souza;Ana Souza;\'=Cartão',
     );
   });
 
   it("en: commas, a decimal point, ISO dates", async () => {
     expect(await exported(family, { language: "en" })).toEqual([
-      ["Date", "Description", "Category", "Amount", "Paid by", "Added by"],
-      ["2026-11-05", 'Pão "francês", café', "Mercado; feira", "1234.56", "Ana Souza", "Ana Souza"],
-      ["2026-11-04", "Farmácia", "Uncategorized", "0.50", "Bia", "Former member"],
+      ["Date", "Description", "Category", "Amount", "Paid by", "Added by", "Paid with"],
+      [
+        "2026-11-05",
+        'Pão "francês", café',
+        "Mercado; feira",
+        "1234.56",
+        "Ana Souza",
+        "Ana Souza",
+        "'=Cartão",
+      ],
+      ["2026-11-04", "Farmácia", "Uncategorized", "0.50", "Bia", "Former member", ""],
       [
         "2016-01-31",
         "Conta antiga",
@@ -180,6 +202,7 @@ describe("each language's file", () => {
         "99999999.99",
         "Former member",
         "Former member",
+        "",
       ],
     ]);
   });
@@ -193,6 +216,7 @@ describe("each language's file", () => {
       "Monto",
       "Pagado por",
       "Añadido por",
+      "Pagado con",
     ]);
     expect(rows[2]).toEqual([
       "04/11/2026",
@@ -201,6 +225,7 @@ describe("each language's file", () => {
       "0,50",
       "Bia",
       "Exmiembro",
+      "",
     ]);
   });
 
@@ -238,10 +263,12 @@ describe("each language's file", () => {
   it("answers the header row alone when nothing matches", async () => {
     const res = await get(family, exportUrl({ search: "nada parecido" }));
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(`${BOM}Data;Descrição;Categoria;Valor;Pago por;Adicionado por\r\n`);
+    expect(res.body).toBe(
+      `${BOM}Data;Descrição;Categoria;Valor;Pago por;Adicionado por;Pago com\r\n`,
+    );
     const empty = await signUpWithFamily(t.app);
     expect((await get(empty, exportUrl())).body).toBe(
-      `${BOM}Date,Description,Category,Amount,Paid by,Added by\r\n`,
+      `${BOM}Date,Description,Category,Amount,Paid by,Added by,Paid with\r\n`,
     );
   });
 });
@@ -294,6 +321,7 @@ describe("the same rows as the list", () => {
   let other: FamilyMemberSession;
   let categoryIds: string[];
   let payers: string[];
+  let methods: string[];
   beforeAll(async () => {
     family = await signUpWithFamily(t.app);
     other = await signUpWithFamily(t.app);
@@ -303,6 +331,10 @@ describe("the same rows as the list", () => {
     ];
     const second = await signUp(t.app, { name: "Beto" });
     payers = [family.user.id, second.user.id];
+    methods = [
+      (await createPaymentMethod(t.app, family, { name: "Nubank" })).id,
+      (await createPaymentMethod(t.app, family, { kind: "cash", name: "Carteira" })).id,
+    ];
     const words = ["Mercado", "mercadinho", "Farmácia", "50% off", "a_b", "Padaria", "Café"];
     // Random data, the same on every run: fast-check's generator with a fixed seed.
     const rows = fc.sample(
@@ -312,6 +344,7 @@ describe("the same rows as the list", () => {
         cents: fc.integer({ min: 1, max: 9_999_999_999 }),
         category: fc.constantFrom<string | null>(...categoryIds, null),
         payer: fc.constantFrom<string | null>(...payers, null),
+        method: fc.constantFrom<string | null>(...methods, null),
         day: fc.integer({ min: 0, max: 3650 }),
         micros: fc.integer({ min: 0, max: 3 }),
       }),
@@ -326,6 +359,7 @@ describe("the same rows as the list", () => {
           amount: (r.cents / 100).toFixed(2),
           categoryId: r.category,
           paidByUserId: r.payer,
+          paymentMethodId: r.method,
           date,
           // Few distinct instants: ties on date and created_at, broken by id, as the list does.
           createdAt: `2026-01-01T00:00:00.00000${r.micros}Z`,
@@ -349,6 +383,10 @@ describe("the same rows as the list", () => {
       [payers[0], "Ana Souza"],
       [payers[1], "Beto"],
     ]);
+    const methodNames = new Map([
+      [methods[0], "Nubank"],
+      [methods[1], "Carteira"],
+    ]);
     const items: Expense[] = [];
     let cursor: string | undefined;
     do {
@@ -368,6 +406,7 @@ describe("the same rows as the list", () => {
       e.amount,
       (e.paidByUserId && names.get(e.paidByUserId)) ?? "Former member",
       "Ana Souza",
+      (e.paymentMethodId && methodNames.get(e.paymentMethodId)) ?? "",
     ]);
   }
 
@@ -377,6 +416,7 @@ describe("the same rows as the list", () => {
         search: fc.constantFrom("mercad", "FARMACIA", "0%", "a_b", "1", "zzz", " café "),
         categoryId: fc.constantFrom(...categoryIds, "none"),
         paidByUserId: fc.constantFrom(...payers),
+        paymentMethodId: fc.constantFrom(...methods),
         from: fc.constantFrom("2016-01-01", "2019-06-15", "2024-12-31"),
         to: fc.constantFrom("2020-01-01", "2025-06-30", "2026-12-31"),
       },

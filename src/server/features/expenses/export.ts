@@ -5,7 +5,7 @@ import type { Language } from "../../../contract/common";
 import type { ExpenseFilterQuery } from "../../../contract/expenses";
 import { displayNameOf } from "../../../domain/person-name";
 import type { Db } from "../../db/client";
-import { categories, expenses, familyMembers, users } from "../../db/schema";
+import { categories, expenses, familyMembers, paymentMethods, users } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
 import { translate } from "../../i18n";
 import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from "./service";
@@ -55,7 +55,16 @@ const csvFormats: Record<Language, CsvFormat> = {
   es: { delimiter: ";", amount: decimalComma, date: dayFirst },
 };
 
-const columns = ["date", "description", "category", "amount", "paidBy", "addedBy"] as const;
+// "Pago com" last, so the columns a spreadsheet already reads by position keep their places.
+const columns = [
+  "date",
+  "description",
+  "category",
+  "amount",
+  "paidBy",
+  "addedBy",
+  "paymentMethod",
+] as const;
 
 /** The file's name in the language, from the date filter: gastos-2026-11-01-a-2026-11-30.csv. */
 export function exportFilename(
@@ -141,9 +150,11 @@ export function exportExpensesCsv(
           category: categories.name,
           paidBy: expenses.paidByUserId,
           addedBy: expenses.addedByUserId,
+          paymentMethod: paymentMethods.name,
         })
         .from(expenses)
         .leftJoin(categories, eq(categories.id, expenses.categoryId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
         .where(and(...filters, ...(after ? [afterKey(after)] : [])))
         .orderBy(...listOrder)
         .limit(batchSize);
@@ -164,6 +175,7 @@ export function exportExpensesCsv(
           amount: format.amount(row.amount),
           paidBy: nameOf(row.paidBy),
           addedBy: nameOf(row.addedBy),
+          paymentMethod: row.paymentMethod ?? "",
         };
         if (!csv.write(record)) await drained(csv);
       }

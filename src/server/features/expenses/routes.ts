@@ -65,9 +65,11 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const { cursor, search, categoryId, from, to, paidByUserId, limit } = request.query;
+      const { cursor, search, categoryId, from, to, paidByUserId, paymentMethodId, limit } =
+        request.query;
       if (cursor !== undefined) return service.expensePage(app.db, scope, request.query);
-      const call = `page:${JSON.stringify([search, categoryId, from, to, limit, paidByUserId])}`;
+      // Every filter is in the key: a filter left out would answer another filter's page.
+      const call = `page:${JSON.stringify([search, categoryId, from, to, limit, paidByUserId, paymentMethodId])}`;
       const body = await app.familyJson.json(request, call, async () =>
         JSON.stringify(await service.expensePage(app.db, scope, request.query)),
       );

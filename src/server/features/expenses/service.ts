@@ -14,7 +14,7 @@ import { periodNamed } from "../../../domain/budget-period";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { categories, expenses, familyMembers } from "../../db/schema";
+import { categories, expenses, familyMembers, paymentMethods } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
@@ -49,6 +49,50 @@ async function assertPayer(db: Db, scope: FamilyScope, payerId: string, expenseI
   if (!row?.ok) throw payerNotMember();
 }
 
+const paymentMethodError = (messageKey: string) =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: "paymentMethodId", messageKey }],
+  });
+
+/**
+ * A payment method from the client must be one of the caller's family's active methods; when
+ * editing, the archived one the expense already has is kept too (docs/product.md#payment-methods).
+ * `found` is what the method's read gave (null: not the family's); its name is what the history
+ * shows.
+ */
+function checkedPaymentMethod(found: { name: string; usable: boolean } | null): string {
+  if (!found) throw paymentMethodError("validation.paymentMethodNotFound");
+  if (!found.usable) throw paymentMethodError("validation.paymentMethodArchived");
+  return found.name;
+}
+
+/** The method's name and whether it may be used (active, or `expenseId` already has it). */
+const paymentMethodRead = (scope: FamilyScope, methodId: string, expenseId?: string) => {
+  const keeps = expenseId
+    ? sql`or exists (select 1 from ${expenses} where ${expenses.id} = ${expenseId}
+        and ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${methodId})`
+    : sql``;
+  return sql<{
+    name: string;
+    usable: boolean;
+  } | null>`(select json_build_object('name', ${paymentMethods.name},
+      'usable', ${paymentMethods.isActive} ${keeps})
+    from ${paymentMethods}
+    where ${paymentMethods.id} = ${methodId} and ${paymentMethods.familyId} = ${scope.familyId})`;
+};
+
+async function assertPaymentMethod(
+  db: Db,
+  scope: FamilyScope,
+  methodId: string,
+  expenseId: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ method: paymentMethodRead(scope, methodId, expenseId) })
+    .from(sql`(select 1) as one`);
+  checkedPaymentMethod(row?.method ?? null);
+}
+
 /**
  * A category id from the client must be one of the caller's family's categories; its name is what
  * the history shows.
@@ -63,8 +107,8 @@ async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: string)
 }
 
 /**
- * assertOwnCategory for a new expense, with the family's expense count in the same statement
- * (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
+ * assertOwnCategory for a new expense, with the family's expense count and the payment method it
+ * names in the same statement (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
  * moment another write is counted may pass the cap by as many as are in flight, one each.
  */
 async function assertOwnCategoryWithRoom(
@@ -72,18 +116,23 @@ async function assertOwnCategoryWithRoom(
   scope: FamilyScope,
   categoryId: string,
   maxExpenses: number,
+  methodId: string | null | undefined,
 ) {
   const [row] = await db
     .select({
       name: categories.name,
       expenseCount: sql<number>`(select count(*)::int from ${expenses}
         where ${expenses.familyId} = ${scope.familyId})`,
+      ...(methodId ? { method: paymentMethodRead(scope, methodId) } : {}),
     })
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.familyId, scope.familyId)));
   if (!row) throw categoryNotFound();
   assertExpenseRoom(row.expenseCount, 1, maxExpenses);
-  return row.name;
+  return {
+    category: row.name,
+    paymentMethod: methodId ? checkedPaymentMethod(row.method ?? null) : null,
+  };
 }
 
 /**
@@ -118,7 +167,7 @@ export async function listExpensesJson(
     cross join lateral (
       select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
-        e.paid_by_user_id as "paidByUserId",
+        e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
@@ -198,6 +247,8 @@ export function expenseFilters(scope: FamilyScope, query: ExpenseFilterQuery): S
   if (query.to) filters.push(lte(expenses.date, query.to));
   // Equality on the family and the payer, then the keyset order: expenses_family_payer_keyset_idx.
   if (query.paidByUserId) filters.push(eq(expenses.paidByUserId, query.paidByUserId));
+  // Likewise on expenses_family_method_keyset_idx (partial: "=" implies "is not null").
+  if (query.paymentMethodId) filters.push(eq(expenses.paymentMethodId, query.paymentMethodId));
   return filters;
 }
 
@@ -284,7 +335,13 @@ export async function createExpense(
   };
   const repeat = await findRepeat();
   if (repeat) return toExpense(repeat);
-  const categoryName = await assertOwnCategoryWithRoom(db, scope, input.categoryId, maxExpenses);
+  const names = await assertOwnCategoryWithRoom(
+    db,
+    scope,
+    input.categoryId,
+    maxExpenses,
+    input.paymentMethodId,
+  );
   const paidByUserId = input.paidByUserId ?? scope.userId;
   await assertPayer(db, scope, paidByUserId);
   // The payer's name: the caller's is known; another member's costs one read.
@@ -296,7 +353,7 @@ export async function createExpense(
     const row = await writes.create(
       scope,
       { ...input, paidByUserId, idempotencyKey },
-      { category: categoryName, payer: payerName },
+      { category: names.category, payer: payerName, paymentMethod: names.paymentMethod },
     );
     return toExpense(row);
   } catch (error) {
@@ -304,7 +361,10 @@ export async function createExpense(
       const first = await findRepeat();
       if (first) return toExpense(first);
     }
-    // The category was deleted between the check and the insert.
+    // The method or the category was deleted between the check and the insert.
+    if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
+      throw paymentMethodError("validation.paymentMethodNotFound");
+    }
     if (isForeignKeyViolation(error)) throw categoryNotFound();
     throw error;
   }
@@ -322,9 +382,13 @@ export async function updateExpense(
   if (input.paidByUserId !== undefined) {
     await assertPayer(writes.db, scope, input.paidByUserId, id);
   }
+  if (input.paymentMethodId) await assertPaymentMethod(writes.db, scope, input.paymentMethodId, id);
   try {
     return toExpense(await writes.transaction((_tx, write) => write.update(scope, id, input, now)));
   } catch (error) {
+    if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
+      throw paymentMethodError("validation.paymentMethodNotFound");
+    }
     if (isForeignKeyViolation(error)) throw categoryNotFound();
     throw error;
   }

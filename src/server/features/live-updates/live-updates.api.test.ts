@@ -6,6 +6,7 @@ import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
   createExpense,
+  createPaymentMethod,
   joinFamilyOf,
   signUpWithFamily,
 } from "../../testing/family-helpers";
@@ -170,6 +171,18 @@ describe("GET /api/events", () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await anaScreen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
+
+    // A card another member adds (docs/product.md#payment-methods) and its archiving.
+    const card = await createPaymentMethod(second.app, leo);
+    expect((await anaScreen.next()).data).toBe(JSON.stringify({ topics: ["paymentMethods"] }));
+    const archived = await first.app.inject({
+      method: "PATCH",
+      url: `/api/payment-methods/${card.id}`,
+      headers: { cookie: leo.cookie },
+      payload: { isActive: false },
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect((await anaScreen.next()).data).toBe(JSON.stringify({ topics: ["paymentMethods"] }));
   });
 
   it("tells every member when the owner moves the family's budget month, and not when the rule stays", async () => {

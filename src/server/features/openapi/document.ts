@@ -7,6 +7,7 @@ import { z } from "zod";
 import { categorySchema } from "../../../contract/categories";
 import { apiErrorSchema } from "../../../contract/errors";
 import { expenseSchema } from "../../../contract/expenses";
+import { paymentMethodSchema } from "../../../contract/payment-methods";
 import { userSchema } from "../../../contract/user";
 import type { Config } from "../../config";
 import { sessionCookieName } from "../../http/authentication";
@@ -50,6 +51,7 @@ const components: [z.ZodType, string][] = [
   [userSchema, "User"],
   [categorySchema, "Category"],
   [expenseSchema, "Expense"],
+  [paymentMethodSchema, "PaymentMethod"],
 ];
 for (const [schema, id] of components) {
   // fastify-type-provider-zod reads ids (and .describe()/.meta() texts) from zod's global registry.

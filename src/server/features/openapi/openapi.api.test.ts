@@ -311,6 +311,17 @@ describe("the main calls' answers match the document", () => {
         monthlyBudget: "10.00",
       }),
     );
+    const card = expectDocumented(
+      "POST /api/payment-methods",
+      await call("POST", "/api/payment-methods", {
+        kind: "credit_card",
+        name: "Nubank",
+        closingDay: 3,
+        dueDay: 10,
+        creditLimit: "5000.00",
+      }),
+    );
+    expectDocumented("GET /api/payment-methods", await call("GET", "/api/payment-methods"));
     const today = new Date().toISOString().slice(0, 10);
     const [year, month] = today.split("-").map(Number);
     const expense = {
@@ -318,6 +329,7 @@ describe("the main calls' answers match the document", () => {
       amount: "25.90",
       date: today,
       categoryId: category.id,
+      paymentMethodId: card.id,
     };
     const key = { "idempotency-key": crypto.randomUUID() };
     const created = expectDocumented(

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { amountSchema } from "./money";
+import { text } from "./text";
+
+/**
+ * A family's payment methods (docs/product.md#payment-methods): the accounts money leaves from
+ * and the credit cards purchases go on. Any member may add, change or archive one; each has an
+ * owner among the members. A card also has the day its bill closes and the day it is due, and
+ * optionally its limit (docs/decisions/011-cards-bills-installments.md).
+ */
+export const paymentMethodKinds = ["checking", "savings", "cash", "credit_card"] as const;
+export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
+
+export const PAYMENT_METHOD_NAME_MAX = 60;
+/** A family keeps at most this many payment methods, archived ones included. */
+export const PAYMENT_METHODS_MAX = 50;
+
+export const paymentMethodSchema = z.object({
+  id: z.uuid(),
+  familyId: z.uuid(),
+  kind: z.enum(paymentMethodKinds),
+  name: z.string(),
+  /** A member when it was set; kept after they leave; null only if their account was deleted. */
+  ownerUserId: z.uuid().nullable(),
+  /** Cards only (null otherwise): the day of the month the bill closes, 1-31 (the month's last day when shorter). */
+  closingDay: z.number().int().nullable(),
+  /** Cards only (null otherwise): the day of the month the bill is due, 1-31. */
+  dueDay: z.number().int().nullable(),
+  /** Cards only, optional: the card's limit as a decimal string. */
+  creditLimit: z.string().nullable(),
+  /** An archived method stays on its expenses but is no longer offered for new ones. */
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+const dayOfMonth = (messageKey: string) =>
+  z.number({ error: messageKey }).int(messageKey).min(1, messageKey).max(31, messageKey);
+
+const methodFields = {
+  name: text("validation.paymentMethodNameRequired")
+    .trim()
+    .min(1, "validation.paymentMethodNameRequired")
+    .max(PAYMENT_METHOD_NAME_MAX, "validation.nameMax"),
+  /** A current member of the caller's family; the caller when left out on create. */
+  ownerUserId: z.uuid({ error: "validation.ownerNotMember" }),
+  closingDay: dayOfMonth("validation.closingDayInvalid"),
+  dueDay: dayOfMonth("validation.dueDayInvalid"),
+  /** null or left out: no limit. */
+  creditLimit: amountSchema.nullable(),
+  isActive: z.boolean({ error: "validation.invalidType" }),
+};
+
+/**
+ * A card needs both days; an account has none (its days and limit, if sent, are refused, so a
+ * form that sends them by mistake hears about it).
+ */
+export const createPaymentMethodInputSchema = z
+  .strictObject({
+    kind: z.enum(paymentMethodKinds, { error: "validation.paymentMethodKindInvalid" }),
+    name: methodFields.name,
+    ownerUserId: methodFields.ownerUserId.optional(),
+    closingDay: methodFields.closingDay.optional(),
+    dueDay: methodFields.dueDay.optional(),
+    creditLimit: methodFields.creditLimit.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const card = input.kind === "credit_card";
+    for (const field of ["closingDay", "dueDay"] as const) {
+      if (card && input[field] === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message:
+            field === "closingDay" ? "validation.closingDayInvalid" : "validation.dueDayInvalid",
+        });
+      }
+    }
+    if (!card) {
+      for (const field of ["closingDay", "dueDay", "creditLimit"] as const) {
+        if (input[field] !== undefined && input[field] !== null) {
+          ctx.addIssue({ code: "custom", path: [field], message: "validation.cardFieldsOnly" });
+        }
+      }
+    }
+  });
+export type CreatePaymentMethodInput = z.input<typeof createPaymentMethodInputSchema>;
+
+/** Partial. The kind never changes (a card's bills would lose their card); the server refuses a card's fields on an account. */
+export const updatePaymentMethodInputSchema = z.strictObject(methodFields).partial();
+export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodInputSchema>;
+
+export const paymentMethodParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });

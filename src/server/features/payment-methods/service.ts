@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  type CreatePaymentMethodInput,
+  PAYMENT_METHODS_MAX,
+  type PaymentMethod,
+  type UpdatePaymentMethodInput,
+} from "../../../contract/payment-methods";
+import { type PaymentMethodRow, toPaymentMethod } from "../../api-rows";
+import type { Db } from "../../db/client";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
+import { expenses, familyMembers, paymentMethods } from "../../db/schema";
+import { AppError } from "../../errors";
+import {
+  actorOf,
+  changesBetween,
+  fieldsCreated,
+  fieldsDeleted,
+  type HistoryFields,
+  namesFor,
+  recordHistory,
+} from "../../history/record";
+import type { FamilyScope } from "../../http/family-scope";
+import { lockFamilyQuotas } from "../../quotas";
+
+/**
+ * The family's payment methods (docs/product.md#payment-methods): any member adds, changes,
+ * archives or deletes one; a method its expenses name is archived, never deleted, so no expense
+ * loses what it was paid with.
+ */
+
+const fieldError = (path: string, messageKey: string) =>
+  new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
+
+const nameTaken = () => fieldError("name", "validation.paymentMethodNameTaken");
+
+/** A method as its history entries show it, with its owner by name. */
+const historyFieldsOf = (
+  row: PaymentMethodRow,
+  person: (id: string | null) => string | null,
+): HistoryFields => ({
+  name: row.name,
+  methodKind: row.kind,
+  owner: person(row.ownerUserId),
+  closingDay: row.closingDay,
+  dueDay: row.dueDay,
+  creditLimit: row.creditLimit,
+  isActive: row.isActive,
+});
+
+const entry = (scope: FamilyScope, row: PaymentMethodRow) =>
+  ({
+    familyId: scope.familyId,
+    actor: actorOf(scope),
+    kind: "paymentMethod",
+    subjectId: row.id,
+    subjectLabel: row.name,
+  }) as const;
+
+/**
+ * An owner from the client must be a current member of the caller's family; the owner a method
+ * already has is kept while it is edited, as an expense keeps a former member as its payer.
+ */
+async function assertOwner(db: Db, scope: FamilyScope, ownerId: string, keeps?: string | null) {
+  if (ownerId === scope.userId || ownerId === keeps) return;
+  const [row] = await db
+    .select({ userId: familyMembers.userId })
+    .from(familyMembers)
+    .where(and(eq(familyMembers.familyId, scope.familyId), eq(familyMembers.userId, ownerId)));
+  if (!row) throw fieldError("ownerUserId", "validation.ownerNotMember");
+}
+
+/** Active first, then by name as a person reads it, then by id so the order is total. */
+export async function listPaymentMethods(db: Db, scope: FamilyScope): Promise<PaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.familyId, scope.familyId))
+    .orderBy(
+      desc(paymentMethods.isActive),
+      asc(sql`lower(${paymentMethods.name})`),
+      asc(paymentMethods.id),
+    );
+  return rows.map(toPaymentMethod);
+}
+
+/** The validated input: the contract has refused a card without its days, an account with them. */
+export async function createPaymentMethod(
+  db: Db,
+  scope: FamilyScope,
+  input: CreatePaymentMethodInput,
+): Promise<PaymentMethod> {
+  const ownerUserId = input.ownerUserId ?? scope.userId;
+  await assertOwner(db, scope, ownerUserId);
+  const card = input.kind === "credit_card";
+  try {
+    return await db.transaction(async (tx) => {
+      // The quota is counted after the family's quota lock, so two adds at once cannot pass it.
+      await lockFamilyQuotas(tx, [scope.familyId]);
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.familyId, scope.familyId));
+      if ((count?.n ?? 0) >= PAYMENT_METHODS_MAX) {
+        throw new AppError("quota_exceeded", {
+          messageKey: "errors.payment_method_quota",
+          params: { max: PAYMENT_METHODS_MAX },
+        });
+      }
+      const [row] = await tx
+        .insert(paymentMethods)
+        .values({
+          familyId: scope.familyId,
+          kind: input.kind,
+          name: input.name,
+          ownerUserId,
+          closingDay: card ? (input.closingDay ?? null) : null,
+          dueDay: card ? (input.dueDay ?? null) : null,
+          creditLimit: card ? (input.creditLimit ?? null) : null,
+        })
+        .returning();
+      if (!row) throw new AppError("internal");
+      const names = await namesFor(tx, scope.familyId, { userIds: [row.ownerUserId] });
+      await recordHistory(tx, [
+        {
+          ...entry(scope, row),
+          action: "created",
+          changes: fieldsCreated(historyFieldsOf(row, names.person)),
+        },
+      ]);
+      return toPaymentMethod(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Partial; the kind never changes. A card's days and limit on an account are refused. Another
+ * family's id answers 404 exactly like a missing one and changes nothing.
+ */
+export async function updatePaymentMethod(
+  db: Db,
+  scope: FamilyScope,
+  id: string,
+  input: UpdatePaymentMethodInput,
+  now: Date,
+): Promise<PaymentMethod> {
+  try {
+    return await db.transaction(async (tx) => {
+      const where = and(eq(paymentMethods.id, id), eq(paymentMethods.familyId, scope.familyId));
+      const [before] = await tx.select().from(paymentMethods).where(where).for("update");
+      if (!before) throw new AppError("payment_method_not_found");
+      if (before.kind !== "credit_card") {
+        for (const field of ["closingDay", "dueDay", "creditLimit"] as const) {
+          if (input[field] !== undefined && input[field] !== null) {
+            throw fieldError(field, "validation.cardFieldsOnly");
+          }
+        }
+      }
+      if (input.ownerUserId !== undefined) {
+        await assertOwner(tx, scope, input.ownerUserId, before.ownerUserId);
+      }
+      const [row] = await tx
+        .update(paymentMethods)
+        .set({ ...input, updatedAt: now })
+        .where(where)
+        .returning();
+      if (!row) throw new AppError("payment_method_not_found");
+      const names = await namesFor(tx, scope.familyId, {
+        userIds: [before.ownerUserId, row.ownerUserId],
+      });
+      const changes = changesBetween(
+        historyFieldsOf(before, names.person),
+        historyFieldsOf(row, names.person),
+      );
+      if (changes.length > 0) {
+        await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
+      }
+      return toPaymentMethod(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Only a method no expense names: otherwise payment_method_in_use, and the person archives it.
+ * The foreign key refuses it too when an expense names it between the check and the delete.
+ */
+export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [used] = await tx
+        .select({ id: expenses.id })
+        .from(expenses)
+        .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.paymentMethodId, id)))
+        .limit(1);
+      if (used) throw new AppError("payment_method_in_use");
+      const [deleted] = await tx
+        .delete(paymentMethods)
+        .where(and(eq(paymentMethods.id, id), eq(paymentMethods.familyId, scope.familyId)))
+        .returning();
+      if (!deleted) throw new AppError("payment_method_not_found");
+      const names = await namesFor(tx, scope.familyId, { userIds: [deleted.ownerUserId] });
+      await recordHistory(tx, [
+        {
+          ...entry(scope, deleted),
+          action: "deleted",
+          changes: fieldsDeleted(historyFieldsOf(deleted, names.person)),
+        },
+      ]);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
+      throw new AppError("payment_method_in_use");
+    }
+    throw error;
+  }
+}
