@@ -69,9 +69,12 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
               {method.kind === "credit_card" ? (
                 <p className="text-sm">
                   {t("paymentMethods.days", { closing: method.closingDay, due: method.dueDay })}
-                  {method.creditLimit
-                    ? ` · ${t("paymentMethods.limit", { amount: formatMoney(method.creditLimit, language) })}`
-                    : null}
+                  {/* The limit wraps whole on a phone, never between "Limite" and its amount. */}
+                  {method.creditLimit ? (
+                    <span className="whitespace-nowrap">
+                      {` · ${t("paymentMethods.limit", { amount: formatMoney(method.creditLimit, language) })}`}
+                    </span>
+                  ) : null}
                 </p>
               ) : null}
             </div>
