@@ -97,13 +97,13 @@ describe("i18n instance", () => {
     expect(i18n.t("footer.copyright", { year: 2030 })).toBe("© 2030 Presupuesto Familiar");
   });
 
-  it("includes the server's messages for every language", () => {
+  it("includes the contract's validation messages for every language", () => {
     const i18n = initI18n("pt");
-    const english = initI18n("en").t("errors.not_found");
-    expect(english).not.toBe("errors.not_found");
+    const english = initI18n("en").t("validation.required");
+    expect(english).not.toBe("validation.required");
     i18n.changeLanguage("pt");
-    expect(i18n.t("errors.not_found")).not.toBe("errors.not_found");
-    expect(i18n.t("errors.not_found")).not.toBe(english);
+    expect(i18n.t("validation.required")).not.toBe("validation.required");
+    expect(i18n.t("validation.required")).not.toBe(english);
   });
 
   it("remembers a chosen language and reflects it in <html lang>", async () => {
