@@ -20,6 +20,8 @@ export const expenseSchema = z.object({
   paidByUserId: z.uuid().nullable(),
   /** What it was paid with (docs/product.md#payment-methods); null when not said. */
   paymentMethodId: z.uuid().nullable(),
+  /** A card purchase's bill (docs/product.md#card-bills); null for anything else. */
+  billId: z.uuid().nullable(),
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),

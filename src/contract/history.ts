@@ -15,6 +15,7 @@ export const historyKinds = [
   "invite",
   "family",
   "paymentMethod",
+  "cardBill",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -78,6 +79,8 @@ export const historyFields = [
   "closingDay",
   "dueDay",
   "creditLimit",
+  /** A card purchase's bill, or a payment's, by its closing date. */
+  "bill",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -25,6 +25,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   addedByUserId: row.addedByUserId,
   paidByUserId: row.paidByUserId,
   paymentMethodId: row.paymentMethodId,
+  billId: row.billId,
   date: row.date,
   month: row.month,
   year: row.year,

@@ -11,6 +11,7 @@ import { ExpenseWrites } from "./expense-writes/writes";
 import { hashPassword, verifyPassword } from "./features/auth/passwords";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
+import { cardBillRoutes } from "./features/card-bills/routes";
 import { categoryRoutes } from "./features/categories/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(paymentMethodRoutes);
+  await app.register(cardBillRoutes);
   await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });
   await app.register(importRoutes);
   await app.register(recurringRoutes);

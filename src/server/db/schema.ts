@@ -262,6 +262,62 @@ export const paymentMethods = pgTable(
 );
 
 /**
+ * A credit card's bills (docs/product.md#card-bills, decision 011): a row per bill, made from the
+ * card's days (src/domain/card-bills.ts) when a purchase first falls in it, so a purchase keeps
+ * its bill even when a later bill closes on another day. Named after the month it closes in.
+ */
+export const cardBills = pgTable(
+  "card_bills",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (method_id, family_id) references payment_methods (id, family_id), written by hand in
+    // migration 0013: never another family's card. A card's bills go with the card, which is
+    // deleted only when nothing names it.
+    methodId: uuid("method_id").notNull(),
+    closesOn: date("closes_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("card_bills_method_closes_unique").on(t.methodId, t.closesOn),
+    unique("card_bills_id_family_unique").on(t.id, t.familyId),
+    index("card_bills_family_idx").on(t.familyId),
+    check("card_bills_due_check", sql`${t.dueOn} > ${t.closesOn}`),
+  ],
+);
+
+/**
+ * "Pagar fatura": money moved from one of the family's accounts to a card's bill. A transfer,
+ * never an expense: it is in no budget, no summary and no spending.
+ */
+export const billPayments = pgTable(
+  "bill_payments",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (bill_id, family_id) and (from_method_id, family_id): hand-written keys of migration 0013.
+    billId: uuid("bill_id").notNull(),
+    fromMethodId: uuid("from_method_id"),
+    amount: money("amount").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bill_payments_bill_idx").on(t.billId),
+    index("bill_payments_from_method_idx").on(t.fromMethodId),
+    index("bill_payments_family_idx").on(t.familyId),
+    index("bill_payments_added_by_idx").on(t.addedByUserId),
+    check("bill_payments_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * Every INSERT or UPDATE statement on expenses also decides the budget alerts, in the same
  * transaction: triggers created by migration 0007 call expenses_budget_alerts(), defined in
  * src/server/db/functions/budget-alerts.sql (docs/decisions/008-budget-alerts-in-sql.md). The
@@ -312,6 +368,10 @@ export const expenses = pgTable(
     // another family's method. A method with expenses is archived, not deleted (the service
     // refuses it, and so does the key).
     paymentMethodId: uuid("payment_method_id"),
+    // A card purchase's bill: (bill_id, family_id) references card_bills, written by hand in
+    // migration 0013. Set by the expense writes (expense-writes/writes.ts) from the date and the
+    // card's closing day, or moved by hand; null for anything not paid with a card.
+    billId: uuid("bill_id"),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -345,6 +405,8 @@ export const expenses = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("expenses_paid_by_idx").on(t.paidByUserId),
+    // A bill's lines, in date order; only card purchases are in it.
+    index("expenses_bill_idx").on(t.billId, t.date).where(sql`${t.billId} is not null`),
     // The "Pago com" filter of the Expenses screen, in the keyset order; only expenses that name
     // a method are in it, so expenses without one cost no index write.
     index("expenses_family_method_keyset_idx")
@@ -627,6 +689,7 @@ export const familyHistory = pgTable(
         "invite",
         "family",
         "paymentMethod",
+        "cardBill",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -658,7 +721,7 @@ export const familyHistory = pgTable(
     ),
     check(
       "family_history_kind_check",
-      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family', 'paymentMethod')`,
+      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family', 'paymentMethod', 'cardBill')`,
     ),
   ],
 );

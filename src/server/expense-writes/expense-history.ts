@@ -27,6 +27,8 @@ export type ExpenseSnapshot = {
   paidByUserId: string | null;
   /** Absent in entries recorded before payment methods existed. */
   paymentMethodId?: string | null;
+  /** Absent in entries recorded before card bills existed. */
+  billId?: string | null;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -42,6 +44,7 @@ const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   addedByUserId: row.addedByUserId,
   paidByUserId: row.paidByUserId,
   paymentMethodId: row.paymentMethodId,
+  billId: row.billId,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,
@@ -54,7 +57,7 @@ type Names = Awaited<ReturnType<typeof namesFor>>;
 /** An expense as its history entries show it. */
 export const expenseHistoryFields = (
   row: ExpenseRow,
-  names: Pick<Names, "category" | "person" | "method">,
+  names: Pick<Names, "category" | "person" | "method" | "bill">,
 ): HistoryFields => ({
   description: row.description,
   amount: row.amount,
@@ -62,6 +65,7 @@ export const expenseHistoryFields = (
   category: names.category(row.categoryId),
   paidBy: names.person(row.paidByUserId),
   paymentMethod: names.method(row.paymentMethodId),
+  bill: names.bill(row.billId),
 });
 
 /**
@@ -79,6 +83,7 @@ export async function recordExpensesDeleted(
     categoryIds: rows.map((row) => row.categoryId),
     userIds: rows.map((row) => row.paidByUserId),
     methodIds: rows.map((row) => row.paymentMethodId),
+    billIds: rows.map((row) => row.billId),
   });
   await recordHistory(
     db,

@@ -2,10 +2,18 @@ import { randomUUID } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
 import { fromCents, toCents } from "../../contract/money";
+import { billClosingOf, neighbourClosing } from "../../domain/card-bills";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { categories, expenses, paymentMethods, recurringRules, users } from "../db/schema";
+import {
+  cardBills,
+  categories,
+  expenses,
+  paymentMethods,
+  recurringRules,
+  users,
+} from "../db/schema";
 import { AppError } from "../errors";
 import {
   actorOf,
@@ -19,6 +27,7 @@ import {
 } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
 import { ExpenseAnnouncer, type ExpenseChange } from "./announcer";
+import { type CardDays, cardDaysOf, ensureBill } from "./card-bill";
 import {
   type ExpenseSnapshot,
   expenseHistoryFields,
@@ -73,15 +82,21 @@ export class ExpenseWrites {
 
   /**
    * A person's new expense and its history entry in one statement, with no transaction around it:
-   * the commonest write (history/record.ts, historyCte). The caller has checked the category and
-   * the payer and passes the names the entry shows. The database's errors (the Idempotency-Key
-   * already used, the category deleted meanwhile) are thrown for the caller to answer.
+   * the commonest write (history/record.ts, historyCte). The caller has checked the category, the
+   * payer and the payment method and passes the names the entry shows, and the card's days when
+   * it is a card purchase: its bill is found or made first (card-bill.ts), one statement more. The
+   * database's errors (the Idempotency-Key already used, the category deleted meanwhile) are
+   * thrown for the caller to answer.
    */
   async create(
     scope: FamilyScope,
     input: CreateExpenseInput & { paidByUserId: string; idempotencyKey: string | undefined },
     names: { category: string; payer: string | null; paymentMethod?: string | null },
+    card?: CardDays | null,
   ): Promise<ExpenseRow> {
+    const bill = card
+      ? await ensureBill(this.db, scope.familyId, card, billClosingOf(input.date, card.closingDay))
+      : null;
     // The id is made here so the history entry can name it in the same statement.
     const id = randomUUID();
     const recorded = historyCte(this.db, [
@@ -99,13 +114,20 @@ export class ExpenseWrites {
           category: names.category,
           paidBy: names.payer,
           paymentMethod: names.paymentMethod ?? null,
+          bill: bill?.closesOn ?? null,
         }),
       },
     ]);
     const [row] = await this.db
       .with(recorded)
       .insert(expenses)
-      .values({ ...input, id, familyId: scope.familyId, addedByUserId: scope.userId })
+      .values({
+        ...input,
+        id,
+        familyId: scope.familyId,
+        addedByUserId: scope.userId,
+        billId: bill?.id ?? null,
+      })
       .returning();
     if (!row) throw new AppError("internal");
     await this.announcer.announce([
@@ -158,16 +180,95 @@ export class ExpenseWriter {
     const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
     const [before] = await this.tx.select().from(expenses).where(where).for("update");
     if (!before) throw new AppError("expense_not_found");
+    const billId = await this.billAfterEdit(scope, before, input);
     const [row] = await this.tx
       .update(expenses)
-      .set({ ...input, updatedAt: now })
+      .set({ ...input, billId, updatedAt: now })
       .where(where)
       .returning();
     if (!row) throw new AppError("expense_not_found");
+    return this.recordChange(scope, before, row);
+  }
+
+  /**
+   * A card purchase keeps the bill it is in (moved by hand or not) until its card or its date
+   * changes; then it goes to the bill its new date falls in. Anything else is in no bill.
+   */
+  private async billAfterEdit(
+    scope: FamilyScope,
+    before: ExpenseRow,
+    input: UpdateExpenseInput,
+  ): Promise<string | null> {
+    const methodId =
+      input.paymentMethodId === undefined ? before.paymentMethodId : input.paymentMethodId;
+    if (!methodId) return null;
+    const date = input.date ?? before.date;
+    if (methodId === before.paymentMethodId && date === before.date) return before.billId;
+    const card = await cardDaysOf(this.tx, scope.familyId, methodId);
+    if (!card) return null;
+    return (await ensureBill(this.tx, scope.familyId, card, billClosingOf(date, card.closingDay)))
+      .id;
+  }
+
+  /**
+   * Moves a card purchase to the bill just before or after its own (docs/product.md#card-bills):
+   * the nearest bill of the card already there on that side, or the one the card's closing day
+   * makes next to it, whichever is nearer. Its date, and so its budget month, stay.
+   */
+  async moveBill(scope: FamilyScope, id: string, to: "previous" | "next", now: Date) {
+    const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
+    const [before] = await this.tx.select().from(expenses).where(where).for("update");
+    if (!before) throw new AppError("expense_not_found");
+    const card = before.paymentMethodId
+      ? await cardDaysOf(this.tx, scope.familyId, before.paymentMethodId)
+      : null;
+    const [current] = before.billId
+      ? await this.tx
+          .select({ closesOn: cardBills.closesOn })
+          .from(cardBills)
+          .where(eq(cardBills.id, before.billId))
+      : [];
+    if (!card || !current) throw new AppError("not_card_purchase");
+    const step = to === "next" ? 1 : -1;
+    const [stored] = await this.tx
+      .select({ closesOn: cardBills.closesOn })
+      .from(cardBills)
+      .where(
+        and(
+          eq(cardBills.methodId, card.methodId),
+          step === 1
+            ? sql`${cardBills.closesOn} > ${current.closesOn}`
+            : sql`${cardBills.closesOn} < ${current.closesOn}`,
+        ),
+      )
+      .orderBy(step === 1 ? sql`${cardBills.closesOn} asc` : sql`${cardBills.closesOn} desc`)
+      .limit(1);
+    const natural = neighbourClosing(current.closesOn, card.closingDay, step);
+    const closesOn =
+      stored && (step === 1 ? stored.closesOn < natural : stored.closesOn > natural)
+        ? stored.closesOn
+        : natural;
+    const bill = await ensureBill(this.tx, scope.familyId, card, closesOn);
+    const [row] = await this.tx
+      .update(expenses)
+      .set({ billId: bill.id, updatedAt: now })
+      .where(where)
+      .returning();
+    if (!row) throw new AppError("expense_not_found");
+    return this.recordChange(scope, before, row);
+  }
+
+  /** The entry of a changed expense (none when no field it shows changed), and its announcement. */
+  private async recordChange(
+    scope: FamilyScope,
+    before: ExpenseRow,
+    row: ExpenseRow,
+  ): Promise<ExpenseRow> {
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [before.categoryId, row.categoryId],
       userIds: [before.paidByUserId, row.paidByUserId],
       methodIds: [before.paymentMethodId, row.paymentMethodId],
+      billIds: [before.billId, row.billId],
     });
     const changes = changesBetween(
       expenseHistoryFields(before, names),
@@ -263,8 +364,26 @@ export class ExpenseWriter {
         >`(select ${users.id} from ${users} where ${users.id} = ${snapshot.paidByUserId}::uuid)`,
         paymentMethodId: sql<string | null>`(select ${paymentMethods.id} from ${paymentMethods}
           where ${paymentMethods.id} = ${snapshot.paymentMethodId ?? null}::uuid and ${paymentMethods.familyId} = ${scope.familyId})`,
+        billId: sql<string | null>`(select ${cardBills.id} from ${cardBills}
+          where ${cardBills.id} = ${snapshot.billId ?? null}::uuid and ${cardBills.familyId} = ${scope.familyId}
+          and ${cardBills.methodId} = ${snapshot.paymentMethodId ?? null}::uuid)`,
       })
       .from(sql`(select 1) as one`);
+    // Back in the bill it was in; a card purchase whose bill is gone goes to its date's bill.
+    let billId = refs?.billId ?? null;
+    if (!billId && refs?.paymentMethodId) {
+      const card = await cardDaysOf(this.tx, scope.familyId, refs.paymentMethodId);
+      if (card) {
+        billId = (
+          await ensureBill(
+            this.tx,
+            scope.familyId,
+            card,
+            billClosingOf(snapshot.date, card.closingDay),
+          )
+        ).id;
+      }
+    }
     const recurringRuleId = refs?.recurringRuleId ?? null;
     let restored: ExpenseRow | undefined;
     try {
@@ -279,6 +398,7 @@ export class ExpenseWriter {
           addedByUserId: refs?.addedByUserId ?? null,
           paidByUserId: refs?.paidByUserId ?? null,
           paymentMethodId: refs?.paymentMethodId ?? null,
+          billId,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -296,6 +416,7 @@ export class ExpenseWriter {
       categoryIds: [restored.categoryId],
       userIds: [restored.paidByUserId],
       methodIds: [restored.paymentMethodId],
+      billIds: [restored.billId],
     });
     await recordHistory(this.tx, [
       {

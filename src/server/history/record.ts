@@ -8,7 +8,7 @@ import type {
 } from "../../contract/history";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
-import { categories, familyHistory, paymentMethods, users } from "../db/schema";
+import { cardBills, categories, familyHistory, paymentMethods, users } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
 
 /**
@@ -121,19 +121,24 @@ export async function namesFor(
     categoryIds?: (string | null)[];
     userIds?: (string | null)[];
     methodIds?: (string | null)[];
+    billIds?: (string | null)[];
   },
 ): Promise<{
   category: (id: string | null) => string | null;
   person: (id: string | null) => string | null;
   method: (id: string | null) => string | null;
+  /** A card bill by its closing date ("YYYY-MM-DD"), which names it. */
+  bill: (id: string | null) => string | null;
 }> {
   const categoryIds = presentIds(ids.categoryIds);
   const userIds = presentIds(ids.userIds);
   const methodIds = presentIds(ids.methodIds);
+  const billIds = presentIds(ids.billIds);
   const categoryNames = new Map<string, string>();
   const methodNames = new Map<string, string>();
+  const billNames = new Map<string, string>();
   const personNames = new Map<string, string | null>();
-  if (categoryIds.length > 0 || userIds.length > 0 || methodIds.length > 0) {
+  if (categoryIds.length > 0 || userIds.length > 0 || methodIds.length > 0 || billIds.length > 0) {
     // A branch with no ids is left out, so the statement is what it was before methods existed.
     const methods =
       methodIds.length > 0
@@ -142,17 +147,26 @@ export async function namesFor(
         from ${paymentMethods} where ${paymentMethods.familyId} = ${familyId}
         and ${paymentMethods.id} = any(${sql.param(methodIds)}::uuid[])`
         : sql``;
+    const bills =
+      billIds.length > 0
+        ? sql`union all
+      select 'bill', id, to_char(closes_on, 'YYYY-MM-DD'), null, null, null
+        from ${cardBills} where ${cardBills.familyId} = ${familyId}
+        and ${cardBills.id} = any(${sql.param(billIds)}::uuid[])`
+        : sql``;
     const result = await db.execute<NameRow>(sql`
       select 'category' as kind, id, name, null as first_name, null as last_name, null as email
         from ${categories} where ${categories.familyId} = ${familyId}
         and ${categories.id} = any(${sql.param(categoryIds)}::uuid[])
       ${methods}
+      ${bills}
       union all
       select 'person', id, name, first_name, last_name, email
         from ${users} where ${users.id} = any(${sql.param(userIds)}::uuid[])`);
     for (const row of (result as unknown as { rows: NameRow[] }).rows) {
       if (row.kind === "category") categoryNames.set(row.id, row.name ?? "");
       else if (row.kind === "method") methodNames.set(row.id, row.name ?? "");
+      else if (row.kind === "bill") billNames.set(row.id, row.name ?? "");
       else
         personNames.set(
           row.id,
@@ -169,11 +183,12 @@ export async function namesFor(
     category: (id) => (id ? (categoryNames.get(id) ?? null) : null),
     person: (id) => (id ? (personNames.get(id) ?? null) : null),
     method: (id) => (id ? (methodNames.get(id) ?? null) : null),
+    bill: (id) => (id ? (billNames.get(id) ?? null) : null),
   };
 }
 
 type NameRow = {
-  kind: "category" | "person" | "method";
+  kind: "category" | "person" | "method" | "bill";
   id: string;
   name: string | null;
   first_name: string | null;

@@ -175,6 +175,35 @@ let target: Expense;
 let targetCategory: Category;
 let targetMethod: PaymentMethod;
 const ourPaymentMethod = () => createPaymentMethod(t.app, ownerAccount);
+/**
+ * A new purchase on our card, in its bill, and our account to pay it from (one card and one
+ * account for the whole walk: a family keeps at most 50 methods).
+ */
+let ourCard: { card: PaymentMethod; account: PaymentMethod } | undefined;
+let purchaseCount = 0;
+const ourCardPurchase = async () => {
+  ourCard ??= {
+    card: await ourPaymentMethod(),
+    account: await createPaymentMethod(t.app, ownerAccount, { kind: "checking", name: "Conta" }),
+  };
+  const { card, account } = ourCard;
+  // Each in a bill of its own: a month of its own.
+  const date = new Date(Date.UTC(2020, purchaseCount++, 10)).toISOString().slice(0, 10);
+  const expense = await createExpense(t.app, ownerAccount, {
+    categoryId: (await ourCategory()).id,
+    paymentMethodId: card.id,
+    amount: "50.00",
+    date,
+  });
+  return { card, account, expense, billId: expense.billId as string };
+};
+let targetPurchase: Awaited<ReturnType<typeof ourCardPurchase>>;
+const paidOn = "2026-03-20";
+const billOf = async () =>
+  (await ownerGet(`/api/card-bills/${targetPurchase.billId}`)) as {
+    paid: string;
+    payments: { id: string }[];
+  };
 let newOwner: SignedIn;
 
 const rulePayload = async () => ({
@@ -679,6 +708,72 @@ const routes: Record<string, RouteCase> = {
       if (actor !== "otherOwner") return;
       const list = (await ownerGet("/api/payment-methods")) as PaymentMethod[];
       expect(list.some((m) => m.id === targetMethod.id)).toBe(true);
+    },
+  },
+  // A card's bills (docs/product.md#card-bills): the family's members only.
+  "GET /api/payment-methods/:id/bills": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetPurchase = await ourCardPurchase();
+      return { url: `/api/payment-methods/${targetPurchase.card.id}/bills` };
+    },
+  },
+  "GET /api/card-bills/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetPurchase = await ourCardPurchase();
+      return { url: `/api/card-bills/${targetPurchase.billId}` };
+    },
+  },
+  "POST /api/card-bills/:id/payments": {
+    // The other family's owner names our account too: the bill is not found before it.
+    expected: scoped(201, 404),
+    request: async () => {
+      targetPurchase = await ourCardPurchase();
+      return {
+        url: `/api/card-bills/${targetPurchase.billId}/payments`,
+        payload: { fromMethodId: targetPurchase.account.id, amount: "1.00", paidOn },
+      };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await billOf()).paid).toBe("0.00");
+    },
+  },
+  "DELETE /api/card-bills/:id/payments/:paymentId": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetPurchase = await ourCardPurchase();
+      const paid = await t.app.inject({
+        method: "POST",
+        url: `/api/card-bills/${targetPurchase.billId}/payments`,
+        headers: await as("owner"),
+        payload: { fromMethodId: targetPurchase.account.id, amount: "1.00", paidOn },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const paymentId = paid.json().payments[0].id;
+      return { url: `/api/card-bills/${targetPurchase.billId}/payments/${paymentId}` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await billOf()).payments).toHaveLength(1);
+    },
+  },
+  "POST /api/expenses/:id/move-bill": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetPurchase = await ourCardPurchase();
+      return {
+        url: `/api/expenses/${targetPurchase.expense.id}/move-bill`,
+        payload: { to: "next" },
+      };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/expenses")) as Expense[];
+      expect(list.find((e) => e.id === targetPurchase.expense.id)?.billId).toBe(
+        targetPurchase.billId,
+      );
     },
   },
   "GET /api/expenses": {

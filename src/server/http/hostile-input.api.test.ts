@@ -389,6 +389,17 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       body: { name: "Nubank", ownerUserId: userId, creditLimit: "5000.00" },
     },
     "DELETE /api/payment-methods/:id": { params: { id: missingId } },
+    // A missing card or bill: the fields are checked before it is looked up, and nothing changes.
+    "GET /api/payment-methods/:id/bills": { params: { id: missingId } },
+    "GET /api/card-bills/:id": { params: { id: missingId } },
+    "POST /api/card-bills/:id/payments": {
+      params: { id: missingId },
+      body: { fromMethodId: missingId, amount: "10.00", paidOn: "2026-03-10" },
+    },
+    "DELETE /api/card-bills/:id/payments/:paymentId": {
+      params: { id: missingId, paymentId: missingId },
+    },
+    "POST /api/expenses/:id/move-bill": { params: { id: expenseId }, body: { to: "next" } },
     "POST /api/recurring": { body: rule },
     // A missing rule: the fields are checked before it is looked up, and nothing changes.
     "PATCH /api/recurring/:id": { params: { id: missingId }, body: rule },
@@ -565,6 +576,9 @@ describe("hostile bytes in every text field", () => {
         "PATCH /api/categories/:id body.color",
         "POST /api/payment-methods body.name",
         "POST /api/payment-methods body.kind*",
+        "POST /api/card-bills/:id/payments body.amount",
+        "POST /api/card-bills/:id/payments body.paidOn",
+        "POST /api/expenses/:id/move-bill body.to*",
         "POST /api/expenses body.paymentMethodId*",
         "GET /api/expenses/page querystring.paymentMethodId*",
       ]),

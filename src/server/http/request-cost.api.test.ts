@@ -187,7 +187,7 @@ describe("statements and bytes per request", () => {
     expect(summary.res.json().totalSpent).toBe("1860.64");
   });
 
-  it("POST /api/expenses naming a payment method: the method is read with the category, no more statements", async () => {
+  it("POST /api/expenses naming a card: the method is read with the category; its bill, one statement more", async () => {
     const method = await call("POST", "/api/payment-methods", {
       kind: "credit_card",
       name: "Nubank",
@@ -202,12 +202,23 @@ describe("statements and bytes per request", () => {
       date: "2026-02-10",
       paymentMethodId: method.json().id,
     };
+    // A card purchase: its bill is found or made first (docs/product.md#card-bills), one more.
     const { statements, res } = await measure("POST", "/api/expenses", payload);
     expect(res.statusCode, res.body).toBe(201);
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(5);
+    expect(statements[2]).toMatch(/^insert into "card_bills"/);
     const list = await measure("GET", "/api/payment-methods");
     expect(list.statements).toHaveLength(2);
     expect(list.res.json()).toHaveLength(1);
+    // The card's bills, with their sums, in one statement after the card's check, whatever their
+    // number; a bill with its lines and payments, three read at once.
+    const bills = await measure("GET", `/api/payment-methods/${method.json().id}/bills`);
+    expect(bills.statements).toHaveLength(3);
+    const bill = await measure("GET", `/api/card-bills/${res.json().billId}`);
+    expect(bill.statements).toHaveLength(4);
+    expect(bill.res.json().lines).toHaveLength(1);
+    // The month's summary is as costly as before: bills and payments are not spending.
+    expect((await measure("GET", "/api/summary?month=2&year=2026")).statements).toHaveLength(4);
   });
 });
 
@@ -262,12 +273,13 @@ const USER_BYTES = 325;
 // the budget month's days (docs/product.md#budget-periods; 52 bytes:
 // `"period":{"first":"2026-03-01","last":"2026-03-31"},`). Each expense carries its payment
 // method since payment methods (docs/product.md#payment-methods; 23 bytes when not said:
-// `"paymentMethodId":null,`).
-const SUMMARY_BYTES = 2213;
+// `"paymentMethodId":null,`), and its card bill since card bills (#card-bills; 14 bytes:
+// `"billId":null,`).
+const SUMMARY_BYTES = 2255;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
 const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 21_178;
+const PAGE_BYTES = 21_878;
 // Paid by the caller: a payer id.
-const EXPENSE_BYTES = 455;
+const EXPENSE_BYTES = 469;

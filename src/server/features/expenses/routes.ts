@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BUDGET_MONTH_DESCRIPTION } from "../../../contract/budget-period";
+import { moveExpenseBillInputSchema } from "../../../contract/card-bills";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
@@ -153,6 +154,26 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         app.clock.now(),
       );
     },
+  );
+
+  // A card purchase to the bill before or after its own (docs/product.md#card-bills).
+  app.post(
+    "/api/expenses/:id/move-bill",
+    {
+      schema: {
+        params: expenseParamsSchema,
+        body: moveExpenseBillInputSchema,
+        response: { 200: expenseSchema },
+      },
+    },
+    async (request) =>
+      service.moveExpenseBill(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        request.body.to,
+        app.clock.now(),
+      ),
   );
 
   app.delete(

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { categories, expenses, familyMembers, paymentMethods } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { CardDays } from "../../expense-writes/card-bill";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -58,25 +59,40 @@ const paymentMethodError = (messageKey: string) =>
  * A payment method from the client must be one of the caller's family's active methods; when
  * editing, the archived one the expense already has is kept too (docs/product.md#payment-methods).
  * `found` is what the method's read gave (null: not the family's); its name is what the history
- * shows.
+ * shows, and a card's days place the purchase in its bill.
  */
-function checkedPaymentMethod(found: { name: string; usable: boolean } | null): string {
+function checkedPaymentMethod(
+  methodId: string,
+  found: MethodRead | null,
+): { name: string; card: CardDays | null } {
   if (!found) throw paymentMethodError("validation.paymentMethodNotFound");
   if (!found.usable) throw paymentMethodError("validation.paymentMethodArchived");
-  return found.name;
+  const card =
+    found.closingDay !== null && found.dueDay !== null
+      ? { methodId, closingDay: found.closingDay, dueDay: found.dueDay }
+      : null;
+  return { name: found.name, card };
 }
 
-/** The method's name and whether it may be used (active, or `expenseId` already has it). */
+type MethodRead = {
+  name: string;
+  usable: boolean;
+  closingDay: number | null;
+  dueDay: number | null;
+};
+
+/**
+ * The method's name, whether it may be used (active, or `expenseId` already has it), and a card's
+ * days (null for an account).
+ */
 const paymentMethodRead = (scope: FamilyScope, methodId: string, expenseId?: string) => {
   const keeps = expenseId
     ? sql`or exists (select 1 from ${expenses} where ${expenses.id} = ${expenseId}
         and ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${methodId})`
     : sql``;
-  return sql<{
-    name: string;
-    usable: boolean;
-  } | null>`(select json_build_object('name', ${paymentMethods.name},
-      'usable', ${paymentMethods.isActive} ${keeps})
+  return sql<MethodRead | null>`(select json_build_object('name', ${paymentMethods.name},
+      'usable', ${paymentMethods.isActive} ${keeps}, 'closingDay', ${paymentMethods.closingDay},
+      'dueDay', ${paymentMethods.dueDay})
     from ${paymentMethods}
     where ${paymentMethods.id} = ${methodId} and ${paymentMethods.familyId} = ${scope.familyId})`;
 };
@@ -90,7 +106,7 @@ async function assertPaymentMethod(
   const [row] = await db
     .select({ method: paymentMethodRead(scope, methodId, expenseId) })
     .from(sql`(select 1) as one`);
-  checkedPaymentMethod(row?.method ?? null);
+  checkedPaymentMethod(methodId, row?.method ?? null);
 }
 
 /**
@@ -131,7 +147,7 @@ async function assertOwnCategoryWithRoom(
   assertExpenseRoom(row.expenseCount, 1, maxExpenses);
   return {
     category: row.name,
-    paymentMethod: methodId ? checkedPaymentMethod(row.method ?? null) : null,
+    method: methodId ? checkedPaymentMethod(methodId, row.method ?? null) : null,
   };
 }
 
@@ -168,6 +184,7 @@ export async function listExpensesJson(
       select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
         e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
+        e.bill_id as "billId",
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
@@ -353,7 +370,8 @@ export async function createExpense(
     const row = await writes.create(
       scope,
       { ...input, paidByUserId, idempotencyKey },
-      { category: names.category, payer: payerName, paymentMethod: names.paymentMethod },
+      { category: names.category, payer: payerName, paymentMethod: names.method?.name ?? null },
+      names.method?.card,
     );
     return toExpense(row);
   } catch (error) {
@@ -412,4 +430,15 @@ export async function clearExampleExpenses(
   return writes.transaction(
     async (_tx, write) => (await write.delete(scope, { examples: true })).length,
   );
+}
+
+/** Moves a card purchase to the bill before or after its own (docs/product.md#card-bills). */
+export async function moveExpenseBill(
+  writes: ExpenseWrites,
+  scope: FamilyScope,
+  id: string,
+  to: "previous" | "next",
+  now: Date,
+): Promise<Expense> {
+  return toExpense(await writes.transaction((_tx, write) => write.moveBill(scope, id, to, now)));
 }

@@ -4,6 +4,7 @@ import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cardBillSchema } from "../../../contract/card-bills";
 import { categorySchema } from "../../../contract/categories";
 import { apiErrorSchema } from "../../../contract/errors";
 import { expenseSchema } from "../../../contract/expenses";
@@ -52,6 +53,7 @@ const components: [z.ZodType, string][] = [
   [categorySchema, "Category"],
   [expenseSchema, "Expense"],
   [paymentMethodSchema, "PaymentMethod"],
+  [cardBillSchema, "CardBill"],
 ];
 for (const [schema, id] of components) {
   // fastify-type-provider-zod reads ids (and .describe()/.meta() texts) from zod's global registry.

@@ -336,6 +336,14 @@ describe("the main calls' answers match the document", () => {
       "POST /api/expenses",
       await call("POST", "/api/expenses", expense, key),
     );
+    expectDocumented(
+      "GET /api/payment-methods/{id}/bills",
+      await call("GET", `/api/payment-methods/${card.id}/bills`),
+    );
+    expectDocumented(
+      "GET /api/card-bills/{id}",
+      await call("GET", `/api/card-bills/${created.billId}`),
+    );
     // The same Idempotency-Key answers the first expense again, in the same shape.
     const again = await call("POST", "/api/expenses", expense, key);
     expect(expectDocumented("POST /api/expenses", again).id).toBe(created.id);

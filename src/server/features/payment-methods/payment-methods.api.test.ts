@@ -392,8 +392,10 @@ describe('an expense\'s payment method ("Pago com")', () => {
       before: null,
       after: "Nubank",
     });
+    // From the card to an account, the purchase leaves the card's bill (docs/product.md#card-bills).
     expect(entries[1]?.changes).toEqual([
       { field: "paymentMethod", before: "Nubank", after: "Itaú" },
+      { field: "bill", before: "2026-04-03", after: null },
     ]);
     expect(entries[2]?.changes).toEqual([{ field: "paymentMethod", before: "Itaú", after: null }]);
   });

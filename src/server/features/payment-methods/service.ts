@@ -8,7 +8,7 @@ import {
 import { type PaymentMethodRow, toPaymentMethod } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { expenses, familyMembers, paymentMethods } from "../../db/schema";
+import { billPayments, cardBills, expenses, familyMembers, paymentMethods } from "../../db/schema";
 import { AppError } from "../../errors";
 import {
   actorOf,
@@ -186,18 +186,24 @@ export async function updatePaymentMethod(
 }
 
 /**
- * Only a method no expense names: otherwise payment_method_in_use, and the person archives it.
- * The foreign key refuses it too when an expense names it between the check and the delete.
+ * Only a method nothing names: no expense paid with it, no bill payment from it (an account) or
+ * to it (a card's bills); otherwise payment_method_in_use, and the person archives it. A card's
+ * empty bills go with it. The foreign keys refuse it too when something names it between the
+ * check and the delete.
  */
 export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [used] = await tx
-        .select({ id: expenses.id })
-        .from(expenses)
-        .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.paymentMethodId, id)))
-        .limit(1);
-      if (used) throw new AppError("payment_method_in_use");
+      const [usage] = await tx
+        .select({
+          used: sql<boolean>`exists (select 1 from ${expenses}
+            where ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${id})
+          or exists (select 1 from ${billPayments} p
+            where p.family_id = ${scope.familyId} and (p.from_method_id = ${id}
+              or p.bill_id in (select b.id from ${cardBills} b where b.method_id = ${id})))`,
+        })
+        .from(sql`(select 1) as one`);
+      if (usage?.used) throw new AppError("payment_method_in_use");
       const [deleted] = await tx
         .delete(paymentMethods)
         .where(and(eq(paymentMethods.id, id), eq(paymentMethods.familyId, scope.familyId)))
@@ -213,7 +219,11 @@ export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string
       ]);
     });
   } catch (error) {
-    if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
+    if (
+      isForeignKeyViolation(error, "expenses_payment_method_same_family_fk") ||
+      isForeignKeyViolation(error, "expenses_bill_same_family_fk") ||
+      isForeignKeyViolation(error, "bill_payments_from_method_same_family_fk")
+    ) {
       throw new AppError("payment_method_in_use");
     }
     throw error;

@@ -35,6 +35,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     addedByUserId: null,
     paidByUserId: null,
     paymentMethodId: null,
+    billId: null,
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),

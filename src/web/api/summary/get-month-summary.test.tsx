@@ -43,6 +43,7 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     addedByUserId: null,
     paidByUserId: null,
     paymentMethodId: null,
+    billId: null,
     date,
     month: 3,
     year: 2025,

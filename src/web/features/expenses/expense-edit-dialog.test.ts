@@ -11,6 +11,7 @@ const expense: Expense = {
   addedByUserId: null,
   paidByUserId: null,
   paymentMethodId: null,
+  billId: null,
   date: "2025-03-10",
   month: 3,
   year: 2025,
@@ -67,6 +68,7 @@ describe("changedFields", () => {
     expect(changedFields(paidWithNubank, { paymentMethodId: nubank })).toEqual({});
     expect(changedFields(paidWithNubank, { paymentMethodId: null })).toEqual({
       paymentMethodId: null,
+      billId: null,
     });
     expect(changedFields(expense, { paymentMethodId: null })).toEqual({});
     expect(changedFields(expense, { paymentMethodId: nubank })).toEqual({

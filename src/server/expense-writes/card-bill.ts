@@ -1,0 +1,61 @@
+import { and, eq, sql } from "drizzle-orm";
+import { billDueOn } from "../../domain/card-bills";
+import type { Db } from "../db/client";
+import { cardBills, paymentMethods } from "../db/schema";
+import { AppError } from "../errors";
+
+/**
+ * A card purchase's bill (docs/product.md#card-bills): the row of the card's bill closing on a
+ * date, found or made from the card's days (src/domain/card-bills.ts), for the expense writes of
+ * this folder, which set an expense's bill_id with its other fields.
+ */
+
+export type CardDays = { methodId: string; closingDay: number; dueDay: number };
+
+/** The card's days, or null when the method is not a card of the family. */
+export async function cardDaysOf(
+  db: Db,
+  familyId: string,
+  methodId: string,
+): Promise<CardDays | null> {
+  const [row] = await db
+    .select({ closingDay: paymentMethods.closingDay, dueDay: paymentMethods.dueDay })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.id, methodId),
+        eq(paymentMethods.familyId, familyId),
+        eq(paymentMethods.kind, "credit_card"),
+      ),
+    );
+  if (!row || row.closingDay === null || row.dueDay === null) return null;
+  return { methodId, closingDay: row.closingDay, dueDay: row.dueDay };
+}
+
+/**
+ * The card's bill closing on `closesOn`, made (due on the card's next due day) if it is not there
+ * yet; one statement. A bill already there keeps its own due date.
+ */
+export async function ensureBill(
+  db: Db,
+  familyId: string,
+  card: CardDays,
+  closesOn: string,
+): Promise<{ id: string; closesOn: string }> {
+  const [row] = await db
+    .insert(cardBills)
+    .values({
+      familyId,
+      methodId: card.methodId,
+      closesOn,
+      dueOn: billDueOn(closesOn, card.dueDay),
+    })
+    // A no-op update, so the row already there is returned too.
+    .onConflictDoUpdate({
+      target: [cardBills.methodId, cardBills.closesOn],
+      set: { closesOn: sql`excluded.closes_on` },
+    })
+    .returning({ id: cardBills.id, closesOn: cardBills.closesOn });
+  if (!row) throw new AppError("internal");
+  return row;
+}

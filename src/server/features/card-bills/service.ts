@@ -1,0 +1,268 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type {
+  BillPayment,
+  CardBill,
+  CardBillDetail,
+  CreateBillPaymentInput,
+} from "../../../contract/card-bills";
+import { fromCents, toCents } from "../../../contract/money";
+import { billStatus } from "../../../domain/card-bills";
+import { toExpense } from "../../api-rows";
+import type { Db } from "../../db/client";
+import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
+import { AppError } from "../../errors";
+import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
+import type { FamilyScope } from "../../http/family-scope";
+
+/**
+ * A card's bills (docs/product.md#card-bills): their totals, what was paid and what is left, the
+ * purchases in each, and "Pagar fatura". Purchases are put in their bill by the expense writes
+ * (expense-writes/card-bill.ts); a payment is a row of bill_payments, never an expense, so it is
+ * in no budget and no summary.
+ */
+
+type BillRow = {
+  id: string;
+  familyId: string;
+  paymentMethodId: string;
+  closesOn: string;
+  dueOn: string;
+  total: string;
+  paid: string;
+  lineCount: number;
+};
+
+/** A bill as the API answers it: its status and what is left, in integer cents. */
+function toCardBill(row: BillRow, today: string): CardBill {
+  const total = toCents(row.total);
+  const paid = toCents(row.paid);
+  return {
+    id: row.id,
+    familyId: row.familyId,
+    paymentMethodId: row.paymentMethodId,
+    closesOn: row.closesOn,
+    dueOn: row.dueOn,
+    status: billStatus(row, total, paid, today),
+    total: fromCents(total),
+    paid: fromCents(paid),
+    leftToPay: fromCents(Math.max(total - paid, 0)),
+    lineCount: row.lineCount,
+  };
+}
+
+/**
+ * The bills' columns with their sums, each read in the family. The bill's own columns are written
+ * out with their table: Drizzle leaves them unqualified in a one-table select, where inside the
+ * subqueries they would name the expense's or the payment's columns.
+ */
+const billColumns = {
+  id: cardBills.id,
+  familyId: cardBills.familyId,
+  paymentMethodId: cardBills.methodId,
+  closesOn: cardBills.closesOn,
+  dueOn: cardBills.dueOn,
+  total: sql<string>`(select coalesce(sum(e.amount), 0)::text from ${expenses} e
+    where e.bill_id = card_bills.id and e.family_id = card_bills.family_id)`,
+  paid: sql<string>`(select coalesce(sum(p.amount), 0)::text from ${billPayments} p
+    where p.bill_id = card_bills.id and p.family_id = card_bills.family_id)`,
+  lineCount: sql<number>`(select count(*)::int from ${expenses} e
+    where e.bill_id = card_bills.id and e.family_id = card_bills.family_id)`,
+};
+
+/**
+ * The card's bills that hold a purchase or a payment, newest first. Another family's card, or an
+ * account (which has no bills), answers 404.
+ */
+export async function listBills(
+  db: Db,
+  scope: FamilyScope,
+  methodId: string,
+  today: string,
+): Promise<CardBill[]> {
+  const [card] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.id, methodId),
+        eq(paymentMethods.familyId, scope.familyId),
+        eq(paymentMethods.kind, "credit_card"),
+      ),
+    );
+  if (!card) throw new AppError("payment_method_not_found");
+  const rows = await db
+    .select(billColumns)
+    .from(cardBills)
+    .where(and(eq(cardBills.familyId, scope.familyId), eq(cardBills.methodId, methodId)))
+    .orderBy(desc(cardBills.closesOn));
+  return rows
+    .filter((row) => row.lineCount > 0 || toCents(row.paid) > 0)
+    .map((row) => toCardBill(row, today));
+}
+
+const toPayment = (row: typeof billPayments.$inferSelect): BillPayment => ({
+  id: row.id,
+  billId: row.billId,
+  fromMethodId: row.fromMethodId,
+  amount: row.amount,
+  paidOn: row.paidOn,
+  addedByUserId: row.addedByUserId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** One bill with its purchases (oldest first, as a statement lists them) and its payments. */
+export async function billDetail(
+  db: Db,
+  scope: FamilyScope,
+  billId: string,
+  today: string,
+): Promise<CardBillDetail> {
+  const [[bill], lines, payments] = await Promise.all([
+    db
+      .select(billColumns)
+      .from(cardBills)
+      .where(and(eq(cardBills.id, billId), eq(cardBills.familyId, scope.familyId))),
+    db
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.billId, billId)))
+      .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id)),
+    db
+      .select()
+      .from(billPayments)
+      .where(and(eq(billPayments.familyId, scope.familyId), eq(billPayments.billId, billId)))
+      .orderBy(asc(billPayments.paidOn), asc(billPayments.createdAt)),
+  ]);
+  if (!bill) throw new AppError("card_bill_not_found");
+  return {
+    ...toCardBill(bill, today),
+    lines: lines.map(toExpense),
+    payments: payments.map(toPayment),
+  };
+}
+
+const fieldError = (path: string, messageKey: string) =>
+  new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
+
+/** The card's name and the bill's closing date, which name the bill in the history. */
+async function lockedBill(tx: Db, scope: FamilyScope, billId: string) {
+  const [bill] = await tx
+    .select({ closesOn: cardBills.closesOn, cardName: paymentMethods.name })
+    .from(cardBills)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, cardBills.methodId))
+    .where(and(eq(cardBills.id, billId), eq(cardBills.familyId, scope.familyId)))
+    .for("update", { of: cardBills });
+  if (!bill) throw new AppError("card_bill_not_found");
+  return bill;
+}
+
+/**
+ * "Pagar fatura": a payment from one of the family's active accounts, in full, in part or early,
+ * never more than is left to pay. The bill's row is locked first, so two payments at once are
+ * checked one after the other.
+ */
+export async function payBill(
+  db: Db,
+  scope: FamilyScope,
+  billId: string,
+  input: CreateBillPaymentInput,
+  today: string,
+): Promise<CardBillDetail> {
+  await db.transaction(async (tx) => {
+    const bill = await lockedBill(tx, scope, billId);
+    const [account] = await tx
+      .select({ name: paymentMethods.name })
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, input.fromMethodId),
+          eq(paymentMethods.familyId, scope.familyId),
+          eq(paymentMethods.isActive, true),
+          sql`${paymentMethods.kind} <> 'credit_card'`,
+        ),
+      );
+    if (!account) throw fieldError("fromMethodId", "validation.billPaymentFromAccount");
+    const [sums] = await tx
+      .select({ total: billColumns.total, paid: billColumns.paid })
+      .from(cardBills)
+      .where(eq(cardBills.id, billId));
+    const left = toCents(sums?.total ?? "0") - toCents(sums?.paid ?? "0");
+    if (toCents(input.amount) > left) throw fieldError("amount", "validation.billPaymentTooLarge");
+    const [payment] = await tx
+      .insert(billPayments)
+      .values({
+        familyId: scope.familyId,
+        billId,
+        fromMethodId: input.fromMethodId,
+        amount: input.amount,
+        paidOn: input.paidOn,
+        addedByUserId: scope.userId,
+      })
+      .returning();
+    if (!payment) throw new AppError("internal");
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "cardBill",
+        action: "created",
+        subjectId: payment.id,
+        subjectLabel: bill.cardName,
+        changes: fieldsCreated({
+          bill: bill.closesOn,
+          amount: payment.amount,
+          date: payment.paidOn,
+          paymentMethod: account.name,
+        }),
+      },
+    ]);
+  });
+  return billDetail(db, scope, billId, today);
+}
+
+/** Undoes a payment recorded by mistake; the history keeps it. */
+export async function deleteBillPayment(
+  db: Db,
+  scope: FamilyScope,
+  billId: string,
+  paymentId: string,
+  today: string,
+): Promise<CardBillDetail> {
+  await db.transaction(async (tx) => {
+    const bill = await lockedBill(tx, scope, billId);
+    const [deleted] = await tx
+      .delete(billPayments)
+      .where(
+        and(
+          eq(billPayments.id, paymentId),
+          eq(billPayments.billId, billId),
+          eq(billPayments.familyId, scope.familyId),
+        ),
+      )
+      .returning();
+    if (!deleted) throw new AppError("bill_payment_not_found");
+    const [account] = deleted.fromMethodId
+      ? await tx
+          .select({ name: paymentMethods.name })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, deleted.fromMethodId))
+      : [];
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "cardBill",
+        action: "deleted",
+        subjectId: deleted.id,
+        subjectLabel: bill.cardName,
+        changes: fieldsDeleted({
+          bill: bill.closesOn,
+          amount: deleted.amount,
+          date: deleted.paidOn,
+          paymentMethod: account?.name ?? null,
+        }),
+      },
+    ]);
+  });
+  return billDetail(db, scope, billId, today);
+}
