@@ -79,7 +79,15 @@ describe("following the family's events", () => {
     expect(invalidated).toEqual(['["/api/notifications"]']);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
-    expect(invalidated).toEqual(['["/api/payment-methods"]', '["/api/family/history"]']);
+    // A bill's payment is published as a payment methods' change: the cards' bills follow.
+    expect(invalidated).toEqual([
+      '["/api/payment-methods"]',
+      '["/api/family/history"]',
+      '["/api/card-bills"]',
+    ]);
+    invalidated = [];
+    last().send("change", JSON.stringify({ topics: ["expenses"] }));
+    expect(invalidated).toContain('["/api/card-bills"]');
   });
 
   it("refetches everything when it is back after a drop, or when the server says events were missed", () => {

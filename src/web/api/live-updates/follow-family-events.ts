@@ -2,6 +2,7 @@ import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tans
 import { useEffect } from "react";
 import { type FamilyTopic, liveEventNames, parseChangeEvent } from "../../../contract/live-updates";
 import { currentUserQueryKey } from "../auth/get-current-user";
+import { cardBillsKey } from "../card-bills/get-card-bills";
 import { familyQueryOptions } from "../family/get-family";
 import { familyMembersQueryKey } from "../family/get-family-members";
 import { familyHistoryKey } from "../history/get-family-history";
@@ -13,14 +14,15 @@ import { familyHistoryKey } from "../history/get-family-history";
  * expenses/invalidate-expense-data.ts, so every month and filter is covered.
  */
 const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
-  // An expense also moves the month's totals, may raise a budget alert, is a history entry and
-  // may be a recurring bill's payment.
+  // An expense also moves the month's totals, may raise a budget alert, is a history entry,
+  // may be a recurring bill's payment, and a card purchase is a line of a card's bill.
   expenses: [
     ["/api/expenses"],
     ["/api/summary"],
     ["/api/notifications"],
     familyHistoryKey,
     ["/api/recurring"],
+    cardBillsKey,
   ],
   // Names, colours and budgets show in the lists, the totals and the rules.
   categories: [
@@ -45,8 +47,9 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   notifications: [["/api/notifications"]],
   // The accounts and cards (docs/product.md#payment-methods): the expense lists and forms name
   // them from this one list, so a renamed or archived method needs nothing else; each change is
-  // a history entry.
-  paymentMethods: [["/api/payment-methods"], familyHistoryKey],
+  // a history entry. A bill's payment is published under this topic too (a transfer, never an
+  // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
+  paymentMethods: [["/api/payment-methods"], familyHistoryKey, cardBillsKey],
 };
 
 export function invalidateTopics(queryClient: QueryClient, topics: readonly FamilyTopic[]) {

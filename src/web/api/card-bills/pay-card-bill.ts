@@ -1,0 +1,37 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CardBillDetail, CreateBillPaymentInput } from "../../../contract/card-bills";
+import { sendJson } from "../../lib/api-client";
+import { familyHistoryKey } from "../history/get-family-history";
+import { cardBillQueryKey } from "./get-card-bill";
+import { cardBillsKey } from "./get-card-bills";
+
+/**
+ * POST /api/card-bills/:id/payments: "Pagar fatura" from one of the family's accounts. A payment
+ * is a transfer (docs/decisions/011-cards-bills-installments.md): no expense, no month's figures
+ * change, so only the bills and the history are refreshed.
+ */
+export const postBillPayment = ({
+  billId,
+  input,
+}: {
+  billId: string;
+  input: CreateBillPaymentInput;
+}) =>
+  sendJson<CardBillDetail>("POST", `/api/card-bills/${encodeURIComponent(billId)}/payments`, input);
+
+/** The answer is the bill as it is now: shown at once, while the card's list is refetched. */
+export function refreshAfterPayment(queryClient: QueryClient, bill: CardBillDetail) {
+  queryClient.setQueryData(cardBillQueryKey(bill.id), bill);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: cardBillsKey }),
+    queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
+  ]);
+}
+
+export function usePayCardBill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postBillPayment,
+    onSuccess: (bill) => refreshAfterPayment(queryClient, bill),
+  });
+}
