@@ -80,6 +80,9 @@ const HistoryPage = lazyScreen(() =>
 const PaymentMethodsPage = lazyScreen(() =>
   import("./features/payment-methods/payment-methods-page").then((m) => m.PaymentMethodsPage),
 );
+const CardBillsPage = lazyScreen(() =>
+  import("./features/card-bills/card-bills-page").then((m) => m.CardBillsPage),
+);
 const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
@@ -92,6 +95,7 @@ const screens: Record<string, LazyScreen> = {
   "/expenses/import": ImportPage,
   "/categories": CategoriesPage,
   "/payment-methods": PaymentMethodsPage,
+  "/payment-methods/:id/bills": CardBillsPage,
   "/reports": ReportsPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,
@@ -100,9 +104,14 @@ const screens: Record<string, LazyScreen> = {
   "/join/:code": JoinConfirmPage,
 };
 
-/** The signed-in screen at `path`, if one matches it exactly. */
+/** The signed-in screen at `path`, if one matches it (a `:name` segment matches any one segment). */
 function screenAt(path: string): LazyScreen | undefined {
-  return Object.hasOwn(screens, path) ? screens[path] : undefined;
+  if (Object.hasOwn(screens, path)) return screens[path];
+  const pattern = Object.keys(screens).find(
+    (route) =>
+      route.includes(":") && new RegExp(`^${route.replace(/:[^/]+/g, "[^/]+")}$`).test(path),
+  );
+  return pattern ? screens[pattern] : undefined;
 }
 
 /** A screen's chunk with what every screen but the landing page needs first (see above). */

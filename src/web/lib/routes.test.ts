@@ -48,5 +48,8 @@ describe("isTabActive", () => {
   it("keeps Categories lit on the accounts and cards, which are opened from there", () => {
     expect(isTabActive("/categories", "/payment-methods")).toBe(true);
     expect(isTabActive("/expenses", "/payment-methods")).toBe(false);
+    // And on a card's bills, opened from there.
+    expect(isTabActive("/categories", "/payment-methods/abc/bills")).toBe(true);
+    expect(isTabActive("/categories", "/payment-methodsx")).toBe(false);
   });
 });

@@ -27,14 +27,23 @@ export const navTabs = [
 ] as const;
 
 /**
- * Screens reached from a tab's screen without being below its path: the tab stays lit there
- * ("Contas e cartões" is opened from Categories, docs/product.md#payment-methods).
+ * Screens reached from a tab's screen without being below its path: the tab stays lit there and
+ * below them ("Contas e cartões" is opened from Categories, docs/product.md#payment-methods, and a
+ * card's bills from there).
  */
 const reachedFrom: Record<string, string> = { "/payment-methods": "/categories" };
+
+const isAtOrBelow = (path: string, location: string) =>
+  location === path || location.startsWith(`${path}/`);
 
 /** A tab is active on its own path and below it; the dashboard only on "/" itself. */
 export function isTabActive(tabPath: string, location: string): boolean {
   if (tabPath === "/") return location === "/";
-  if (reachedFrom[location] === tabPath) return true;
-  return location === tabPath || location.startsWith(`${tabPath}/`);
+  if (
+    Object.entries(reachedFrom).some(
+      ([path, tab]) => tab === tabPath && isAtOrBelow(path, location),
+    )
+  )
+    return true;
+  return isAtOrBelow(tabPath, location);
 }

@@ -1,6 +1,7 @@
 import { CreditCard, Landmark, Plus } from "lucide-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { usePayerName } from "../../api/family/payer-names";
@@ -80,6 +81,14 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
+            {method.kind === "credit_card" ? (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/payment-methods/${method.id}/bills`}>
+                  {t("paymentMethods.bills")}
+                  {named}
+                </Link>
+              </Button>
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => onEdit(method)}>
               {t("paymentMethods.edit")}
               {named}

@@ -1,0 +1,147 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { CardBill, CreateBillPaymentInput } from "../../../contract/card-bills";
+import { usePayCardBill } from "../../api/card-bills/pay-card-bill";
+import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { useLanguage } from "../../i18n/use-language";
+import { formatMoney, todayIso } from "../../lib/format";
+import { showServerFieldErrors } from "../../lib/server-field-errors";
+import { toastError } from "../../lib/toast-error";
+import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../lib/use-toast";
+import { type PayValues, payDefaults, payingAccounts, payResolver } from "./pay-values";
+
+const fieldNames = ["fromMethodId", "amount", "paidOn"] as const;
+
+function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const accounts = payingAccounts(usePaymentMethods().data);
+  const pay = usePayCardBill();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PayValues, unknown, CreateBillPaymentInput>({
+    resolver: payResolver(bill.leftToPay, language),
+    defaultValues: payDefaults(bill, accounts, todayIso(), language),
+  });
+  const message = (key?: string) => (key ? t(key) : undefined);
+
+  const save = handleSubmit(async (input) => {
+    try {
+      await pay.mutateAsync({ billId: bill.id, input });
+      toast({ title: t("cardBills.paidToast") });
+      onDone();
+    } catch (error) {
+      // An account archived meanwhile, more than is left after someone else paid: on the fields.
+      if (showServerFieldErrors(error, setError, fieldNames)) return;
+      toastError(error, t("cardBills.payError"));
+    }
+  });
+
+  if (accounts.length === 0) {
+    return (
+      <div className="grid gap-4">
+        <p>
+          {t("cardBills.payDialog.noAccounts")}{" "}
+          <Link href="/payment-methods" className="font-medium text-primary underline">
+            {t("cardBills.payDialog.addAccount")}
+          </Link>
+        </p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t("cardBills.payDialog.cancel")}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </div>
+    );
+  }
+  const pending = isSubmitting || pay.isPending;
+  return (
+    <form noValidate onSubmit={save} className="grid gap-4">
+      <FormField
+        label={t("cardBills.payDialog.from")}
+        error={message(errors.fromMethodId?.message)}
+      >
+        <NativeSelect {...register("fromMethodId")}>
+          <option value="">{t("cardBills.payDialog.chooseAccount")}</option>
+          {accounts.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label={t("cardBills.payDialog.amount")} error={message(errors.amount?.message)}>
+          <Input inputMode="decimal" autoComplete="off" {...register("amount")} />
+        </FormField>
+        <FormField label={t("cardBills.payDialog.paidOn")} error={message(errors.paidOn?.message)}>
+          <Input type="date" {...register("paidOn")} />
+        </FormField>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("cardBills.payDialog.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("cardBills.payDialog.submitting") : t("cardBills.payDialog.submit")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** "Pagar fatura": from one of the family's accounts, in full, in part or early. */
+export function PayBillDialog({
+  bill,
+  billName,
+  onOpenChange,
+}: {
+  /** The bill being paid; null when the dialog is closed. */
+  bill: CardBill | null;
+  billName: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open={bill !== null} onOpenChange={onOpenChange}>
+      {bill ? (
+        <DialogContent {...returnFocus}>
+          <DialogHeader>
+            <DialogTitle>{t("cardBills.pay")}</DialogTitle>
+            <DialogDescription>
+              {t("cardBills.payDialog.description", {
+                bill: billName,
+                amount: formatMoney(bill.leftToPay, language),
+              })}
+            </DialogDescription>
+          </DialogHeader>
+          <PayForm key={bill.id} bill={bill} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
