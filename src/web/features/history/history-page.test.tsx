@@ -66,7 +66,7 @@ function stubApi(page: Page) {
   return asked;
 }
 
-async function open(language: "pt" | "en", page: Page) {
+async function open(language: "pt" | "en" | "es", page: Page) {
   initI18n(language);
   const asked = stubApi(page);
   const location = memoryLocation({ path: "/family/history" });
@@ -149,5 +149,55 @@ describe("<HistoryPage /> and the family's budget month", () => {
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(asked.at(-1)).toBe("/api/family/history?kind=family");
+  });
+});
+
+/** A bill payment made or undone, as the card bills' service records it. */
+const billPayment = (action: "created" | "deleted"): HistoryEntry => ({
+  id: "22222222-2222-4222-8222-222222222222",
+  kind: "cardBill",
+  action,
+  actorUserId: owner,
+  actorName: "Ana",
+  subjectId: "33333333-3333-4333-8333-333333333333",
+  subjectLabel: "Nubank",
+  changes: [
+    {
+      field: "bill",
+      before: action === "deleted" ? "2026-12-03" : null,
+      after: action === "created" ? "2026-12-03" : null,
+    },
+    { field: "amount", before: null, after: action === "created" ? "3600.00" : null },
+  ],
+  createdAt: "2026-12-05T12:00:00.000Z",
+  restorable: false,
+  restoredAt: null,
+});
+
+describe("<HistoryPage /> and a card's bills", () => {
+  it("says a payment was made, with the bill named by its month", async () => {
+    await open("pt", { items: [billPayment("created")], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Faturas");
+    expect(text).toContain("Ana pagou a fatura do cartão “Nubank”");
+    expect(text).toContain("Faturadezembro de 2026");
+    expect(text).toContain("ValorR$ 3.600,00");
+  });
+
+  it("says a payment was undone, in English, with the bill's month from its date alone", async () => {
+    // The 1st of a month read through a time zone west of UTC would be the month before.
+    const undone = billPayment("deleted");
+    undone.changes = [{ field: "bill", before: "2027-01-01", after: null }];
+    await open("en", { items: [undone], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Card bills");
+    expect(text).toContain("Ana undid a payment of the “Nubank” card's bill");
+    expect(text).toContain("BillJanuary 2027");
+  });
+
+  it("filters by the bills' payments", async () => {
+    await open("es", { items: [], nextCursor: null });
+    const option = container.querySelector<HTMLOptionElement>('option[value="cardBill"]');
+    expect(option?.textContent).toBe("Resúmenes de tarjeta");
   });
 });

@@ -10,6 +10,7 @@ import {
   type HistoryKind,
   historyKinds,
 } from "../../../contract/history";
+import { billName } from "../../../domain/card-bills";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import {
@@ -189,6 +190,8 @@ function useFormatValue() {
       return t(`history.methodKinds.${value}`, { defaultValue: String(value) });
     if (field === "dayOfWeek" && typeof value === "number") return weekdayName(value, language);
     if (field === "monthOfYear" && typeof value === "number") return monthName(value, language);
+    // A bill by its closing date, named as the bills' screen names it: its month ("dezembro de 2026").
+    if (field === "bill" && typeof value === "string") return billMonth(value, language);
     if (field === "budgetPeriod" && typeof value === "string") {
       // Kept as a code (budgetPeriodRuleCode), worded in the reader's language; a code this
       // version does not know shows as it is rather than not at all.
@@ -198,6 +201,16 @@ function useFormatValue() {
     return String(value);
   };
 }
+
+/** "dezembro de 2026" from "2026-12-03", from the date's own numbers: no time zone moves it. */
+const billMonth = (closesOn: string, language: Language) => {
+  const { year, month } = billName(closesOn);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    timeZone: "UTC",
+    month: "long",
+    year: "numeric",
+  }).format(Date.UTC(year, month - 1, 1));
+};
 
 const formatInstant = (iso: string, language: Language) =>
   new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
