@@ -90,7 +90,8 @@ function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
           ))}
         </NativeSelect>
       </FormField>
-      <div className="grid grid-cols-2 gap-4">
+      {/* Side by side from a tablet up; on a phone "Data do pagamento" wraps and the two misalign. */}
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t("cardBills.payDialog.amount")} error={message(errors.amount?.message)}>
           <Input inputMode="decimal" autoComplete="off" {...register("amount")} />
         </FormField>

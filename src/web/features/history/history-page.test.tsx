@@ -195,6 +195,18 @@ describe("<HistoryPage /> and a card's bills", () => {
     expect(text).toContain("BillJanuary 2027");
   });
 
+  it("says which bill a card purchase was moved from and to", async () => {
+    const moved: HistoryEntry = {
+      ...billPayment("created"),
+      kind: "expense",
+      action: "changed",
+      subjectLabel: "Geladeira",
+      changes: [{ field: "bill", before: "2026-12-03", after: "2027-01-03" }],
+    };
+    await open("pt", { items: [moved], nextCursor: null });
+    expect(entryText()).toContain("Faturade dezembro de 2026 para janeiro de 2027");
+  });
+
   it("filters by the bills' payments", async () => {
     await open("es", { items: [], nextCursor: null });
     const option = container.querySelector<HTMLOptionElement>('option[value="cardBill"]');
