@@ -10,7 +10,6 @@ import {
   type HistoryKind,
   historyKinds,
 } from "../../../contract/history";
-import { billName } from "../../../domain/card-bills";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import {
@@ -31,7 +30,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
 import { budgetPeriodRuleText } from "../../lib/budget-period-text";
-import { formatDate, formatMoney, localeOf, monthName } from "../../lib/format";
+import { formatDate, formatMoney, localeOf, monthName, parseIsoDate } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -204,7 +203,7 @@ function useFormatValue() {
 
 /** "dezembro de 2026" from "2026-12-03", from the date's own numbers: no time zone moves it. */
 const billMonth = (closesOn: string, language: Language) => {
-  const { year, month } = billName(closesOn);
+  const { year, month } = parseIsoDate(closesOn);
   return new Intl.DateTimeFormat(localeOf(language), {
     timeZone: "UTC",
     month: "long",
