@@ -19,6 +19,43 @@ const shellModules = [
 const landingModules =
   /\/src\/(?:web\/i18n\/detect|web\/features\/landing\/static-landing|contract\/languages)\.ts$/;
 
+/** The signed-in frame and the dashboard, whose modules make the `frame` chunk (see below). */
+const signedInStart = ["routes/authenticated-layout.tsx", "routes/dashboard-route.tsx"];
+
+type ModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
+const staticImports = new Map<string, Set<string>>();
+
+/**
+ * Whether `id` is a project module one of `roots` (src/web paths) imports statically, itself or
+ * through other project modules, the roots themselves left out. Libraries are not followed: a
+ * library's index lists modules the build drops (lucide's every icon, every Radix package).
+ */
+function importedBy(roots: readonly string[], id: string, moduleInfo: ModuleInfo): boolean {
+  return roots.some((root) => {
+    const rootId = fileURLToPath(new URL(`src/web/${root}`, import.meta.url));
+    let seen = staticImports.get(rootId);
+    if (!seen) {
+      seen = new Set();
+      const stack = [rootId];
+      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        for (const imported of moduleInfo(next)?.importedIds ?? []) {
+          if (imported.startsWith(projectSources)) stack.push(imported);
+        }
+      }
+      staticImports.set(rootId, seen);
+    }
+    return id !== rootId && seen.has(id);
+  });
+}
+const projectSources = fileURLToPath(new URL("src/", import.meta.url));
+
+/** A new build reads a new module graph. */
+function forgetStaticImports(): Plugin {
+  return { name: "forget-static-imports", buildStart: () => staticImports.clear() };
+}
+
 const zodWithConfig = fileURLToPath(new URL("src/web/lib/zod.ts", import.meta.url));
 
 /**
@@ -54,6 +91,7 @@ export default defineConfig({
   root: "src/web",
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   plugins: [
+    forgetStaticImports(),
     zodConfigFirst(),
     // JSX, and React Fast Refresh in development (`npm run dev`): an edited component is swapped
     // in with its state kept.
@@ -130,23 +168,65 @@ export default defineConfig({
     },
     rollupOptions: {
       output: {
-        // zod and src/web/lib/zod-config.ts in one chunk, the config first: a chunk of schemas
-        // may be evaluated before main.tsx's own code, but never before the zod chunk it needs.
-        manualChunks: (id) => {
-          if (
-            id.includes("/node_modules/zod/") ||
-            /\/src\/web\/lib\/zod(?:-config)?\.ts$/.test(id)
-          ) {
-            return "zod";
-          }
-          // The entry (boot.ts) needs it to start the app: a small chunk of its own, not the
-          // shell's (main.tsx's, which the server's landing page runs only after its first paint).
-          if (id.includes("vite/preload-helper")) return "preload-helper";
-          // What the static landing page runs (boot.ts's static-landing.ts and the language rule it
-          // shares with the app): never in the shell, which would bring React to that page
-          // (docs/decisions/006-react-with-a-static-landing-page.md).
-          if (landingModules.test(id)) return "landing";
-          return shellModules.some((pattern) => pattern.test(id)) ? "shell" : undefined;
+        // Rolldown's groups, the higher priority first: a module goes to the first group that
+        // takes it, with what it imports unless an earlier group took that. Fewer, larger chunks:
+        // every file is gzipped on its own, and the service worker downloads all of them, so a
+        // dozen small chunks cost more than the one they make (the whole app's budget,
+        // docs/internals/web.md#what-the-landing-page-loads).
+        codeSplitting: {
+          groups: [
+            // What the static landing page runs (boot.ts's static-landing.ts and the language rule
+            // it shares with the app): never in the shell, which would bring React to that page
+            // (docs/decisions/006-react-with-a-static-landing-page.md).
+            { name: "landing", test: landingModules, priority: 50 },
+            // The entry (boot.ts) needs it to start the app: a small chunk of its own, not the
+            // shell's (main.tsx's, which the server's landing page runs only after its first paint).
+            { name: "preload-helper", test: /vite\/preload-helper/, priority: 45 },
+            // zod and src/web/lib/zod-config.ts in one chunk, the config first: a chunk of schemas
+            // may be evaluated before main.tsx's own code, but never before the zod chunk it needs.
+            {
+              name: "zod",
+              test: (id) =>
+                id.includes("/node_modules/zod/") ||
+                /\/src\/web\/lib\/zod(?:-config)?\.ts$/.test(id),
+              priority: 40,
+            },
+            // The libraries, and every module the app's start (main.tsx) imports: the start
+            // downloads them all before any screen anyway.
+            {
+              name: (id, chunking) =>
+                shellModules.some((pattern) => pattern.test(id)) ||
+                importedBy(["main.tsx"], id, (module) => chunking.getModuleInfo(module))
+                  ? "shell"
+                  : null,
+              debugName: "shell",
+              priority: 30,
+            },
+            // The signed-in frame's and the dashboard's modules: every signed-in screen loads the
+            // frame, and a cold dashboard both (its budget). The two chunks keep only their own
+            // modules, so a sign-in screen that shares a module (the logo) loads this chunk too.
+            {
+              name: (id, chunking) =>
+                importedBy(signedInStart, id, (module) => chunking.getModuleInfo(module))
+                  ? "frame"
+                  : null,
+              debugName: "frame",
+              priority: 20,
+            },
+            // Then what the other screens, dialogs and menus share: the icons, Radix and the
+            // libraries its dialogs and menus use, and the shared components.
+            {
+              name: "icons",
+              test: /\/node_modules\/lucide-react\/dist\/esm\/icons\//,
+              priority: 10,
+            },
+            {
+              name: "radix",
+              test: /\/node_modules\/(?:@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//,
+              priority: 10,
+            },
+            { name: "ui", test: /\/src\/web\/components\//, priority: 5 },
+          ],
         },
       },
     },
