@@ -37,6 +37,7 @@ export const errorStatusByCode = {
   payment_method_not_found: 404,
   card_bill_not_found: 404,
   bill_payment_not_found: 404,
+  installment_series_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

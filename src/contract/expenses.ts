@@ -22,6 +22,13 @@ export const expenseSchema = z.object({
   paymentMethodId: z.uuid().nullable(),
   /** A card purchase's bill (docs/product.md#card-bills); null for anything else. */
   billId: z.uuid().nullable(),
+  /**
+   * An installment of a purchase in installments (docs/product.md#installments): its series, its
+   * number and how many the purchase was made in ("3/12"); all three null otherwise.
+   */
+  seriesId: z.uuid().nullable(),
+  installment: z.number().int().nullable(),
+  installmentCount: z.number().int().nullable(),
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),

@@ -16,6 +16,7 @@ export const historyKinds = [
   "family",
   "paymentMethod",
   "cardBill",
+  "installments",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -81,6 +82,11 @@ export const historyFields = [
   "creditLimit",
   /** A card purchase's bill, or a payment's, by its closing date. */
   "bill",
+  /** A purchase in installments: how many it was made in, and the installment a change starts at. */
+  "installmentCount",
+  "fromInstallment",
+  /** What a paid-off series' remaining installments were moved to: a bill's closing date or a date. */
+  "paidOffTo",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -318,6 +318,39 @@ export const billPayments = pgTable(
 );
 
 /**
+ * A purchase in installments (docs/product.md#installments, decision 011): its expenses carry
+ * series_id and their number. The series keeps what the purchase was: its total, how many
+ * installments, the first's date and a typed first amount; the installments themselves are
+ * ordinary expenses, each in its own budget month and, on a card, its own bill.
+ */
+export const installmentSeries = pgTable(
+  "installment_series",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    total: money("total").notNull(),
+    count: integer("count").notNull(),
+    firstDate: date("first_date", { mode: "string" }).notNull(),
+    firstAmount: money("first_amount"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Target of the expenses (series_id, family_id) foreign key, see migration 0014.
+    unique("installment_series_id_family_unique").on(t.id, t.familyId),
+    index("installment_series_family_idx").on(t.familyId),
+    index("installment_series_created_by_idx").on(t.createdByUserId),
+    check("installment_series_count_check", sql`${t.count} between 2 and 48`),
+    check("installment_series_total_check", sql`${t.total} > 0`),
+  ],
+);
+
+/**
  * Every INSERT or UPDATE statement on expenses also decides the budget alerts, in the same
  * transaction: triggers created by migration 0007 call expenses_budget_alerts(), defined in
  * src/server/db/functions/budget-alerts.sql (docs/decisions/008-budget-alerts-in-sql.md). The
@@ -372,6 +405,12 @@ export const expenses = pgTable(
     // migration 0013. Set by the expense writes (expense-writes/writes.ts) from the date and the
     // card's closing day, or moved by hand; null for anything not paid with a card.
     billId: uuid("bill_id"),
+    // An installment: (series_id, family_id) references installment_series, written by hand in
+    // migration 0014; its number, and how many the purchase was made in (kept on the expense so
+    // lists read "3/12" from the expense alone).
+    seriesId: uuid("series_id"),
+    installment: integer("installment"),
+    installmentCount: integer("installment_count"),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -423,6 +462,15 @@ export const expenses = pgTable(
     // get the old family's row back (docs/product.md#idempotent-create).
     uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
     check("expenses_amount_check", sql`${t.amount} > 0`),
+    check(
+      "expenses_installment_check",
+      sql`(${t.seriesId} is null and ${t.installment} is null and ${t.installmentCount} is null)
+        or (${t.seriesId} is not null and ${t.installment} between 1 and ${t.installmentCount})`,
+    ),
+    // One expense per installment of a series.
+    uniqueIndex("expenses_series_installment_unique")
+      .on(t.seriesId, t.installment)
+      .where(sql`${t.seriesId} is not null`),
   ],
 );
 
@@ -690,6 +738,7 @@ export const familyHistory = pgTable(
         "family",
         "paymentMethod",
         "cardBill",
+        "installments",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -721,7 +770,8 @@ export const familyHistory = pgTable(
     ),
     check(
       "family_history_kind_check",
-      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family', 'paymentMethod', 'cardBill')`,
+      sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
+        'paymentMethod', 'cardBill', 'installments')`,
     ),
   ],
 );

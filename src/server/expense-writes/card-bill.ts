@@ -59,3 +59,33 @@ export async function ensureBill(
   if (!row) throw new AppError("internal");
   return row;
 }
+
+/**
+ * The card's bills closing on each of `closings` (repeats allowed), found or made in one
+ * statement: closing date -> bill id.
+ */
+export async function ensureBills(
+  db: Db,
+  familyId: string,
+  card: CardDays,
+  closings: string[],
+): Promise<Map<string, string>> {
+  const distinct = [...new Set(closings)];
+  if (distinct.length === 0) return new Map();
+  const rows = await db
+    .insert(cardBills)
+    .values(
+      distinct.map((closesOn) => ({
+        familyId,
+        methodId: card.methodId,
+        closesOn,
+        dueOn: billDueOn(closesOn, card.dueDay),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [cardBills.methodId, cardBills.closesOn],
+      set: { closesOn: sql`excluded.closes_on` },
+    })
+    .returning({ id: cardBills.id, closesOn: cardBills.closesOn });
+  return new Map(rows.map((row) => [row.closesOn, row.id]));
+}

@@ -29,6 +29,10 @@ export type ExpenseSnapshot = {
   paymentMethodId?: string | null;
   /** Absent in entries recorded before card bills existed. */
   billId?: string | null;
+  /** Absent in entries recorded before installments existed. */
+  seriesId?: string | null;
+  installment?: number | null;
+  installmentCount?: number | null;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -36,7 +40,7 @@ export type ExpenseSnapshot = {
   createdAt: string;
 };
 
-const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
+export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   id: row.id,
   description: row.description,
   amount: row.amount,
@@ -45,6 +49,9 @@ const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   paidByUserId: row.paidByUserId,
   paymentMethodId: row.paymentMethodId,
   billId: row.billId,
+  seriesId: row.seriesId,
+  installment: row.installment,
+  installmentCount: row.installmentCount,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
 import { fromCents, toCents } from "../../contract/money";
 import { billClosingOf, neighbourClosing } from "../../domain/card-bills";
+import { installmentDates, splitInstallments } from "../../domain/installments";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -10,6 +12,7 @@ import {
   cardBills,
   categories,
   expenses,
+  installmentSeries,
   paymentMethods,
   recurringRules,
   users,
@@ -27,10 +30,11 @@ import {
 } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
 import { ExpenseAnnouncer, type ExpenseChange } from "./announcer";
-import { type CardDays, cardDaysOf, ensureBill } from "./card-bill";
+import { type CardDays, cardDaysOf, ensureBill, ensureBills } from "./card-bill";
 import {
   type ExpenseSnapshot,
   expenseHistoryFields,
+  expenseSnapshot,
   recordExpensesDeleted,
 } from "./expense-history";
 
@@ -145,6 +149,39 @@ const selected = (which: ExpenseSelection): SQL => {
   if ("examples" in which) return eq(expenses.isExample, true);
   return eq(expenses.addedByUserId, which.addedByUserId);
 };
+
+type SeriesRow = typeof installmentSeries.$inferSelect;
+
+/** A purchase in installments, checked by its service (features/expenses/installments.ts). */
+export type SeriesInput = {
+  description: string;
+  total: string;
+  count: number;
+  firstDate: string;
+  firstAmount?: string | undefined;
+  categoryId: string;
+  paidByUserId: string;
+  paymentMethodId?: string | null | undefined;
+};
+
+/** What a change of a series' installments sets on each (checked by its service). */
+export type SeriesChanges = {
+  description?: string | undefined;
+  amount?: string | undefined;
+  categoryId?: string | undefined;
+  paidByUserId?: string | undefined;
+  paymentMethodId?: string | null | undefined;
+};
+
+/** A series' one history entry (docs/product.md#installments): named after the purchase. */
+const seriesEntry = (scope: FamilyScope, series: { id: string; description: string }) =>
+  ({
+    familyId: scope.familyId,
+    actor: actorOf(scope),
+    kind: "installments",
+    subjectId: series.id,
+    subjectLabel: series.description,
+  }) as const;
 
 /** A line of a CSV import, checked by the import (features/imports/service.ts). */
 export type ImportedLine = {
@@ -367,6 +404,12 @@ export class ExpenseWriter {
         billId: sql<string | null>`(select ${cardBills.id} from ${cardBills}
           where ${cardBills.id} = ${snapshot.billId ?? null}::uuid and ${cardBills.familyId} = ${scope.familyId}
           and ${cardBills.methodId} = ${snapshot.paymentMethodId ?? null}::uuid)`,
+        // Back in its series while the series is there and its place in it is free.
+        seriesId: sql<string | null>`(select ${installmentSeries.id} from ${installmentSeries}
+          where ${installmentSeries.id} = ${snapshot.seriesId ?? null}::uuid
+          and ${installmentSeries.familyId} = ${scope.familyId}
+          and not exists (select 1 from ${expenses} where ${expenses.seriesId} = ${installmentSeries.id}
+            and ${expenses.installment} = ${snapshot.installment ?? null}::int))`,
       })
       .from(sql`(select 1) as one`);
     // Back in the bill it was in; a card purchase whose bill is gone goes to its date's bill.
@@ -399,6 +442,9 @@ export class ExpenseWriter {
           paidByUserId: refs?.paidByUserId ?? null,
           paymentMethodId: refs?.paymentMethodId ?? null,
           billId,
+          seriesId: refs?.seriesId ?? null,
+          installment: refs?.seriesId ? (snapshot.installment ?? null) : null,
+          installmentCount: refs?.seriesId ? (snapshot.installmentCount ?? null) : null,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -436,6 +482,314 @@ export class ExpenseWriter {
       ids: [restored.id],
     });
     return restored;
+  }
+
+  /**
+   * A purchase in installments (docs/product.md#installments): the series, its installments in
+   * one insert (each in its own month and, on a card, its own bill: the bills found or made in one
+   * statement), and one history entry for the whole purchase. The caller has checked the
+   * category, the payer and the method, and reserved room for the installments (quotas.ts).
+   */
+  async createSeries(
+    scope: FamilyScope,
+    input: SeriesInput,
+    names: { category: string; payer: string | null; paymentMethod: string | null },
+    card: CardDays | null,
+  ): Promise<{ series: SeriesRow; installments: ExpenseRow[] }> {
+    const amounts = splitInstallments(
+      toCents(input.total),
+      input.count,
+      input.firstAmount === undefined ? undefined : toCents(input.firstAmount),
+    );
+    const dates = installmentDates(input.firstDate, input.count);
+    const [series] = await this.tx
+      .insert(installmentSeries)
+      .values({
+        familyId: scope.familyId,
+        description: input.description,
+        total: fromCents(toCents(input.total)),
+        count: input.count,
+        firstDate: input.firstDate,
+        firstAmount: input.firstAmount ?? null,
+        createdByUserId: scope.userId,
+      })
+      .returning();
+    if (!series) throw new AppError("internal");
+    const bills = card
+      ? await ensureBills(
+          this.tx,
+          scope.familyId,
+          card,
+          dates.map((date) => billClosingOf(date, card.closingDay)),
+        )
+      : null;
+    const installments = await this.tx
+      .insert(expenses)
+      .values(
+        dates.map((date, i) => ({
+          familyId: scope.familyId,
+          description: input.description,
+          amount: fromCents(amounts[i] ?? 0),
+          categoryId: input.categoryId,
+          addedByUserId: scope.userId,
+          paidByUserId: input.paidByUserId,
+          paymentMethodId: input.paymentMethodId ?? null,
+          billId: card && bills ? (bills.get(billClosingOf(date, card.closingDay)) ?? null) : null,
+          seriesId: series.id,
+          installment: i + 1,
+          installmentCount: input.count,
+          date,
+        })),
+      )
+      .returning();
+    await recordHistory(this.tx, [
+      {
+        ...seriesEntry(scope, series),
+        action: "created",
+        changes: fieldsCreated({
+          description: input.description,
+          totalAmount: series.total,
+          installmentCount: input.count,
+          date: input.firstDate,
+          category: names.category,
+          paidBy: names.payer,
+          paymentMethod: names.paymentMethod,
+        }),
+      },
+    ]);
+    this.changes.push({
+      familyId: scope.familyId,
+      kind: "created",
+      count: installments.length,
+      ids: installments.map((row) => row.id),
+    });
+    installments.sort((a, b) => (a.installment ?? 0) - (b.installment ?? 0));
+    return { series, installments };
+  }
+
+  /**
+   * "Esta e as próximas" or "Todas": `changes` set on every installment of the series from `from`
+   * on, in one statement, with one history entry. A new card puts each in the bill of its own
+   * date; another method or none takes them out of their bills.
+   */
+  async updateSeries(
+    scope: FamilyScope,
+    seriesId: string,
+    from: number,
+    changes: SeriesChanges,
+    now: Date,
+  ): Promise<ExpenseRow[]> {
+    const series = await this.lockedSeries(scope, seriesId);
+    const where = and(
+      eq(expenses.familyId, scope.familyId),
+      eq(expenses.seriesId, seriesId),
+      gte(expenses.installment, from),
+    );
+    const before = await this.tx.select().from(expenses).where(where).orderBy(expenses.installment);
+    const first = before[0];
+    if (!first) throw new AppError("installment_series_not_found");
+    const set: PgUpdateSetSource<typeof expenses> = { ...changes, updatedAt: now };
+    if (
+      changes.paymentMethodId !== undefined &&
+      changes.paymentMethodId !== first.paymentMethodId
+    ) {
+      const card = changes.paymentMethodId
+        ? await cardDaysOf(this.tx, scope.familyId, changes.paymentMethodId)
+        : null;
+      if (card) {
+        // Each installment to the bill of its own date: the bills found or made first, then
+        // each row's looked up by its id in the same UPDATE.
+        const closings = before.map((row) => billClosingOf(row.date, card.closingDay));
+        await ensureBills(this.tx, scope.familyId, card, closings);
+        set.billId = sql`(select b.id from ${cardBills} b
+          join unnest(${sql.param(before.map((row) => row.id))}::uuid[],
+            ${sql.param(closings)}::date[]) as p(expense_id, closes_on)
+            on b.closes_on = p.closes_on
+          where b.method_id = ${card.methodId} and p.expense_id = ${expenses.id})`;
+      } else {
+        set.billId = null;
+      }
+    }
+    const rows = await this.tx.update(expenses).set(set).where(where).returning();
+    if (changes.amount !== undefined || (changes.description !== undefined && from === 1)) {
+      await this.tx
+        .update(installmentSeries)
+        .set({
+          ...(from === 1 && changes.description !== undefined
+            ? { description: changes.description }
+            : {}),
+          total: sql`(select coalesce(sum(${expenses.amount}), ${installmentSeries.total})
+            from ${expenses} where ${expenses.seriesId} = ${seriesId})`,
+        })
+        .where(eq(installmentSeries.id, seriesId));
+    }
+    const after = rows.find((row) => row.id === first.id) ?? first;
+    const names = await namesFor(this.tx, scope.familyId, {
+      categoryIds: [first.categoryId, after.categoryId],
+      userIds: [first.paidByUserId, after.paidByUserId],
+      methodIds: [first.paymentMethodId, after.paymentMethodId],
+    });
+    const fields = (row: ExpenseRow) => ({
+      description: row.description,
+      amount: row.amount,
+      category: names.category(row.categoryId),
+      paidBy: names.person(row.paidByUserId),
+      paymentMethod: names.method(row.paymentMethodId),
+    });
+    const changed = changesBetween(fields(first), fields(after));
+    if (changed.length > 0) {
+      await recordHistory(this.tx, [
+        {
+          ...seriesEntry(scope, { ...series, description: after.description }),
+          action: "changed",
+          changes: [{ field: "fromInstallment", before: null, after: from }, ...changed],
+        },
+      ]);
+    }
+    this.changes.push({
+      familyId: scope.familyId,
+      kind: "changed",
+      count: rows.length,
+      ids: rows.map((row) => row.id),
+    });
+    return rows.sort((a, b) => (a.installment ?? 0) - (b.installment ?? 0));
+  }
+
+  /**
+   * The installments of a series from `from` on, with one history entry keeping them as they
+   * were; the series itself goes with its last installment. Returns how many were deleted.
+   */
+  async deleteSeries(scope: FamilyScope, seriesId: string, from: number): Promise<number> {
+    const series = await this.lockedSeries(scope, seriesId);
+    const deleted = await this.tx
+      .delete(expenses)
+      .where(
+        and(
+          eq(expenses.familyId, scope.familyId),
+          eq(expenses.seriesId, seriesId),
+          gte(expenses.installment, from),
+        ),
+      )
+      .returning();
+    if (deleted.length === 0) throw new AppError("installment_series_not_found");
+    const [left] = await this.tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(expenses)
+      .where(eq(expenses.seriesId, seriesId));
+    if ((left?.n ?? 0) === 0) {
+      await this.tx.delete(installmentSeries).where(eq(installmentSeries.id, seriesId));
+    }
+    const total = deleted.reduce((sum, row) => sum + toCents(row.amount), 0);
+    await recordHistory(this.tx, [
+      {
+        ...seriesEntry(scope, series),
+        action: "deleted",
+        changes: [
+          { field: "fromInstallment", before: from, after: null },
+          { field: "installmentCount", before: deleted.length, after: null },
+          { field: "totalAmount", before: fromCents(total), after: null },
+        ],
+        snapshot: { installments: deleted.map(expenseSnapshot) },
+      },
+    ]);
+    this.changes.push({
+      familyId: scope.familyId,
+      kind: "deleted",
+      count: deleted.length,
+      ids: deleted.map((row) => row.id),
+    });
+    return deleted.length;
+  }
+
+  /**
+   * Paying a series off early (docs/product.md#installments): on a card, the installments in bills
+   * after the one open today move to it (their dates, and so their budget months, stay); paid
+   * otherwise, the installments dated after today are dated today. One history entry.
+   */
+  async payOffSeries(
+    scope: FamilyScope,
+    seriesId: string,
+    today: string,
+    now: Date,
+  ): Promise<ExpenseRow[]> {
+    const series = await this.lockedSeries(scope, seriesId);
+    const rows = await this.tx
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.seriesId, seriesId)))
+      .orderBy(expenses.installment);
+    const methodId = rows[0]?.paymentMethodId ?? null;
+    const card = methodId ? await cardDaysOf(this.tx, scope.familyId, methodId) : null;
+    let moved: ExpenseRow[] = [];
+    let paidOffTo: string;
+    if (card) {
+      const current = await ensureBill(
+        this.tx,
+        scope.familyId,
+        card,
+        billClosingOf(today, card.closingDay),
+      );
+      paidOffTo = current.closesOn;
+      moved = await this.tx
+        .update(expenses)
+        .set({ billId: current.id, updatedAt: now })
+        .where(
+          and(
+            eq(expenses.familyId, scope.familyId),
+            eq(expenses.seriesId, seriesId),
+            sql`${expenses.billId} in (select b.id from ${cardBills} b
+              where b.method_id = ${card.methodId} and b.closes_on > ${current.closesOn})`,
+          ),
+        )
+        .returning();
+    } else {
+      paidOffTo = today;
+      moved = await this.tx
+        .update(expenses)
+        .set({ date: today, updatedAt: now })
+        .where(
+          and(
+            eq(expenses.familyId, scope.familyId),
+            eq(expenses.seriesId, seriesId),
+            sql`${expenses.date} > ${today}`,
+          ),
+        )
+        .returning();
+    }
+    if (moved.length > 0) {
+      const fromInstallment = Math.min(...moved.map((row) => row.installment ?? 0));
+      await recordHistory(this.tx, [
+        {
+          ...seriesEntry(scope, series),
+          action: "changed",
+          changes: [
+            { field: "fromInstallment", before: null, after: fromInstallment },
+            { field: "paidOffTo", before: null, after: paidOffTo },
+          ],
+        },
+      ]);
+      this.changes.push({
+        familyId: scope.familyId,
+        kind: "changed",
+        count: moved.length,
+        ids: moved.map((row) => row.id),
+      });
+    }
+    const byId = new Map(moved.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id) ?? row);
+  }
+
+  /** The caller's family's series, locked until the transaction ends; 404 otherwise. */
+  private async lockedSeries(scope: FamilyScope, seriesId: string): Promise<SeriesRow> {
+    const [series] = await this.tx
+      .select()
+      .from(installmentSeries)
+      .where(
+        and(eq(installmentSeries.id, seriesId), eq(installmentSeries.familyId, scope.familyId)),
+      )
+      .for("update");
+    if (!series) throw new AppError("installment_series_not_found");
+    return series;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../contract/categories";
 import type { Expense } from "../../contract/expenses";
+import type { InstallmentSeriesDetail } from "../../contract/installments";
 import type { PaymentMethod } from "../../contract/payment-methods";
 import type { RecurringRule } from "../../contract/recurring";
 import { openApiPath } from "../features/openapi/document";
@@ -174,6 +175,24 @@ const unchangedExpense = (expense: () => Expense) => async (actor: Actor) => {
 let target: Expense;
 let targetCategory: Category;
 let targetMethod: PaymentMethod;
+let targetSeries: InstallmentSeriesDetail;
+/** A purchase of ours in 3 installments, dated far ahead so paying it off moves every one. */
+const ourSeries = async (): Promise<InstallmentSeriesDetail> => {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/installments",
+    headers: await as("owner"),
+    payload: {
+      description: "Geladeira",
+      total: "30.00",
+      count: 3,
+      firstDate: "2199-01-10",
+      categoryId: (await ourCategory()).id,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
 const ourPaymentMethod = () => createPaymentMethod(t.app, ownerAccount);
 /**
  * A new purchase on our card, in its bill, and our account to pay it from (one card and one
@@ -773,6 +792,64 @@ const routes: Record<string, RouteCase> = {
       const list = (await ownerGet("/api/expenses")) as Expense[];
       expect(list.find((e) => e.id === targetPurchase.expense.id)?.billId).toBe(
         targetPurchase.billId,
+      );
+    },
+  },
+  // Purchases in installments (docs/product.md#installments).
+  "POST /api/installments": {
+    expected: scoped(201, 400),
+    request: async () => ({
+      url: "/api/installments",
+      payload: {
+        description: "Geladeira",
+        total: "30.00",
+        count: 3,
+        firstDate: "2026-03-10",
+        categoryId: (await ourCategory()).id,
+      },
+    }),
+  },
+  "GET /api/installments/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetSeries = await ourSeries();
+      return { url: `/api/installments/${targetSeries.id}` };
+    },
+  },
+  "PATCH /api/installments/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetSeries = await ourSeries();
+      return { url: `/api/installments/${targetSeries.id}`, payload: { from: 2, amount: "1.00" } };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await ownerGet(`/api/installments/${targetSeries.id}`)).installments).toEqual(
+        targetSeries.installments,
+      );
+    },
+  },
+  "DELETE /api/installments/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetSeries = await ourSeries();
+      return { url: `/api/installments/${targetSeries.id}?from=1` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await ownerGet(`/api/installments/${targetSeries.id}`)).installments).toHaveLength(3);
+    },
+  },
+  "POST /api/installments/:id/pay-off": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetSeries = await ourSeries();
+      return { url: `/api/installments/${targetSeries.id}/pay-off` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      expect((await ownerGet(`/api/installments/${targetSeries.id}`)).installments).toEqual(
+        targetSeries.installments,
       );
     },
   },

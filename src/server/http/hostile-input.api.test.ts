@@ -400,6 +400,24 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       params: { id: missingId, paymentId: missingId },
     },
     "POST /api/expenses/:id/move-bill": { params: { id: expenseId }, body: { to: "next" } },
+    "POST /api/installments": {
+      body: {
+        description: "Geladeira",
+        total: "30.00",
+        count: 3,
+        firstDate: "2026-03-10",
+        firstAmount: "10.00",
+        categoryId,
+        paidByUserId: userId,
+      },
+    },
+    "GET /api/installments/:id": { params: { id: missingId } },
+    "PATCH /api/installments/:id": {
+      params: { id: missingId },
+      body: { from: 1, description: "Geladeira", amount: "1.00", categoryId, paidByUserId: userId },
+    },
+    "DELETE /api/installments/:id": { params: { id: missingId }, querystring: { from: "1" } },
+    "POST /api/installments/:id/pay-off": { params: { id: missingId } },
     "POST /api/recurring": { body: rule },
     // A missing rule: the fields are checked before it is looked up, and nothing changes.
     "PATCH /api/recurring/:id": { params: { id: missingId }, body: rule },
@@ -579,6 +597,8 @@ describe("hostile bytes in every text field", () => {
         "POST /api/card-bills/:id/payments body.amount",
         "POST /api/card-bills/:id/payments body.paidOn",
         "POST /api/expenses/:id/move-bill body.to*",
+        "POST /api/installments body.description",
+        "POST /api/installments body.firstDate",
         "POST /api/expenses body.paymentMethodId*",
         "GET /api/expenses/page querystring.paymentMethodId*",
       ]),

@@ -222,6 +222,35 @@ describe("statements and bytes per request", () => {
   });
 });
 
+describe("statements per purchase in installments", () => {
+  it("POST /api/installments: as many statements for 48 installments on a card as for 2", async () => {
+    const card = await call("POST", "/api/payment-methods", {
+      kind: "credit_card",
+      name: "Inter",
+      closingDay: 25,
+      dueDay: 5,
+    });
+    const buy = async (count: number) => {
+      const { statements, res } = await measure("POST", "/api/installments", {
+        description: "Geladeira",
+        total: "4800.00",
+        count,
+        firstDate: "2030-01-10",
+        categoryId,
+        paymentMethodId: card.json().id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return statements;
+    };
+    const two = await buy(2);
+    expect(await buy(48)).toHaveLength(two.length);
+    // The series, its bills in one statement, its installments in one, one history entry.
+    expect(two.filter((text) => /^insert into "expenses"/.test(text))).toHaveLength(1);
+    expect(two.filter((text) => /^insert into "card_bills"/.test(text))).toHaveLength(1);
+    expect(two.filter((text) => /^insert into "family_history"/.test(text))).toHaveLength(1);
+  });
+});
+
 describe("statements per CSV import", () => {
   const csv = (lines: number) =>
     Buffer.from(
@@ -274,12 +303,13 @@ const USER_BYTES = 325;
 // `"period":{"first":"2026-03-01","last":"2026-03-31"},`). Each expense carries its payment
 // method since payment methods (docs/product.md#payment-methods; 23 bytes when not said:
 // `"paymentMethodId":null,`), and its card bill since card bills (#card-bills; 14 bytes:
-// `"billId":null,`).
-const SUMMARY_BYTES = 2255;
+// `"billId":null,`), and its installment since installments (#installments; 59 bytes:
+// `"seriesId":null,"installment":null,"installmentCount":null,`).
+const SUMMARY_BYTES = 2432;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
 const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 21_878;
+const PAGE_BYTES = 24_828;
 // Paid by the caller: a payer id.
-const EXPENSE_BYTES = 469;
+const EXPENSE_BYTES = 528;

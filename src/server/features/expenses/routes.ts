@@ -15,6 +15,15 @@ import {
   idempotencyKeySchema,
   updateExpenseInputSchema,
 } from "../../../contract/expenses";
+import {
+  createInstallmentsInputSchema,
+  deleteInstallmentsQuerySchema,
+  deleteInstallmentsResponseSchema,
+  installmentSeriesDetailSchema,
+  installmentSeriesParamsSchema,
+  updateInstallmentsInputSchema,
+} from "../../../contract/installments";
+import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { csvResponse } from "../../http/documented-responses";
 import { requireFamily } from "../../http/family-scope";
@@ -22,6 +31,7 @@ import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { exportExpensesCsv, exportFilename } from "./export";
 import { EXPORT_STALL_MS, exportSlots, holdWhileOpen } from "./export-limits";
+import * as installments from "./installments";
 import * as service from "./service";
 
 export type ExpenseRouteOptions = {
@@ -154,6 +164,98 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         app.clock.now(),
       );
     },
+  );
+
+  // Purchases in installments (docs/product.md#installments): written as a series, changed,
+  // deleted and paid off from an installment on, each as one change.
+  app.post(
+    "/api/installments",
+    {
+      schema: {
+        description:
+          "A purchase in installments: one expense a month from the first installment's date, adding up to the total exactly.",
+        body: createInstallmentsInputSchema,
+        response: { 201: installmentSeriesDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const series = await installments.createInstallments(
+        app.expenseWrites,
+        requireFamily(request),
+        request.body,
+        app.config.quotas.expensesPerFamily,
+      );
+      return reply.status(201).send(series);
+    },
+  );
+
+  app.get(
+    "/api/installments/:id",
+    {
+      schema: {
+        params: installmentSeriesParamsSchema,
+        response: { 200: installmentSeriesDetailSchema },
+      },
+    },
+    async (request) =>
+      installments.getInstallments(app.db, requireFamily(request), request.params.id),
+  );
+
+  app.patch(
+    "/api/installments/:id",
+    {
+      schema: {
+        params: installmentSeriesParamsSchema,
+        body: updateInstallmentsInputSchema,
+        response: { 200: installmentSeriesDetailSchema },
+      },
+    },
+    async (request) =>
+      installments.updateInstallments(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.delete(
+    "/api/installments/:id",
+    {
+      schema: {
+        params: installmentSeriesParamsSchema,
+        querystring: deleteInstallmentsQuerySchema,
+        response: { 200: deleteInstallmentsResponseSchema },
+      },
+    },
+    async (request) =>
+      installments.deleteInstallments(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        request.query.from,
+      ),
+  );
+
+  app.post(
+    "/api/installments/:id/pay-off",
+    {
+      schema: {
+        description:
+          "Pays the rest off early: on a card, the installments in later bills move to the bill open today; otherwise those dated after today are dated today.",
+        params: installmentSeriesParamsSchema,
+        response: { 200: installmentSeriesDetailSchema },
+      },
+    },
+    async (request) =>
+      installments.payOffInstallments(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        localToday(app.clock),
+        app.clock.now(),
+      ),
   );
 
   // A card purchase to the bill before or after its own (docs/product.md#card-bills).

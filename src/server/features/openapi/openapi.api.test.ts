@@ -344,6 +344,21 @@ describe("the main calls' answers match the document", () => {
       "GET /api/card-bills/{id}",
       await call("GET", `/api/card-bills/${created.billId}`),
     );
+    const series = expectDocumented(
+      "POST /api/installments",
+      await call("POST", "/api/installments", {
+        description: "Geladeira",
+        total: "3600.00",
+        count: 12,
+        firstDate: today,
+        categoryId: category.id,
+        paymentMethodId: card.id,
+      }),
+    );
+    expectDocumented(
+      "GET /api/installments/{id}",
+      await call("GET", `/api/installments/${series.id}`),
+    );
     // The same Idempotency-Key answers the first expense again, in the same shape.
     const again = await call("POST", "/api/expenses", expense, key);
     expect(expectDocumented("POST /api/expenses", again).id).toBe(created.id);

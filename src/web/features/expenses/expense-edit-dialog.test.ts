@@ -12,6 +12,9 @@ const expense: Expense = {
   paidByUserId: null,
   paymentMethodId: null,
   billId: null,
+  seriesId: null,
+  installment: null,
+  installmentCount: null,
   date: "2025-03-10",
   month: 3,
   year: 2025,
@@ -68,7 +71,6 @@ describe("changedFields", () => {
     expect(changedFields(paidWithNubank, { paymentMethodId: nubank })).toEqual({});
     expect(changedFields(paidWithNubank, { paymentMethodId: null })).toEqual({
       paymentMethodId: null,
-      billId: null,
     });
     expect(changedFields(expense, { paymentMethodId: null })).toEqual({});
     expect(changedFields(expense, { paymentMethodId: nubank })).toEqual({
