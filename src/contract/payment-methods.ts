@@ -28,6 +28,11 @@ export const paymentMethodSchema = z.object({
   dueDay: z.number().int().nullable(),
   /** Cards only, optional: the card's limit as a decimal string. */
   creditLimit: z.string().nullable(),
+  /**
+   * Cards only (null otherwise): what the card still owes, what its limit is used by: every
+   * purchase in its bills not yet paid, future installments included (docs/product.md#card-bills).
+   */
+  limitUsed: z.string().nullable(),
   /** An archived method stays on its expenses but is no longer offered for new ones. */
   isActive: z.boolean(),
   createdAt: z.string(),

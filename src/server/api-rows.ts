@@ -69,7 +69,9 @@ export const budgetPeriodRuleOf = (row: {
   closedDay: row.periodClosedDay,
 });
 
-export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
+export const toPaymentMethod = (
+  row: PaymentMethodRow & { limitUsed: string | null },
+): PaymentMethod => ({
   id: row.id,
   familyId: row.familyId,
   kind: row.kind,
@@ -78,6 +80,7 @@ export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
   closingDay: row.closingDay,
   dueDay: row.dueDay,
   creditLimit: row.creditLimit,
+  limitUsed: row.limitUsed,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -795,6 +795,28 @@ const routes: Record<string, RouteCase> = {
       );
     },
   },
+  // What the coming months already hold (docs/product.md#already-committed): our own family's.
+  "GET /api/summary/committed": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourSeries();
+      return { url: "/api/summary/committed?month=12&year=2198" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/summary/committed?month=12&year=2198",
+          headers: await as(actor),
+        })
+      ).json();
+      expect(theirs.periods[0].installments).toBe("0.00");
+      expect(
+        (await ownerGet("/api/summary/committed?month=12&year=2198")).periods[0].installments,
+      ).not.toBe("0.00");
+    },
+  },
   // Purchases in installments (docs/product.md#installments).
   "POST /api/installments": {
     expected: scoped(201, 400),

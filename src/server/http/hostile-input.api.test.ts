@@ -451,6 +451,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "DELETE /api/expenses/:id": { params: { id: missingId } },
     "GET /api/summary": { querystring: month },
     "GET /api/summary/trend": { querystring: month },
+    "GET /api/summary/committed": { querystring: month },
     "POST /api/imports/preview": {
       body: {
         fileName: "extrato.csv",

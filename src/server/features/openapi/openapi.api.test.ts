@@ -356,6 +356,10 @@ describe("the main calls' answers match the document", () => {
       }),
     );
     expectDocumented(
+      "GET /api/summary/committed",
+      await call("GET", `/api/summary/committed?year=${year}&month=${month}`),
+    );
+    expectDocumented(
       "GET /api/installments/{id}",
       await call("GET", `/api/installments/${series.id}`),
     );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import {
   type CreatePaymentMethodInput,
   PAYMENT_METHODS_MAX,
@@ -69,17 +69,34 @@ async function assertOwner(db: Db, scope: FamilyScope, ownerId: string, keeps?: 
   if (!row) throw fieldError("ownerUserId", "validation.ownerNotMember");
 }
 
+/**
+ * A card's limit used: what each of its bills still owes (its purchases less its payments, never
+ * below zero), future installments' bills included; null for an account. The method's own
+ * columns are written out with their table: Drizzle leaves them unqualified in a one-table select.
+ */
+const limitUsed = sql<string | null>`case when payment_methods.kind = 'credit_card' then
+  (select coalesce(sum(greatest(
+      coalesce((select sum(e.amount) from ${expenses} e
+        where e.bill_id = b.id and e.family_id = b.family_id), 0)
+      - coalesce((select sum(p.amount) from ${billPayments} p
+        where p.bill_id = b.id and p.family_id = b.family_id), 0), 0)), 0)::numeric(20, 2)::text
+    from ${cardBills} b where b.method_id = payment_methods.id
+      and b.family_id = payment_methods.family_id) end`;
+
+/** The family's methods `where` picks, each with its limit used. */
+const methodsWithUsage = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ ...getTableColumns(paymentMethods), limitUsed })
+    .from(paymentMethods)
+    .where(where);
+
 /** Active first, then by name as a person reads it, then by id so the order is total. */
 export async function listPaymentMethods(db: Db, scope: FamilyScope): Promise<PaymentMethod[]> {
-  const rows = await db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.familyId, scope.familyId))
-    .orderBy(
-      desc(paymentMethods.isActive),
-      asc(sql`lower(${paymentMethods.name})`),
-      asc(paymentMethods.id),
-    );
+  const rows = await methodsWithUsage(db, eq(paymentMethods.familyId, scope.familyId)).orderBy(
+    desc(paymentMethods.isActive),
+    asc(sql`lower(${paymentMethods.name})`),
+    asc(paymentMethods.id),
+  );
   return rows.map(toPaymentMethod);
 }
 
@@ -127,7 +144,7 @@ export async function createPaymentMethod(
           changes: fieldsCreated(historyFieldsOf(row, names.person)),
         },
       ]);
-      return toPaymentMethod(row);
+      return toPaymentMethod({ ...row, limitUsed: row.kind === "credit_card" ? "0.00" : null });
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
@@ -177,7 +194,8 @@ export async function updatePaymentMethod(
       if (changes.length > 0) {
         await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
       }
-      return toPaymentMethod(row);
+      const [withUsage] = await methodsWithUsage(tx, eq(paymentMethods.id, row.id));
+      return toPaymentMethod(withUsage ?? { ...row, limitUsed: null });
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();

@@ -11,6 +11,7 @@ const method = (id: string, name: string, isActive = true): PaymentMethod => ({
   closingDay: 3,
   dueDay: 10,
   creditLimit: null,
+  limitUsed: null,
   isActive,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

@@ -16,6 +16,7 @@ const method = (
   closingDay: kind === "credit_card" ? 3 : null,
   dueDay: kind === "credit_card" ? 10 : null,
   creditLimit: null,
+  limitUsed: null,
   isActive,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

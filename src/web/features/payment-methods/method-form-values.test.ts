@@ -27,6 +27,7 @@ const card: PaymentMethod = {
   closingDay: 3,
   dueDay: 10,
   creditLimit: "5000.00",
+  limitUsed: "0.00",
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
