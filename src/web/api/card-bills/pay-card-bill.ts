@@ -2,13 +2,15 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { CardBillDetail, CreateBillPaymentInput } from "../../../contract/card-bills";
 import { sendJson } from "../../lib/api-client";
 import { familyHistoryKey } from "../history/get-family-history";
+import { paymentMethodsQueryKey } from "../payment-methods/get-payment-methods";
 import { cardBillQueryKey } from "./get-card-bill";
 import { cardBillsKey } from "./get-card-bills";
 
 /**
  * POST /api/card-bills/:id/payments: "Pagar fatura" from one of the family's accounts. A payment
  * is a transfer (docs/decisions/011-cards-bills-installments.md): no expense, no month's figures
- * change, so only the bills and the history are refreshed.
+ * change, so only the bills, the card's limit used (docs/product.md#already-committed) and the
+ * history are refreshed.
  */
 export const postBillPayment = ({
   billId,
@@ -24,6 +26,7 @@ export function refreshAfterPayment(queryClient: QueryClient, bill: CardBillDeta
   queryClient.setQueryData(cardBillQueryKey(bill.id), bill);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: cardBillsKey }),
+    queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
     queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
   ]);
 }

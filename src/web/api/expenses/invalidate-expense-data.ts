@@ -2,10 +2,17 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * Every read an expense change can alter: each filtered page list of the Expenses screen (all keyed
- * under "/api/expenses") and each month's summary the dashboard or the reports hold. Prefixes, so
- * one call covers every filter and every month without knowing which are cached.
+ * under "/api/expenses"), each month's summary the dashboard or the reports hold (what the coming
+ * months already hold included), and the accounts and cards, whose cards' limit used is what their
+ * bills still owe (docs/product.md#already-committed). Prefixes, so one call covers every filter
+ * and every month without knowing which are cached.
  */
-const expenseDataKeys = [["/api/expenses"], ["/api/summary"], ["/api/notifications"]] as const;
+const expenseDataKeys = [
+  ["/api/expenses"],
+  ["/api/summary"],
+  ["/api/notifications"],
+  ["/api/payment-methods"],
+] as const;
 
 export function invalidateExpenseData(queryClient: QueryClient) {
   return Promise.all(

@@ -88,6 +88,12 @@ describe("following the family's events", () => {
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["expenses"] }));
     expect(invalidated).toContain('["/api/card-bills"]');
+    // A card's limit used follows its purchases.
+    expect(invalidated).toContain('["/api/payment-methods"]');
+    invalidated = [];
+    // A rule's bills still to come are what the coming months already hold.
+    last().send("change", JSON.stringify({ topics: ["recurring"] }));
+    expect(invalidated).toContain('["/api/summary","committed"]');
   });
 
   it("refetches everything when it is back after a drop, or when the server says events were missed", () => {

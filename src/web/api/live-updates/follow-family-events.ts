@@ -24,6 +24,8 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     // api/card-bills' cardBillsKey, written out: importing it put that file in a chunk of its own
     // shared with the signed-in frame.
     ["/api/card-bills"],
+    // A card's limit used is what its bills still owe (docs/product.md#already-committed).
+    ["/api/payment-methods"],
   ],
   // Names, colours and budgets show in the lists, the totals and the rules.
   categories: [
@@ -33,7 +35,9 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     familyHistoryKey,
     ["/api/recurring"],
   ],
-  recurring: [["/api/recurring"], familyHistoryKey],
+  // A rule's bills still to come are part of what the coming months already hold
+  // (docs/product.md#already-committed): api/summary's committedKey, written out as above.
+  recurring: [["/api/recurring"], familyHistoryKey, ["/api/summary", "committed"]],
   // Members, roles and names (the lists and totals show who paid), and the budget month's rule
   // (docs/product.md#budget-periods): the month shown by default, the navigation's days, and every
   // month's and the trend's figures (under "/api/summary"), published with "expenses". Each is a

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendJson } from "../../lib/api-client";
+import { committedKey } from "../summary/get-committed";
 
 /** DELETE /api/recurring/:id: the expenses it created stay. */
 export const deleteRecurringRule = (id: string) =>
@@ -9,6 +10,12 @@ export function useDeleteRecurringRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRecurringRule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/recurring"] }),
+    // Its bills still to come leave what the coming months already hold
+    // (docs/product.md#already-committed).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/recurring"] }),
+        queryClient.invalidateQueries({ queryKey: committedKey }),
+      ]),
   });
 }
