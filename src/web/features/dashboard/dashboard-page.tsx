@@ -14,6 +14,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useQueueSnapshot } from "../../offline/queue-snapshot";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
+import { Committed } from "./committed";
 import { DueBills } from "./due-bills";
 import { MonthTotals } from "./month-totals";
 import { pendingCents, pendingInPeriod } from "./pending";
@@ -79,6 +80,7 @@ function MonthOverview({
             ) : null}
             <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
             <DueBills month={month} categories={response.categories} />
+            <Committed month={month} datesShown={datesShown} />
             <WeekCards
               weeks={summary.weeks}
               buckets={weekBucketsOf(period)}

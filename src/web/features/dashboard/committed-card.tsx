@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import type { CommittedPeriod } from "../../../contract/committed";
+import { Card } from "../../components/ui/card";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
+import { committedParts, monthInSentence } from "./committed-view";
+
+/** "Parcelas R$ 300,00 · Contas fixas R$ 540,00": only the parts that hold something. */
+function Parts({ period }: { period: CommittedPeriod }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const parts = committedParts(period);
+  if (parts.length === 0) return null;
+  return (
+    <p className="text-muted-foreground text-sm tabular-nums" data-testid="committed-parts">
+      {parts
+        .map(({ key, amount }) =>
+          t(`dashboard.committed.${key}`, { amount: formatMoney(amount, language) }),
+        )
+        .join(" · ")}
+    </p>
+  );
+}
+
+/**
+ * "Já comprometido em dezembro: R$ 840,00" for the next budget month after the shown one
+ * (docs/product.md#already-committed), what it is made of, and the two months after it behind
+ * 'Próximos meses'. Months are named as the dashboard names them, with their days when the
+ * family's budget month is its own (docs/product.md#budget-periods).
+ */
+export function CommittedCard({
+  next,
+  later,
+  datesShown,
+}: {
+  next: CommittedPeriod;
+  later: CommittedPeriod[];
+  datesShown: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const days = (period: CommittedPeriod) =>
+    datesShown ? (
+      <span className="block font-normal text-muted-foreground text-xs">
+        <span className="sr-only">, </span>
+        {formatDayRange(period.first, period.last, language)}
+      </span>
+    ) : null;
+  return (
+    <section aria-labelledby="committed-title">
+      <Card className="grid gap-1 p-4 sm:p-5" data-testid="committed">
+        <h2 id="committed-title" className="font-semibold tabular-nums">
+          {t("dashboard.committed.title", {
+            month: monthInSentence(next.month, language),
+            amount: formatMoney(next.total, language),
+          })}
+          {days(next)}
+        </h2>
+        <Parts period={next} />
+        {later.length > 0 ? (
+          <details className="group mt-1">
+            <summary className="flex min-h-11 w-fit cursor-pointer list-none items-center gap-2 font-medium text-primary text-sm sm:min-h-10 [&::-webkit-details-marker]:hidden">
+              <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+                ›
+              </span>
+              {t("dashboard.committed.later")}
+            </summary>
+            <ul className="divide-y divide-border">
+              {later.map((period) => (
+                <li
+                  key={`${period.year}-${period.month}`}
+                  className="grid gap-0.5 py-2"
+                  data-testid="committed-later"
+                >
+                  <p className="flex flex-wrap justify-between gap-x-3 font-medium">
+                    <span>
+                      {formatMonthYear(period.month, period.year, language)}
+                      {days(period)}
+                    </span>
+                    <span className="tabular-nums">{formatMoney(period.total, language)}</span>
+                  </p>
+                  <Parts period={period} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </Card>
+    </section>
+  );
+}

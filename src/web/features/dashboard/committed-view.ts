@@ -1,0 +1,35 @@
+import { toCents } from "../../../contract/cents";
+import type { CommittedPeriod, CommittedResponse } from "../../../contract/committed";
+import type { Language } from "../../../contract/common";
+import { localeOf } from "../../lib/format";
+
+export type CommittedPart = { key: "installments" | "recurring" | "other"; amount: string };
+
+/**
+ * The dashboard's line (docs/product.md#already-committed): the next budget month after the shown
+ * one, only when something is already committed in it; nothing otherwise, and nothing to load.
+ */
+export function nextCommitted(response: CommittedResponse | undefined): CommittedPeriod | null {
+  const next = response?.periods[0];
+  return next && toCents(next.total) > 0 ? next : null;
+}
+
+/** What a month's total is made of, the parts that hold nothing left out. */
+export function committedParts(period: CommittedPeriod): CommittedPart[] {
+  const parts: CommittedPart[] = [
+    { key: "installments", amount: period.installments },
+    { key: "recurring", amount: period.recurring },
+    { key: "other", amount: period.other },
+  ];
+  return parts.filter((part) => toCents(part.amount) !== 0);
+}
+
+/**
+ * The month's name inside a sentence, as the language writes it there: "dezembro", "diciembre",
+ * "December" (lib/format's monthName capitalises it for titles).
+ */
+export function monthInSentence(month: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "long" }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+}
