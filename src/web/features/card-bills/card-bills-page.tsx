@@ -11,6 +11,7 @@ import { useCardBills } from "../../api/card-bills/get-card-bills";
 import { useCategories } from "../../api/categories/get-categories";
 import { useMoveExpenseBill } from "../../api/expenses/move-expense-bill";
 import { useFamilyQuery } from "../../api/family/get-family";
+import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
@@ -137,7 +138,10 @@ function Line({ expense, categoryName }: { expense: Expense; categoryName: strin
   return (
     <li className="grid gap-2 py-3">
       <div className="flex justify-between gap-3">
-        <span className="min-w-0 break-words font-medium">{expense.description}</span>
+        <span className="min-w-0 break-words font-medium">
+          {expense.description}
+          <InstallmentLabel expense={expense} />
+        </span>
         <span className="whitespace-nowrap font-medium">
           {formatMoney(expense.amount, language)}
         </span>

@@ -6,6 +6,7 @@ import type { Category } from "../../../contract/categories";
 import { toCents } from "../../../contract/cents";
 import type { Expense } from "../../../contract/expenses";
 import { usePayerName } from "../../api/family/payer-names";
+import { InstallmentLabel } from "../../api/installments/installment-label";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
@@ -130,7 +131,8 @@ function Row({
   category,
   payer,
 }: {
-  expense: Pick<Expense, "description" | "amount" | "date">;
+  expense: Pick<Expense, "description" | "amount" | "date"> &
+    Partial<Pick<Expense, "installment" | "installmentCount">>;
   category: Category | undefined;
   payer: string;
 }) {
@@ -140,8 +142,10 @@ function Row({
   return (
     <div className="min-w-0 flex-1 space-y-0.5">
       <div className="flex items-baseline justify-between gap-3">
-        <p className="truncate font-medium" data-testid="recent-description">
-          {expense.description}
+        <p className="flex min-w-0 items-baseline font-medium" data-testid="recent-description">
+          <span className="truncate">{expense.description}</span>
+          {/* "Geladeira 3/12" (docs/product.md#installments) */}
+          <InstallmentLabel expense={expense} />
         </p>
         <p className="shrink-0 font-semibold tabular-nums" data-testid="recent-amount">
           {money(toCents(expense.amount))}

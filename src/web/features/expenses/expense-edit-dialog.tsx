@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -9,6 +10,7 @@ import {
 } from "../../../contract/expenses";
 import { useCategories } from "../../api/categories/get-categories";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
+import { useUpdateInstallments } from "../../api/installments/update-installments";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -26,6 +28,9 @@ import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
+import { InstallmentScopeChoice } from "./installment-scope";
+import { type InstallmentScope, installmentChange } from "./installments";
+import { PayOffConfirm } from "./pay-off-confirm";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 
@@ -75,15 +80,28 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
   return changes;
 }
 
-function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
+function EditExpenseForm({
+  expense,
+  onDone,
+  onPayOff,
+}: {
+  expense: Expense;
+  onDone: () => void;
+  /** Shown for an installment: "Antecipar parcelas". */
+  onPayOff: () => void;
+}) {
   const { t } = useTranslation();
   const categories = useCategories();
   const updateExpense = useUpdateExpense();
+  const updateInstallments = useUpdateInstallments();
   const language = useLanguage();
+  const isInstallment = expense.seriesId !== null;
+  const [scope, setScope] = useState<InstallmentScope>("only");
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
     // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
@@ -98,15 +116,29 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
     },
   });
 
+  const chooseScope = (next: InstallmentScope) => {
+    setScope(next);
+    // Each installment keeps its own date: only "Só esta parcela" changes it.
+    if (next !== "only") setValue("date", expense.date);
+  };
+
   const save = handleSubmit(async (values) => {
-    const changes = changedFields(expense, values);
-    if (Object.keys(changes).length === 0) {
+    const call = installmentChange(expense, scope, changedFields(expense, values));
+    if (call === null) {
       onDone();
       return;
     }
     try {
-      await updateExpense.mutateAsync({ id: expense.id, input: changes });
-      toast({ title: t("expenses.toast.updated") });
+      if (call.kind === "expense") {
+        await updateExpense.mutateAsync({ id: call.id, input: call.input });
+        toast({ title: t("expenses.toast.updated") });
+      } else {
+        const series = await updateInstallments.mutateAsync(call);
+        const count = series.installments.filter(
+          (installment) => (installment.installment ?? 0) >= call.input.from,
+        ).length;
+        toast({ title: t("expenses.installments.updated", { count }) });
+      }
       onDone();
     } catch (error) {
       if (showServerFieldErrors(error, setError, ["paymentMethodId"])) return;
@@ -114,9 +146,20 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
     }
   });
 
-  const pending = isSubmitting || updateExpense.isPending;
+  const pending = isSubmitting || updateExpense.isPending || updateInstallments.isPending;
   return (
     <form noValidate onSubmit={save} className="grid gap-6">
+      {isInstallment ? (
+        <div className="grid gap-3 rounded-xl border p-3">
+          <p className="font-medium text-sm">
+            {t("expenses.installments.of", {
+              number: expense.installment,
+              count: expense.installmentCount,
+            })}
+          </p>
+          <InstallmentScopeChoice value={scope} onChange={chooseScope} disabled={pending} />
+        </div>
+      ) : null}
       <ExpenseFields
         register={register}
         errors={errors}
@@ -125,8 +168,15 @@ function EditExpenseForm({ expense, onDone }: { expense: Expense; onDone: () => 
         currentPayerId={expense.paidByUserId}
         currentPaymentMethodId={expense.paymentMethodId}
         compact
+        dateDisabled={scope !== "only"}
+        dateHint={scope !== "only" ? t("expenses.installments.dateOnlyThis") : undefined}
       />
       <DialogFooter>
+        {isInstallment ? (
+          <Button type="button" variant="outline" className="sm:mr-auto" onClick={onPayOff}>
+            {t("expenses.installments.payOff")}
+          </Button>
+        ) : null}
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t("expenses.edit.cancel")}
@@ -154,15 +204,37 @@ export function ExpenseEditDialog({
 }) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus();
+  // "Antecipar parcelas" asks in the same dialog: no dialog over a dialog on a phone.
+  const [payingOff, setPayingOff] = useState<string | null>(null);
+  const confirming = expense !== null && payingOff === expense.id;
+  const close = (open: boolean) => {
+    if (!open) setPayingOff(null);
+    onOpenChange(open);
+  };
   return (
-    <Dialog open={expense !== null} onOpenChange={onOpenChange}>
+    <Dialog open={expense !== null} onOpenChange={close}>
       {expense ? (
         <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>{t("expenses.edit.title")}</DialogTitle>
-            <DialogDescription>{t("expenses.edit.description")}</DialogDescription>
-          </DialogHeader>
-          <EditExpenseForm key={expense.id} expense={expense} onDone={() => onOpenChange(false)} />
+          {confirming ? (
+            <PayOffConfirm
+              expense={expense}
+              onBack={() => setPayingOff(null)}
+              onDone={() => close(false)}
+            />
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle>{t("expenses.edit.title")}</DialogTitle>
+                <DialogDescription>{t("expenses.edit.description")}</DialogDescription>
+              </DialogHeader>
+              <EditExpenseForm
+                key={expense.id}
+                expense={expense}
+                onDone={() => close(false)}
+                onPayOff={() => setPayingOff(expense.id)}
+              />
+            </>
+          )}
         </DialogContent>
       ) : null}
     </Dialog>

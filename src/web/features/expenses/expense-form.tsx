@@ -1,6 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useRef } from "react";
-import type { FieldErrors, Resolver, UseFormRegister } from "react-hook-form";
+import type {
+  FieldError,
+  FieldErrors,
+  Resolver,
+  ResolverResult,
+  UseFormRegister,
+} from "react-hook-form";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -10,10 +16,16 @@ import {
   createExpenseInputSchema,
   DESCRIPTION_MAX,
 } from "../../../contract/expenses";
+import {
+  type CreateInstallmentsInput,
+  createInstallmentsInputSchema,
+} from "../../../contract/installments";
+import type { Language } from "../../../contract/languages";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { useCreateExpense } from "../../api/expenses/create-expense";
 import { usePayerChoices } from "../../api/family/payer-choices";
+import { useCreateInstallments } from "../../api/installments/create-installments";
 import { usePaymentMethodChoices } from "../../api/payment-methods/payment-method-choices";
 import { PayerSelect } from "../../components/payer-select";
 import { Button } from "../../components/ui/button";
@@ -31,6 +43,8 @@ import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { queueExpense } from "../../offline/browser-queue";
 import { isNetworkFailure } from "../../offline/queue";
+import { InstallmentFields } from "./installment-fields";
+import { type ExpenseFormValues, installmentsFieldOf, installmentsRequest } from "./installments";
 import { PaymentMethodSelect } from "./payment-method-select";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */
@@ -63,6 +77,52 @@ export const expenseCreateResolver: Resolver<ExpenseFieldValues, unknown, Create
     options as unknown as Parameters<typeof createResolver>[2],
   ) as unknown as ReturnType<Resolver<ExpenseFieldValues, unknown, CreateExpenseInput>>;
 
+/** What the add form saves: one expense, or a purchase in installments (docs/product.md#installments). */
+export type ExpenseFormOutput =
+  | { kind: "expense"; input: CreateExpenseInput }
+  | { kind: "installments"; input: CreateInstallmentsInput };
+
+/**
+ * The add form's resolver: without "Parcelado" the expense's (its amount read in the person's
+ * language); with it, POST /api/installments's contract on the same fields, the amount as the
+ * total and the date as the first installment's, each error under the field that shows it.
+ */
+export function expenseFormResolver(
+  language: Language,
+): Resolver<ExpenseFormValues, unknown, ExpenseFormOutput> {
+  const expenseResolver = readingAmounts(expenseCreateResolver, ["amount"], language);
+  return async (
+    values,
+    context,
+    options,
+  ): Promise<ResolverResult<ExpenseFormValues, ExpenseFormOutput>> => {
+    if (!values.installments) {
+      const { installments: _on, count: _count, firstAmount: _first, ...expense } = values;
+      const result = await expenseResolver(
+        expense,
+        context,
+        options as unknown as Parameters<typeof expenseResolver>[2],
+      );
+      if (Object.keys(result.errors).length > 0) {
+        return { values: {}, errors: result.errors as FieldErrors<ExpenseFormValues> };
+      }
+      return {
+        values: { kind: "expense", input: result.values as CreateExpenseInput },
+        errors: {},
+      };
+    }
+    const parsed = createInstallmentsInputSchema.safeParse(installmentsRequest(values, language));
+    if (parsed.success) return { values: { kind: "installments", input: parsed.data }, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      const field = installmentsFieldOf[key] ?? key;
+      errors[field] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: errors as FieldErrors<ExpenseFormValues> };
+  };
+}
+
 /**
  * The fields shared by the "Adicionar Gasto" form and the "Editar Gasto" dialog. Errors are
  * catalogue keys from the contract, translated here.
@@ -75,6 +135,9 @@ export function ExpenseFields({
   currentPayerId,
   currentPaymentMethodId,
   compact,
+  installments = false,
+  dateDisabled = false,
+  dateHint,
 }: {
   register: UseFormRegister<ExpenseFieldValues>;
   errors: FieldErrors<ExpenseFieldValues>;
@@ -86,6 +149,11 @@ export function ExpenseFields({
   /** When editing: the expense's method now, kept as a choice if it has been archived. */
   currentPaymentMethodId?: string | null;
   compact: boolean;
+  /** "Parcelado" on: the amount is the total, the date the first installment's. */
+  installments?: boolean;
+  /** Editing an installment for more than itself: each keeps its own date. */
+  dateDisabled?: boolean;
+  dateHint?: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -105,7 +173,10 @@ export function ExpenseFields({
           {...register("description")}
         />
       </FormField>
-      <FormField label={t("expenses.form.amount")} error={message(errors.amount?.message)}>
+      <FormField
+        label={installments ? t("expenses.form.total") : t("expenses.form.amount")}
+        error={message(errors.amount?.message)}
+      >
         <Input
           type="text"
           inputMode="decimal"
@@ -124,8 +195,12 @@ export function ExpenseFields({
           ))}
         </NativeSelect>
       </FormField>
-      <FormField label={t("expenses.form.date")} error={message(errors.date?.message)}>
-        <Input type="date" {...register("date")} />
+      <FormField
+        label={installments ? t("expenses.form.firstDate") : t("expenses.form.date")}
+        hint={dateHint}
+        error={message(errors.date?.message)}
+      >
+        <Input type="date" readOnly={dateDisabled} {...register("date")} />
       </FormField>
       <PayerSelect
         choices={payers}
@@ -156,6 +231,7 @@ export function ExpenseForm({
   const { t } = useTranslation();
   const categories = useCategories();
   const createExpense = useCreateExpense();
+  const createInstallments = useCreateInstallments();
   const { user } = useCurrentUser();
   const language = useLanguage();
   const {
@@ -165,10 +241,11 @@ export function ExpenseForm({
     getValues,
     setFocus,
     setError,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
+  } = useForm<ExpenseFormValues, unknown, ExpenseFormOutput>({
     // "12,50" as well as "12.50" (docs/product.md#typing-amounts).
-    resolver: readingAmounts(expenseCreateResolver, ["amount"], language),
+    resolver: expenseFormResolver(language),
     defaultValues: {
       description: "",
       amount: "",
@@ -177,8 +254,18 @@ export function ExpenseForm({
       // Whoever adds it paid, unless they say otherwise (DESIGN.md decision 15).
       paidByUserId: user?.id ?? "",
       paymentMethodId: "",
+      installments: false,
+      count: "",
+      firstAmount: "",
     },
   });
+  const [installments, amount, date, count, firstAmount] = watch([
+    "installments",
+    "amount",
+    "date",
+    "count",
+    "firstAmount",
+  ]);
   // One key per submission: a request retried after a lost answer returns the first expense.
   const idempotencyKey = useRef<string | null>(null);
   // Two quick clicks both reach the submit handler before React re-renders the disabled button.
@@ -187,8 +274,16 @@ export function ExpenseForm({
   const done = (title: string) => {
     idempotencyKey.current = null;
     toast({ title });
-    // Category and date usually repeat when several receipts are entered in a row.
-    reset({ ...getValues(), description: "", amount: "" });
+    // Category and date usually repeat when several receipts are entered in a row; a purchase in
+    // installments rarely does.
+    reset({
+      ...getValues(),
+      description: "",
+      amount: "",
+      installments: false,
+      count: "",
+      firstAmount: "",
+    });
     if (!compact) setFocus("description");
     onSaved?.();
   };
@@ -209,7 +304,37 @@ export function ExpenseForm({
     return true;
   };
 
-  const save = handleSubmit(async (input) => {
+  /**
+   * A purchase in installments is sent at once or not at all: the offline queue keeps single
+   * expenses (docs/product.md#offline-expense-queue), so offline the form says it needs a
+   * connection and keeps what was typed.
+   */
+  const saveInstallments = async (input: CreateInstallmentsInput) => {
+    if (!navigator.onLine) {
+      toast({ variant: "destructive", title: t("expenses.installments.offline") });
+      return;
+    }
+    try {
+      const series = await createInstallments.mutateAsync(input);
+      done(t("expenses.installments.added", { count: series.installments.length }));
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        toast({ variant: "destructive", title: t("expenses.installments.noAnswer") });
+        return;
+      }
+      if (showServerFieldErrors(error, setError, ["paymentMethodId", "count", "firstAmount"])) {
+        return;
+      }
+      toastError(error, t("expenses.toast.addError"));
+    }
+  };
+
+  const save = handleSubmit(async (output) => {
+    if (output.kind === "installments") {
+      await saveInstallments(output.input);
+      return;
+    }
+    const { input } = output;
     idempotencyKey.current ??= newIdempotencyKey();
     const key = idempotencyKey.current;
     if (!navigator.onLine && (await queue(input, key))) return;
@@ -240,16 +365,24 @@ export function ExpenseForm({
     }
   };
 
-  const pending = isSubmitting || createExpense.isPending;
+  const pending = isSubmitting || createExpense.isPending || createInstallments.isPending;
   const noCategories = categories.isSuccess && categories.data.length === 0;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <ExpenseFields
-        register={register}
+        // It registers only an expense's own fields, which the add form has as well.
+        register={register as unknown as UseFormRegister<ExpenseFieldValues>}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
+        compact={compact}
+        installments={installments}
+      />
+      <InstallmentFields
+        register={register}
+        errors={errors}
+        values={{ installments, amount, date, count, firstAmount }}
         compact={compact}
       />
       <div className={cn("flex flex-col gap-3", !compact && "sm:flex-row sm:items-center")}>

@@ -30,6 +30,7 @@ import {
 } from "../../api/expenses/get-expenses-page";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import { usePayerName } from "../../api/family/payer-names";
+import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { Alert } from "../../components/ui/alert";
@@ -48,6 +49,7 @@ import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { ExpenseEditDialog } from "./expense-edit-dialog";
+import { InstallmentDeleteDialog } from "./installment-delete-dialog";
 import { useDebouncedValue } from "./use-debounced-value";
 import { shouldLoadMore, spacerHeights } from "./virtual-window";
 
@@ -270,7 +272,10 @@ function VirtualExpenseList({
                 <td className="whitespace-nowrap px-3 py-2 tabular-nums">
                   {formatDate(expense.date, language)}
                 </td>
-                <td className="break-words px-3 py-2 font-medium">{expense.description}</td>
+                <td className="break-words px-3 py-2 font-medium">
+                  {expense.description}
+                  <InstallmentLabel expense={expense} />
+                </td>
                 <td className="px-3 py-2">
                   <CategoryName category={categoryOf(expense)} />
                 </td>
@@ -312,7 +317,10 @@ function VirtualExpenseList({
               className="grid gap-1 py-3"
             >
               <div className="flex items-start justify-between gap-3">
-                <span className="min-w-0 break-words font-medium">{expense.description}</span>
+                <span className="min-w-0 break-words font-medium">
+                  {expense.description}
+                  <InstallmentLabel expense={expense} />
+                </span>
                 <span className="shrink-0 font-semibold tabular-nums">
                   {formatMoney(expense.amount, language)}
                 </span>
@@ -404,6 +412,10 @@ export function ExpenseList() {
   const { items, totals } = useMemo(() => flattenPages(pages.data?.pages), [pages.data]);
   const [editing, setEditing] = useState<Expense | null>(null);
   const [deleting, setDeleting] = useState<Expense | null>(null);
+  // An installment's deletion asks which installments (docs/product.md#installments).
+  const [deletingInstallment, setDeletingInstallment] = useState<Expense | null>(null);
+  const onDelete = (expense: Expense) =>
+    expense.seriesId ? setDeletingInstallment(expense) : setDeleting(expense);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A deleted row takes its button with it: focus continues from the list's heading.
   const returnFocus = useReturnFocus(() => headingRef.current);
@@ -473,7 +485,7 @@ export function ExpenseList() {
           isFetchingNextPage={pages.isFetchingNextPage}
           fetchNextPage={() => void pages.fetchNextPage()}
           onEdit={setEditing}
-          onDelete={setDeleting}
+          onDelete={onDelete}
         />
         {pages.isFetchNextPageError ? (
           <Alert variant="destructive" className="flex flex-wrap items-center gap-3">
@@ -650,6 +662,12 @@ export function ExpenseList() {
         pendingLabel={t("expenses.delete.deleting")}
         isPending={deleteExpense.isPending}
         onConfirm={confirmDelete}
+        contentProps={returnFocus}
+      />
+
+      <InstallmentDeleteDialog
+        expense={deletingInstallment}
+        onClose={() => setDeletingInstallment(null)}
         contentProps={returnFocus}
       />
     </Card>

@@ -30,11 +30,17 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
 import { budgetPeriodRuleText } from "../../lib/budget-period-text";
-import { formatDate, formatMoney, localeOf, monthName, parseIsoDate } from "../../lib/format";
+import { formatDate, formatMoney, localeOf, monthName } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
+import {
+  billMonth,
+  installmentsFieldsShown,
+  installmentsSentence,
+  paidOffToBill,
+} from "./installments-text";
 
 /**
  * The family's history (docs/product.md#family-history): who changed what and when, newest first,
@@ -172,12 +178,18 @@ const moneyFields = new Set([
   "creditLimit",
 ]);
 const dateFields = new Set(["date", "startDate", "endDate"]);
+/** Fields set from nothing in a change (where a series' change starts): shown as their value alone. */
+const valueOnlyFields = new Set(["fromInstallment", "paidOffTo"]);
 
 /** A field's value as a person reads it, in their language. */
 function useFormatValue() {
   const { t } = useTranslation();
   const language = useLanguage();
-  return (field: HistoryChange["field"], value: HistoryChange["before"]): string => {
+  return (
+    field: HistoryChange["field"],
+    value: HistoryChange["before"],
+    entry?: HistoryEntry,
+  ): string => {
     if (value === null) return t("history.none");
     if (typeof value === "boolean") return value ? t("history.yes") : t("history.no");
     if (typeof value === "string" && moneyFields.has(field)) return formatMoney(value, language);
@@ -191,6 +203,12 @@ function useFormatValue() {
     if (field === "monthOfYear" && typeof value === "number") return monthName(value, language);
     // A bill by its closing date, named as the bills' screen names it: its month ("dezembro de 2026").
     if (field === "bill" && typeof value === "string") return billMonth(value, language);
+    // A paid-off series' installments went to a bill (its closing date) or to a date.
+    if (field === "paidOffTo" && typeof value === "string") {
+      return entry && paidOffToBill(value, entry.createdAt)
+        ? billMonth(value, language)
+        : formatDate(value, language);
+    }
     if (field === "budgetPeriod" && typeof value === "string") {
       // Kept as a code (budgetPeriodRuleCode), worded in the reader's language; a code this
       // version does not know shows as it is rather than not at all.
@@ -200,16 +218,6 @@ function useFormatValue() {
     return String(value);
   };
 }
-
-/** "dezembro de 2026" from "2026-12-03", from the date's own numbers: no time zone moves it. */
-const billMonth = (closesOn: string, language: Language) => {
-  const { year, month } = parseIsoDate(closesOn);
-  return new Intl.DateTimeFormat(localeOf(language), {
-    timeZone: "UTC",
-    month: "long",
-    year: "numeric",
-  }).format(Date.UTC(year, month - 1, 1));
-};
 
 const formatInstant = (iso: string, language: Language) =>
   new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short" }).format(
@@ -229,13 +237,19 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const restore = useRestoreExpense();
   const actor = entry.actorName ?? (entry.actorUserId ? t("history.someone") : null);
   const subject = entry.subjectLabel ?? t("history.unnamed");
+  const names = { actor: actor ?? t("history.someone"), subject };
   const sentence =
     actor === null && entry.kind === "expense"
       ? t("history.sentence.expense.createdByRule", { subject })
-      : t(`history.sentence.${entry.kind}.${entry.action}`, {
-          actor: actor ?? t("history.someone"),
-          subject,
-        });
+      : entry.kind === "installments"
+        ? installmentsSentence(entry, names, t, language)
+        : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+  const changes = entry.kind === "installments" ? installmentsFieldsShown(entry) : entry.changes;
+  // A series' date is its first installment's.
+  const fieldLabel = (field: HistoryChange["field"]) =>
+    entry.kind === "installments" && field === "date"
+      ? t("history.firstInstallmentDate")
+      : t(`history.fields.${field}`);
   const onRestore = () =>
     restore.mutate(entry.id, {
       onSuccess: () => toast({ title: t("history.restoredToast") }),
@@ -270,18 +284,19 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
               </Button>
             ) : null}
           </div>
-          {entry.changes.length > 0 ? (
+          {changes.length > 0 ? (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm sm:gap-x-4">
-              {entry.changes.map((change) => (
+              {changes.map((change) => (
                 <div key={change.field} className="contents">
-                  <dt className="text-muted-foreground">{t(`history.fields.${change.field}`)}</dt>
+                  <dt className="text-muted-foreground">{fieldLabel(change.field)}</dt>
                   <dd className="min-w-0 break-words">
-                    {entry.action === "changed"
+                    {entry.action === "changed" &&
+                    !(valueOnlyFields.has(change.field) && change.before === null)
                       ? t("history.changeTo", {
-                          before: formatValue(change.field, change.before),
-                          after: formatValue(change.field, change.after),
+                          before: formatValue(change.field, change.before, entry),
+                          after: formatValue(change.field, change.after, entry),
                         })
-                      : formatValue(change.field, change.after ?? change.before)}
+                      : formatValue(change.field, change.after ?? change.before, entry)}
                   </dd>
                 </div>
               ))}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  CreateInstallmentsInput,
+  InstallmentSeriesDetail,
+} from "../../../contract/installments";
+import { sendJson } from "../../lib/api-client";
+import { invalidateInstallmentData } from "./invalidate-installment-data";
+
+/**
+ * POST /api/installments: "Geladeira, R$ 3.600,00 em 12x", one series of linked expenses
+ * (docs/product.md#installments). Never queued offline: the offline queue keeps single expenses.
+ */
+export const createInstallments = (input: CreateInstallmentsInput) =>
+  sendJson<InstallmentSeriesDetail>("POST", "/api/installments", input);
+
+export function useCreateInstallments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInstallments,
+    onSuccess: () => invalidateInstallmentData(queryClient),
+  });
+}
