@@ -45,6 +45,19 @@ export type ImportSeparator = (typeof importSeparators)[number];
 export type ImportDateFormat = (typeof importDateFormats)[number];
 export type ImportAmountFormat = (typeof importAmountFormats)[number];
 export type ImportSpendingSign = (typeof importSpendingSigns)[number];
+/**
+ * What kind of statement the file is: a bank's (spending negative) or a credit card's (purchases
+ * positive, the bill's payment the odd one out). Chosen when the person imports into a card.
+ */
+export const importStatementKinds = ["bank", "card"] as const;
+export type ImportStatementKind = (typeof importStatementKinds)[number];
+/**
+ * Why the preview reads the signs as it does, so the screen can say it: the person chose the sign
+ * or the card; most amounts are positive with a few negatives (a card statement); both signs in
+ * number (a bank statement); one sign only (all spending).
+ */
+export const importSignReasons = ["chosen", "cardStatement", "bankStatement", "oneSign"] as const;
+export type ImportSignReason = (typeof importSignReasons)[number];
 
 const columnIndex = z
   .number({ error: "validation.invalid" })
@@ -67,6 +80,7 @@ export const importOptionsSchema = z.strictObject({
   dateFormat: z.enum(importDateFormats, { error: "validation.invalidOption" }).optional(),
   amountFormat: z.enum(importAmountFormats, { error: "validation.invalidOption" }).optional(),
   spendingSign: z.enum(importSpendingSigns, { error: "validation.invalidOption" }).optional(),
+  statementKind: z.enum(importStatementKinds, { error: "validation.invalidOption" }).optional(),
   columns: importColumnsSchema.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
@@ -98,7 +112,15 @@ export const importPreviewLineSchema = z.object({
   errorKey: z.string().nullable(),
   /** Of the other sign than spending (a credit, a payment): left out unless ticked. */
   notSpending: z.boolean(),
-  /** The family already has an expense with this date, amount and description. */
+  /**
+   * An installment marker in the description ("Parcela 2/6", "PARC 02/06", "2/6" at its end):
+   * which installment of how many; the description then reads without it.
+   */
+  installment: z.object({ number: z.number().int(), count: z.number().int() }).nullable(),
+  /**
+   * The family already has an expense with this date, amount and description, or, for an
+   * installment, that installment of a purchase with this description and count.
+   */
   duplicate: z.boolean(),
   /** The category of the family's latest expense with the same description, if any. */
   suggestedCategoryId: z.uuid().nullable(),
@@ -115,6 +137,9 @@ export const importPreviewSchema = z.object({
     dateFormatAmbiguous: z.boolean(),
     amountFormat: z.enum(importAmountFormats),
     spendingSign: z.enum(importSpendingSigns),
+    statementKind: z.enum(importStatementKinds),
+    /** Why the signs are read so (importSignReasons). */
+    spendingSignReason: z.enum(importSignReasons),
     columns: importColumnsSchema,
   }),
   /** The header's cells, or "1", "2"… when the file has none. */
@@ -130,11 +155,23 @@ export const importCommitLineSchema = z.strictObject({
   categoryId: z.uuid({ error: "validation.categoryRequired" }),
   /** A current member of the family; the caller when left out. */
   paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
+  /** The preview's installment marker: the line joins a purchase in installments (found or made). */
+  installment: z
+    .strictObject({
+      number: z.number({ error: "validation.installmentInvalid" }).int().min(1).max(48),
+      count: z.number({ error: "validation.installmentCountInvalid" }).int().min(2).max(48),
+    })
+    .refine((i) => i.number <= i.count, { error: "validation.installmentInvalid" })
+    .optional(),
 });
 export type ImportCommitLine = z.input<typeof importCommitLineSchema>;
 
 export const importCommitInputSchema = z.strictObject({
   fileName: text().max(255, "validation.tooLong").optional(),
+  /** Every line paid with this method of the family's (a card's statement into the card). */
+  paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).optional(),
+  /** With a card: every line into this bill of it, instead of the bill of each line's date. */
+  billId: z.uuid({ error: "validation.billNotOfCard" }).optional(),
   lines: z
     .array(importCommitLineSchema, { error: "validation.invalidType" })
     .min(1, "validation.importNothingTicked")

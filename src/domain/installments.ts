@@ -51,3 +51,14 @@ export function installmentDates(firstDate: string, count: number): string[] {
     return `${y}-${pad(m)}-${pad(Math.min(day, daysInMonth(y, m)))}`;
   });
 }
+
+/**
+ * The first installment's date, from installment `number`'s: `number - 1` months before, on the
+ * same day or that month's last (what installmentDates would have started from).
+ */
+export function firstInstallmentDate(date: string, number: number): string {
+  const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 - (number - 1);
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  return `${y}-${pad(m)}-${pad(Math.min(Number(date.slice(8, 10)), daysInMonth(y, m)))}`;
+}

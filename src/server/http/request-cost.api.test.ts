@@ -291,6 +291,39 @@ describe("statements per CSV import", () => {
     // row, the checks and counts, the expenses, and the announcement to the family's screens.
     expect(one.length).toBeLessThanOrEqual(8);
   });
+
+  it("POST /api/imports of a card statement with installments: the same statements for 2 lines or 2,000", async () => {
+    const card = await call("POST", "/api/payment-methods", {
+      kind: "credit_card",
+      name: "C6",
+      closingDay: 8,
+      dueDay: 15,
+    });
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        date: `2027-${String((i % 12) + 1).padStart(2, "0")}-10`,
+        description: `Parcelada ${i % 50}`,
+        amount: "1.00",
+        categoryId,
+        installment: { number: (i % 12) + 1, count: 12 },
+      }));
+    const commit = async (n: number) => {
+      t.statements.reset();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/imports",
+        headers: { cookie: owner.cookie, "idempotency-key": `cost-card-${n}` },
+        payload: { paymentMethodId: card.json().id, lines: lines(n) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return [...t.statements.texts];
+    };
+    const two = await commit(2);
+    expect(await commit(2000)).toHaveLength(two.length);
+    // Four more than a plain import: the card's check, its bills, the purchases the marked lines
+    // join, and the ones made for them.
+    expect(two.length).toBeLessThanOrEqual(12);
+  });
 });
 
 // Sizes of the answers on the data above (ids and ISO instants have fixed lengths).

@@ -7,6 +7,7 @@ import {
   guessColumns,
   guessDateFormat,
   guessSpendingSign,
+  installmentMarker,
   looksLikeHeader,
   parseAmount,
   parseDate,
@@ -109,10 +110,61 @@ describe("amounts", () => {
     expect(guessAmountFormat(["12", "300"])).toBe("comma");
   });
 
-  it("take negatives as spending when both signs appear, else every line", () => {
-    expect(guessSpendingSign([-100, 2000, -50])).toBe("negative");
-    expect(guessSpendingSign([100, 2000])).toBe("positive");
-    expect(guessSpendingSign([-100])).toBe("negative");
+  it("read a bank statement's negatives as spending, and one sign only as all spending", () => {
+    expect(guessSpendingSign([-100, 2000, -50])).toEqual({
+      spendingSign: "negative",
+      statementKind: "bank",
+      reason: "bankStatement",
+    });
+    expect(guessSpendingSign([100, 2000])).toMatchObject({
+      spendingSign: "positive",
+      reason: "oneSign",
+    });
+    expect(guessSpendingSign([-100])).toMatchObject({
+      spendingSign: "negative",
+      reason: "oneSign",
+    });
+    // Many credits and debits alike: a bank statement.
+    expect(guessSpendingSign([100, 200, 300, -10, -20, -30])).toMatchObject({
+      statementKind: "bank",
+    });
+  });
+
+  it("read a card statement as one: purchases positive, the bill's payment the odd one out", () => {
+    // Nubank's export: purchases positive, "Pagamento recebido" negative.
+    expect(guessSpendingSign([4590, 1200, 8990, -150_000])).toEqual({
+      spendingSign: "positive",
+      statementKind: "card",
+      reason: "cardStatement",
+    });
+    expect(guessSpendingSign([100, 200, 300, 400, 500, 600, 700, 800, -1, -2])).toMatchObject({
+      statementKind: "card",
+    });
+    // Imported into a card: a card statement, whatever its signs.
+    expect(guessSpendingSign([-100, -200, 300], "card")).toEqual({
+      spendingSign: "positive",
+      statementKind: "card",
+      reason: "chosen",
+    });
+  });
+
+  it("find installment markers and read the description without them", () => {
+    const cases: [string, ReturnType<typeof installmentMarker>][] = [
+      ["Parcela 2/6 Geladeira", { number: 2, count: 6, base: "Geladeira" }],
+      ["GELADEIRA PARC 02/06", { number: 2, count: 6, base: "GELADEIRA" }],
+      ["Geladeira - Parcela 2 de 6", { number: 2, count: 6, base: "Geladeira" }],
+      ["Parc. 1/12 Sofá", { number: 1, count: 12, base: "Sofá" }],
+      ["NETFLIX 2/6", { number: 2, count: 6, base: "NETFLIX" }],
+      ["Loja (03/10)", { number: 3, count: 10, base: "Loja" }],
+      // Not installments: a day and month, one of one, nothing left to name, no marker.
+      ["PIX 10/03", null],
+      ["Uber 1/1", null],
+      ["2/6", null],
+      ["Pagamento recebido", null],
+    ];
+    for (const [description, expected] of cases) {
+      expect(installmentMarker(description), description).toEqual(expected);
+    }
   });
 });
 

@@ -4,7 +4,9 @@ import {
   type ImportAmountFormat,
   type ImportColumns,
   type ImportDateFormat,
+  type ImportSignReason,
   type ImportSpendingSign,
+  type ImportStatementKind,
   importAmountFormats,
   importDateFormats,
 } from "../../../contract/imports";
@@ -175,13 +177,71 @@ export function guessAmountFormat(values: string[]): ImportAmountFormat {
 }
 
 /**
- * A file with both signs is a bank statement: negatives are spending, positives are credits. A
- * file with one sign only is all spending, whichever it is.
+ * A card statement's purchases are positive and its bill payment (and the odd refund) negative; a
+ * bank statement has many of both, and more debits than credits. So: one sign only is all
+ * spending, whichever it is; both signs with more positives than negatives and the negatives the
+ * odd ones out (at most two, or at most one in five) is a card statement; otherwise a bank
+ * statement, whose negatives are spending. A file imported into a card is a
+ * card statement by definition (docs/product.md#csv-import).
  */
-export function guessSpendingSign(cents: number[]): ImportSpendingSign {
-  const positives = cents.some((c) => c > 0);
-  const negatives = cents.some((c) => c < 0);
-  return positives && !negatives ? "positive" : "negative";
+export const CARD_STATEMENT_POSITIVE_SHARE = 0.8;
+
+export function guessSpendingSign(
+  cents: number[],
+  statementKind?: ImportStatementKind,
+): {
+  spendingSign: ImportSpendingSign;
+  statementKind: ImportStatementKind;
+  reason: ImportSignReason;
+} {
+  if (statementKind === "card") {
+    return { spendingSign: "positive", statementKind, reason: "chosen" };
+  }
+  if (statementKind === "bank") {
+    return { spendingSign: "negative", statementKind, reason: "chosen" };
+  }
+  const positives = cents.filter((c) => c > 0).length;
+  const negatives = cents.filter((c) => c < 0).length;
+  if (negatives === 0 && positives > 0) {
+    return { spendingSign: "positive", statementKind: "card", reason: "oneSign" };
+  }
+  if (positives === 0)
+    return { spendingSign: "negative", statementKind: "bank", reason: "oneSign" };
+  const oddOnesOut =
+    negatives <= 2 || positives >= CARD_STATEMENT_POSITIVE_SHARE * (positives + negatives);
+  if (positives > negatives && oddOnesOut) {
+    return { spendingSign: "positive", statementKind: "card", reason: "cardStatement" };
+  }
+  return { spendingSign: "negative", statementKind: "bank", reason: "bankStatement" };
+}
+
+/**
+ * An installment marker in a description, as card statements write them: "Parcela 2/6",
+ * "PARC 02/06", "Parc. 2 de 6", or "2/6" (in brackets or not) at its end. Which installment of
+ * how many (2 to 48), and the description without it; null when there is none or it cannot be one
+ * ("10/03" at the end is no 10th of 3).
+ */
+const NAMED_MARKER =
+  /(?:^|[\s\-–(])(?:parcela|parc\.?|prc)\s*0*(\d{1,2})\s*(?:\/|de)\s*0*(\d{1,2})\)?/i;
+const TRAILING_MARKER = /(?:^|\s|\(|-)0*(\d{1,2})\s*\/\s*0*(\d{1,2})\)?\s*$/;
+
+export function installmentMarker(
+  description: string,
+): { number: number; count: number; base: string } | null {
+  const match = NAMED_MARKER.exec(description) ?? TRAILING_MARKER.exec(description);
+  if (!match) return null;
+  const number = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 2 || count > 48 || number < 1 || number > count) return null;
+  const base = (
+    description.slice(0, match.index) + description.slice(match.index + match[0].length)
+  )
+    .replace(/[\s\-–:]+$/, "")
+    .replace(/^[\s\-–:]+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (base === "") return null;
+  return { number, count, base };
 }
 
 export type ParsedLine = {
@@ -192,6 +252,7 @@ export type ParsedLine = {
   description: string;
   errorKey: string | null;
   notSpending: boolean;
+  installment: { number: number; count: number } | null;
 };
 
 export type LineSettings = {
@@ -209,7 +270,9 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
   const { columns } = settings;
   const date = parseDate(cells[columns.date], settings.dateFormat);
   const amount = parseAmount(cells[columns.amount], settings.amountFormat);
-  const description = (cells[columns.description] ?? "").replace(/\s+/g, " ").trim();
+  const written = (cells[columns.description] ?? "").replace(/\s+/g, " ").trim();
+  const marker = installmentMarker(written);
+  const description = marker ? marker.base : written;
   const checked = descriptionSchema.safeParse(description);
   const cents = "cents" in amount ? amount.cents : null;
   let errorKey: string | null = null;
@@ -233,5 +296,6 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
       cents !== null &&
       cents !== 0 &&
       (settings.spendingSign === "negative" ? cents > 0 : cents < 0),
+    installment: marker ? { number: marker.number, count: marker.count } : null,
   };
 }

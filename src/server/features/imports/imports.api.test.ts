@@ -11,7 +11,12 @@ import {
 } from "../../../contract/imports";
 import { budgetAlerts, expenses, notifications } from "../../db/schema";
 import type { SignedIn } from "../../testing/api-helpers";
-import { createCategory, createExpense, signUpWithFamily } from "../../testing/family-helpers";
+import {
+  createCategory,
+  createExpense,
+  createPaymentMethod,
+  signUpWithFamily,
+} from "../../testing/family-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /**
@@ -108,6 +113,8 @@ describe("the preview", () => {
       dateFormatAmbiguous: false,
       amountFormat: "comma",
       spendingSign: "negative",
+      statementKind: "bank",
+      spendingSignReason: "bankStatement",
       columns: { date: 0, description: 1, amount: 3 },
     });
     expect(body.columnNames).toEqual([
@@ -379,5 +386,180 @@ describe("the commit", () => {
       .from(expenses)
       .where(eq(expenses.categoryId, budgeted.id));
     expect(imported).toHaveLength(2);
+  });
+});
+
+/** A Nubank card statement as the bank exports it: date,title,amount; purchases positive. */
+const nubankStatement = [
+  "date,title,amount",
+  "2026-03-01,Padaria,12.50",
+  "2026-03-02,Geladeira - Parcela 2/12,300.00",
+  "2026-03-04,Uber,23.90",
+  "2026-03-05,Pagamento recebido,-1500.00",
+  "2026-03-06,NETFLIX,55.90",
+].join("\n");
+
+describe("a card statement", () => {
+  let owner: SignedIn & { familyId: string };
+  let category: Category;
+  let card: { id: string };
+  beforeAll(async () => {
+    owner = await signUpWithFamily(t.app, { language: "pt" });
+    category = await createCategory(t.app, owner, { name: "Casa" });
+    card = await createPaymentMethod(t.app, owner, { name: "Nubank", closingDay: 3, dueDay: 10 });
+  });
+
+  it("is read as one: purchases are spending, the bill's payment the odd one out, and the guess is named", async () => {
+    const res = await preview(owner, {
+      fileName: "nubank.csv",
+      contentBase64: base64(nubankStatement),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = importPreviewSchema.parse(res.json());
+    expect(body.settings).toMatchObject({
+      spendingSign: "positive",
+      statementKind: "card",
+      spendingSignReason: "cardStatement",
+    });
+    expect(body.lines.map((l) => [l.description, l.notSpending])).toEqual([
+      ["Padaria", false],
+      ["Geladeira", false],
+      ["Uber", false],
+      ["Pagamento recebido", true],
+      ["NETFLIX", false],
+    ]);
+    expect(body.lines[1]?.installment).toEqual({ number: 2, count: 12 });
+    expect(body.lines[0]?.installment).toBeNull();
+    // Imported into a card, a statement is a card's whatever its signs.
+    const chosen = await preview(owner, {
+      contentBase64: base64(
+        "date,title,amount\n2026-03-01,Estorno,-10.00\n2026-03-02,Loja,-20.00\n",
+      ),
+      options: { statementKind: "card" },
+    });
+    expect(chosen.json().settings).toMatchObject({
+      spendingSign: "positive",
+      spendingSignReason: "chosen",
+    });
+  });
+
+  it("goes into the card: each line in its date's bill, or all in the bill chosen", async () => {
+    const lines = [
+      { date: "2026-03-01", description: "Padaria", amount: "12.50", categoryId: category.id },
+      { date: "2026-03-04", description: "Uber", amount: "23.90", categoryId: category.id },
+    ];
+    const byDate = await commit(owner, { fileName: "nubank.csv", paymentMethodId: card.id, lines });
+    expect(byDate.statusCode, byDate.body).toBe(201);
+    const bills = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/payment-methods/${card.id}/bills`,
+        headers: { cookie: owner.cookie },
+      })
+    ).json() as { id: string; closesOn: string }[];
+    const closes = new Map(bills.map((b) => [b.id, b.closesOn]));
+    const imported = (await familyExpenses(owner)).filter((e) => e.paymentMethodId === card.id);
+    expect(imported.map((e) => [e.description, closes.get(e.billId as string)]).sort()).toEqual([
+      ["Padaria", "2026-03-03"],
+      ["Uber", "2026-04-03"],
+    ]);
+    const march = bills.find((b) => b.closesOn === "2026-03-03");
+    const intoBill = await commit(owner, {
+      paymentMethodId: card.id,
+      billId: march?.id,
+      lines: [{ date: "2026-03-20", description: "Loja", amount: "5.00", categoryId: category.id }],
+    });
+    expect(intoBill.statusCode, intoBill.body).toBe(201);
+    const loja = (await familyExpenses(owner)).find((e) => e.description === "Loja");
+    expect(loja?.billId).toBe(march?.id);
+  });
+
+  it("refuses another family's method, and a bill of another card", async () => {
+    const other = await signUpWithFamily(t.app, { language: "pt" });
+    const theirs = await createPaymentMethod(t.app, other, { name: "Deles" });
+    const line = { date: "2026-03-01", description: "X", amount: "1.00", categoryId: category.id };
+    const foreign = await commit(owner, { paymentMethodId: theirs.id, lines: [line] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual([
+      { path: "paymentMethodId", message: "Escolha uma das formas de pagamento da família" },
+    ]);
+    const other2 = await createPaymentMethod(t.app, owner, { name: "Inter" });
+    const purchase = await createExpense(t.app, owner, {
+      categoryId: category.id,
+      paymentMethodId: other2.id,
+    });
+    const wrongBill = await commit(owner, {
+      paymentMethodId: card.id,
+      billId: purchase.billId,
+      lines: [line],
+    });
+    expect(wrongBill.json().errors).toEqual([
+      { path: "billId", message: "Escolha uma das faturas deste cartão" },
+    ]);
+  });
+
+  it("links marked lines to their purchase in installments, found or made, and knows them as duplicates", async () => {
+    const family = await signUpWithFamily(t.app, { language: "pt" });
+    const casa = await createCategory(t.app, family, { name: "Casa" });
+    const nubank = await createPaymentMethod(t.app, family, { name: "Nubank" });
+    const marked = (number: number, date: string) => ({
+      date,
+      description: "Geladeira",
+      amount: "300.00",
+      categoryId: casa.id,
+      installment: { number, count: 12 },
+    });
+    const first = await commit(family, {
+      paymentMethodId: nubank.id,
+      lines: [marked(2, "2026-03-02"), marked(3, "2026-04-02")],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const after = await familyExpenses(family);
+    const seriesId = after[0]?.seriesId as string;
+    expect(after.map((e) => [e.installment, e.installmentCount, e.seriesId]).sort()).toEqual([
+      [2, 12, seriesId],
+      [3, 12, seriesId],
+    ]);
+    const series = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/installments/${seriesId}`,
+        headers: { cookie: family.cookie },
+      })
+    ).json();
+    expect(series).toMatchObject({ count: 12, total: "3600.00", firstDate: "2026-02-02" });
+    // Next month's statement: 4/12 joins the same purchase.
+    await commit(family, { paymentMethodId: nubank.id, lines: [marked(4, "2026-05-02")] });
+    expect((await familyExpenses(family)).filter((e) => e.seriesId === seriesId)).toHaveLength(3);
+    // 3/12 again, dated as another card writes it: a duplicate all the same.
+    const again = await preview(family, {
+      contentBase64: base64(
+        "date,title,amount\n2026-04-05,Geladeira PARC 03/12,300.00\n2026-04-06,Sofá,10.00\n",
+      ),
+    });
+    expect(again.json().lines.map((l: { duplicate: boolean }) => l.duplicate)).toEqual([
+      true,
+      false,
+    ]);
+    // An installment of a purchase made by hand is known too.
+    await t.app.inject({
+      method: "POST",
+      url: "/api/installments",
+      headers: { cookie: family.cookie },
+      payload: {
+        description: "Sofá",
+        total: "1000.00",
+        count: 10,
+        firstDate: "2026-01-15",
+        categoryId: casa.id,
+      },
+    });
+    const sofa = await preview(family, {
+      contentBase64: base64("date,title,amount\n2026-03-20,SOFA 03/10,100.00\n"),
+    });
+    expect(sofa.json().lines[0]).toMatchObject({
+      duplicate: true,
+      installment: { number: 3, count: 10 },
+    });
   });
 });

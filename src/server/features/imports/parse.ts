@@ -72,14 +72,14 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
   const dateFormat = options.dateFormat ?? guessedDate.dateFormat;
   const amountValues = valuesOf(columns.amount);
   const amountFormat = options.amountFormat ?? guessAmountFormat(amountValues);
-  const spendingSign =
-    options.spendingSign ??
-    guessSpendingSign(
-      amountValues.flatMap((value) => {
-        const parsed = parseAmount(value, amountFormat);
-        return "cents" in parsed ? [parsed.cents] : [];
-      }),
-    );
+  const guessedSign = guessSpendingSign(
+    amountValues.flatMap((value) => {
+      const parsed = parseAmount(value, amountFormat);
+      return "cents" in parsed ? [parsed.cents] : [];
+    }),
+    options.statementKind,
+  );
+  const spendingSign = options.spendingSign ?? guessedSign.spendingSign;
   const settings = {
     encoding,
     separator,
@@ -88,6 +88,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     dateFormatAmbiguous: guessedDate.ambiguous,
     amountFormat,
     spendingSign,
+    statementKind: guessedSign.statementKind,
+    spendingSignReason: options.spendingSign ? ("chosen" as const) : guessedSign.reason,
     columns,
   };
   const lineSettings = { columns, dateFormat, amountFormat, spendingSign, maxColumns };
@@ -102,7 +104,14 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     });
   if (bytes > IMPORT_PREVIEW_MAX_BYTES) throw tooLarge();
   const lines: string[] = [];
-  const candidates: { n: number; d: string | null; a: string | null; k: string }[] = [];
+  const candidates: {
+    n: number;
+    d: string | null;
+    a: string | null;
+    k: string;
+    p: number | null;
+    c: number | null;
+  }[] = [];
   const keyIndex = new Map<string, number>();
   const lineKeys = new Int32Array(rows.length).fill(-1);
   rows.forEach((row, index) => {
@@ -113,7 +122,14 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     lines.push(json);
     if (line.errorKey !== null) return;
     const k = foldText(line.description);
-    candidates.push({ n: index, d: line.date, a: line.amount, k });
+    candidates.push({
+      n: index,
+      d: line.date,
+      a: line.amount,
+      k,
+      p: line.installment?.number ?? null,
+      c: line.installment?.count ?? null,
+    });
     let key = keyIndex.get(k);
     if (key === undefined) {
       key = keyIndex.size;

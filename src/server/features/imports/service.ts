@@ -3,11 +3,12 @@ import type { ImportCommitInput, ImportResult } from "../../../contract/imports"
 import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
-import { imports } from "../../db/schema";
+import { cardBills, imports, paymentMethods } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { ExpenseWrites, ImportedLine } from "../../expense-writes/writes";
+import type { ExpenseWrites, ImportedLine, ImportPaidWith } from "../../expense-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
+import { foldText } from "./detect";
 import type { PreviewLookups } from "./parse";
 
 type Rows<T> = { rows: T[] };
@@ -35,9 +36,14 @@ export async function previewLookups(
   const [duplicates, lastCategories] = await Promise.all([
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
-        as i(n int, d date, a numeric, k text)
+        as i(n int, d date, a numeric, k text, p int, c int)
       where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
-        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)`),
+        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)
+      -- An installment the family has, on whatever date its card wrote it: the same purchase's
+      -- same installment (docs/product.md#csv-import).
+      or (i.p is not null and exists (select 1 from expenses e where e.family_id = ${scope.familyId}
+        and e.installment = i.p and e.installment_count = i.c and e.amount = i.a
+        and ${foldedDescription} = i.k))`),
     db.execute(sql`
       select distinct on (f.k) f.k, f.category_id as "categoryId"
       from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
@@ -119,7 +125,18 @@ export async function commitImport(
         throw new AppError("too_many_imports", { params: { max: quotas.importsPerDay } });
       }
       assertExpenseRoom(counts.expenses, input.lines.length, quotas.expensesPerFamily);
-      await write.importLines(scope, created, input.lines);
+      const paidWith = input.paymentMethodId
+        ? await importPaidWith(tx, scope, input.paymentMethodId, input.billId)
+        : null;
+      await write.importLines(
+        scope,
+        created,
+        input.lines.map((line) => ({
+          ...line,
+          seriesKey: line.installment ? foldText(line.description) : undefined,
+        })),
+        paidWith,
+      );
       return toResult(created);
     });
   } catch (error) {
@@ -131,6 +148,53 @@ export async function commitImport(
     }
     throw error;
   }
+}
+
+/**
+ * The method an import's lines were paid with: one of the family's active methods; a bill, only
+ * one of that card's. Refused with field errors on paymentMethodId and billId.
+ */
+async function importPaidWith(
+  db: Db,
+  scope: FamilyScope,
+  methodId: string,
+  billId: string | undefined,
+): Promise<ImportPaidWith> {
+  const [method] = await db
+    .select({
+      kind: paymentMethods.kind,
+      closingDay: paymentMethods.closingDay,
+      dueDay: paymentMethods.dueDay,
+      bill: billId
+        ? // The method's id written with its table: Drizzle leaves it unqualified in a
+          // one-table select, where it would name the bill's.
+          sql<string | null>`(select b.id from ${cardBills} b where b.id = ${billId}
+            and b.method_id = payment_methods.id and b.family_id = ${scope.familyId})`
+        : sql<null>`null`,
+    })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.id, methodId),
+        eq(paymentMethods.familyId, scope.familyId),
+        eq(paymentMethods.isActive, true),
+      ),
+    );
+  if (!method) {
+    throw new AppError("validation_error", {
+      fieldErrors: [{ path: "paymentMethodId", messageKey: "validation.paymentMethodNotFound" }],
+    });
+  }
+  if (billId && !method.bill) {
+    throw new AppError("validation_error", {
+      fieldErrors: [{ path: "billId", messageKey: "validation.billNotOfCard" }],
+    });
+  }
+  const card =
+    method.kind === "credit_card" && method.closingDay !== null && method.dueDay !== null
+      ? { methodId, closingDay: method.closingDay, dueDay: method.dueDay }
+      : null;
+  return { methodId, card, billId: card ? (method.bill ?? null) : null };
 }
 
 /**
