@@ -58,10 +58,10 @@ describe("what the coming months already hold", () => {
         hooks.createRule.mutateAsync({
           description: "Aluguel",
           amount: "1500.00",
-          categoryId: null,
+          categoryId: "c1",
           frequency: "monthly",
           startDate: "2026-11-05",
-        } as Parameters<Hooks["createRule"]["mutateAsync"]>[0]),
+        }),
     ],
     ["a rule deleted", (hooks: Hooks) => hooks.removeRule.mutateAsync("r1")],
   ])("is read again after %s", async (_name, write) => {
