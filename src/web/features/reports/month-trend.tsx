@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { CategoryTrends } from "./category-trends";
+import { CommittedMonths } from "./committed-months";
 import { TrendChart } from "./trend-chart";
 import { TrendTable } from "./trend-table";
 import { type TrendView, trendViewOf } from "./trend-view";
@@ -17,7 +18,15 @@ const skeletonRows: SkeletonRow[] = [
   { count: 3, block: "h-32 rounded-2xl", grid: "sm:grid-cols-2 lg:grid-cols-3" },
 ];
 
-function Trend({ view }: { view: TrendView }) {
+function Trend({
+  view,
+  month,
+  datesShown,
+}: {
+  view: TrendView;
+  month: YearMonth;
+  datesShown: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [asTable, setAsTable] = useState(false);
@@ -67,6 +76,7 @@ function Trend({ view }: { view: TrendView }) {
           </CardContent>
         </Card>
       </section>
+      <CommittedMonths month={month} datesShown={datesShown} />
       {view.empty || view.series.length === 0 ? null : (
         <CategoryTrends series={view.series} months={view.months} />
       )}
@@ -90,7 +100,13 @@ export function MonthTrend({ month, datesShown }: { month: YearMonth; datesShown
       errorTitle={t("reports.trend.loadError")}
       retryLabel={t("reports.loadError.retry")}
     >
-      {(response) => <Trend view={trendViewOf(response, uncategorised, datesShown)} />}
+      {(response) => (
+        <Trend
+          view={trendViewOf(response, uncategorised, datesShown)}
+          month={month}
+          datesShown={datesShown}
+        />
+      )}
     </MonthViewState>
   );
 }
