@@ -16,12 +16,11 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useLanguage } from "../../i18n/use-language";
-import { formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
+import { LimitUsed } from "./limit-used";
 import { PaymentMethodDialog } from "./payment-method-dialog";
 
 type Actions = {
@@ -31,7 +30,6 @@ type Actions = {
 
 function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Actions) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const ownerName = usePayerName();
   const update = useUpdatePaymentMethod();
   const Icon = method.kind === "credit_card" ? CreditCard : Landmark;
@@ -70,14 +68,9 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
               {method.kind === "credit_card" ? (
                 <p className="text-sm">
                   {t("paymentMethods.days", { closing: method.closingDay, due: method.dueDay })}
-                  {/* The limit wraps whole on a phone, never between "Limite" and its amount. */}
-                  {method.creditLimit ? (
-                    <span className="whitespace-nowrap">
-                      {` · ${t("paymentMethods.limit", { amount: formatMoney(method.creditLimit, language) })}`}
-                    </span>
-                  ) : null}
                 </p>
               ) : null}
+              <LimitUsed method={method} />
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
