@@ -95,12 +95,21 @@ function PaidWith({ name, className }: { name: string | null; className: string 
 
 function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHandlers) {
   const { t } = useTranslation();
+  // The twelve installments of one purchase share its description: each button says which one.
+  const description =
+    expense.installment === null
+      ? expense.description
+      : t("expenses.list.installmentDescription", {
+          description: expense.description,
+          number: expense.installment,
+          count: expense.installmentCount,
+        });
   return (
     <div className="flex justify-end gap-1">
       <Button
         variant="ghost"
         size="icon"
-        aria-label={t("expenses.list.edit", { description: expense.description })}
+        aria-label={t("expenses.list.edit", { description })}
         onClick={() => onEdit(expense)}
       >
         <Pencil aria-hidden="true" />
@@ -109,7 +118,7 @@ function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHan
         variant="ghost"
         size="icon"
         className="text-destructive hover:text-destructive"
-        aria-label={t("expenses.list.delete", { description: expense.description })}
+        aria-label={t("expenses.list.delete", { description })}
         onClick={() => onDelete(expense)}
       >
         <Trash2 aria-hidden="true" />
