@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/expenses";
 import type { ImportCommitInput, ImportResult } from "../../../contract/imports";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "../expenses/invalidate-expense-data";
+import { invalidateInstallmentData } from "../installments/invalidate-installment-data";
 
 type CommitImportVariables = {
   input: ImportCommitInput;
@@ -16,10 +16,15 @@ export const commitImport = ({ input, idempotencyKey }: CommitImportVariables) =
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 
+/**
+ * An import is an expense write of many lines; into a card they land in its bills, and a marked
+ * line joins (or makes) a purchase in installments (docs/product.md#into-a-card): the same reads
+ * as a series write refresh, the history's included.
+ */
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: commitImport,
-    onSuccess: () => invalidateExpenseData(queryClient),
+    onSuccess: () => invalidateInstallmentData(queryClient),
   });
 }

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Upload } from "lucide-react";
-import { type ChangeEvent, useId, useMemo, useState } from "react";
+import { type ChangeEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import {
@@ -14,10 +15,14 @@ import {
   importSeparators,
   importSpendingSigns,
 } from "../../../contract/imports";
+import type { PaymentMethod } from "../../../contract/payment-methods";
+import { cardBillsQueryOptions } from "../../api/card-bills/get-card-bills";
 import { useCategories } from "../../api/categories/get-categories";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useCommitImport } from "../../api/imports/commit-import";
 import { usePreviewImport } from "../../api/imports/preview-import";
+import { InstallmentLabel } from "../../api/installments/installment-label";
+import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
@@ -34,10 +39,12 @@ import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
+import { billChoiceLabel } from "./bill-choice";
+import { readingOptions, readsAnotherKind, shownOptions, signGuessKey } from "./import-reading";
 import {
   applyCategoryToUncategorised,
   canImport,
-  commitLines,
+  commitInput,
   initialSelection,
   type Selection,
   selectionSummary,
@@ -64,21 +71,28 @@ function SettingSelect({
   options,
   onChange,
   disabled,
+  hint,
+  hintTestId,
 }: {
   label: string;
   value: string;
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** A sentence under the select, read out with it. */
+  hint?: ReactNode;
+  hintTestId?: string;
 }) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
-    <div className="grid min-w-0 gap-1.5">
+    <div className="grid min-w-0 content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect
         id={id}
         value={value}
         disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
@@ -87,16 +101,24 @@ function SettingSelect({
           </option>
         ))}
       </NativeSelect>
+      {hint ? (
+        <p id={hintId} className="text-muted-foreground text-sm" data-testid={hintTestId}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 function Settings({
   preview,
+  signChosen,
   disabled,
   onChange,
 }: {
   preview: ImportPreview;
+  /** The person chose the sign: it is kept on the next reading, else guessed again. */
+  signChosen: boolean;
   disabled: boolean;
   onChange: (options: ImportOptions) => void;
 }) {
@@ -108,15 +130,7 @@ function Settings({
     label: settings.hasHeader && name ? name : t("imports.column", { number: index + 1 }),
   }));
   // Every setting as shown, so a new reading changes only what the person changed.
-  const current: ImportOptions = {
-    encoding: settings.encoding,
-    separator: settings.separator,
-    hasHeader: settings.hasHeader,
-    dateFormat: settings.dateFormat,
-    amountFormat: settings.amountFormat,
-    spendingSign: settings.spendingSign,
-    columns: settings.columns,
-  };
+  const current = shownOptions(settings, signChosen);
   const change = (patch: ImportOptions) => onChange({ ...current, ...patch });
   // A new encoding, separator or header reads other columns: those are guessed again.
   const reread = (patch: ImportOptions) => {
@@ -140,8 +154,11 @@ function Settings({
     values: readonly NonNullable<ImportOptions[Key]>[],
     apply: (patch: ImportOptions) => void,
     labelKey: (value: string) => string = (value) => value,
+    hint?: { text: string; testId: string },
   ) => (
     <SettingSelect
+      hint={hint?.text}
+      hintTestId={hint?.testId}
       label={t(`imports.settings.${key}`)}
       value={settings[key]}
       options={values.map((value) => ({
@@ -166,7 +183,12 @@ function Settings({
           {column("amount")}
           {choice("dateFormat", importDateFormats, change)}
           {choice("amountFormat", importAmountFormats, change)}
-          {choice("spendingSign", importSpendingSigns, change)}
+          {/* Why the signs are read so, beside the choice that changes it
+              (docs/product.md#reading-the-file). */}
+          {choice("spendingSign", importSpendingSigns, change, undefined, {
+            text: t(signGuessKey(settings, signChosen)),
+            testId: "sign-guess",
+          })}
           {choice("encoding", importEncodings, reread)}
           {choice("separator", importSeparators, reread, (value) =>
             value === "\t" ? "tab" : value,
@@ -227,6 +249,14 @@ function LineRow({
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="min-w-0 break-words font-medium">
             {line.description || line.cells.join(" · ")}
+            {line.installment ? (
+              <InstallmentLabel
+                expense={{
+                  installment: line.installment.number,
+                  installmentCount: line.installment.count,
+                }}
+              />
+            ) : null}
           </span>
           <span className="text-muted-foreground text-sm tabular-nums">
             {line.date ? formatDate(line.date, language) : "—"}
@@ -238,6 +268,9 @@ function LineRow({
         <div className="flex flex-wrap gap-2">
           {line.duplicate ? <Badge variant="warning">{t("imports.duplicate")}</Badge> : null}
           {line.notSpending ? <Badge variant="secondary">{t("imports.notSpending")}</Badge> : null}
+          {line.installment && importable ? (
+            <span className="text-muted-foreground text-sm">{t("imports.installmentHint")}</span>
+          ) : null}
           {line.errorKey ? (
             <span className="text-destructive text-sm" data-testid="import-line-error">
               {t(line.errorKey)}
@@ -271,11 +304,16 @@ function LineRow({
 function PreviewLines({
   preview,
   fileName,
+  method,
+  billId,
   idempotencyKey,
   onImported,
 }: {
   preview: ImportPreview;
   fileName: string;
+  /** "Pago com", and with a card the bill chosen ("" for the bill of each line's date). */
+  method: PaymentMethod | undefined;
+  billId: string;
   idempotencyKey: string;
   onImported: (result: ImportResult) => void;
 }) {
@@ -315,7 +353,7 @@ function PreviewLines({
   const submit = async () => {
     try {
       const result = await commit.mutateAsync({
-        input: { fileName: fileName.slice(0, 255), lines: commitLines(preview, selection) },
+        input: commitInput(preview, selection, { fileName, method, billId }),
         idempotencyKey,
       });
       onImported(result);
@@ -425,21 +463,89 @@ function PreviewLines({
   );
 }
 
+/**
+ * "Pago com" (docs/product.md#into-a-card): none, or one of the family's active methods; with a
+ * card, "Fatura": each line in the bill of its date, or every line in one of the card's bills.
+ * Not drawn when the family has no active method, so the screen stays as it was for them.
+ */
+function PaidWithChoice({
+  methods,
+  method,
+  billId,
+  onMethod,
+  onBill,
+}: {
+  methods: readonly PaymentMethod[];
+  method: PaymentMethod | undefined;
+  billId: string;
+  onMethod: (method: PaymentMethod | undefined) => void;
+  onBill: (billId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const card = method?.kind === "credit_card" ? method : undefined;
+  const bills = useQuery({ ...cardBillsQueryOptions(card?.id ?? ""), enabled: card !== undefined });
+  if (methods.length === 0) return null;
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <SettingSelect
+        label={t("imports.paidWith.label")}
+        value={method?.id ?? ""}
+        options={[
+          { value: "", label: t("imports.paidWith.none") },
+          ...methods.map((choice) => ({ value: choice.id, label: choice.name })),
+        ]}
+        hint={card ? t("imports.paidWith.hint") : undefined}
+        onChange={(id) => onMethod(methods.find((choice) => choice.id === id))}
+      />
+      {card ? (
+        <SettingSelect
+          label={t("imports.bill.choose")}
+          value={billId}
+          options={[
+            { value: "", label: t("imports.bill.byDate") },
+            ...(bills.data ?? []).map((bill) => ({
+              value: bill.id,
+              label: billChoiceLabel(bill, t, language),
+            })),
+          ]}
+          onChange={onBill}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 function Importer() {
   const { t } = useTranslation();
   const previewCall = usePreviewImport();
+  const paymentMethods = usePaymentMethods();
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [preview, setPreview] = useState<{ data: ImportPreview; key: string } | null>(null);
+  // What the person chose in "Como ler o arquivo" for the reading on screen.
+  const [chosen, setChosen] = useState<ImportOptions>({});
+  const [methodId, setMethodId] = useState("");
+  const [billId, setBillId] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const inputId = useId();
+  const activeMethods = useMemo(
+    () => (paymentMethods.data ?? []).filter((method) => method.isActive),
+    [paymentMethods.data],
+  );
+  const method = activeMethods.find((choice) => choice.id === methodId);
 
-  const read = async (loaded: LoadedFile, options?: ImportOptions) => {
+  const read = async (
+    loaded: LoadedFile,
+    options: ImportOptions,
+    paidWith: PaymentMethod | undefined = method,
+  ) => {
+    setChosen(options);
     try {
       const data = await previewCall.mutateAsync({
         fileName: loaded.name.slice(0, 255),
         contentBase64: loaded.contentBase64,
-        options,
+        options: readingOptions(options, paidWith),
       });
       // A new preview is a new submission: its own Idempotency-Key.
       setPreview({ data, key: newIdempotencyKey() });
@@ -449,22 +555,34 @@ function Importer() {
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+    const picked = event.target.files?.[0];
     // Choosing the same file again (after fixing it) must read it again.
     event.target.value = "";
     setResult(null);
     setFileError(null);
     setPreview(null);
     previewCall.reset();
-    if (!chosen) return;
-    if (chosen.size > IMPORT_MAX_BYTES) {
+    if (!picked) return;
+    if (picked.size > IMPORT_MAX_BYTES) {
       setFile(null);
       setFileError(t("validation.importFileTooLarge", { max: IMPORT_MAX_BYTES / 1024 / 1024 }));
       return;
     }
-    const loaded = { name: chosen.name, contentBase64: await readBase64(chosen) };
+    const loaded = { name: picked.name, contentBase64: await readBase64(picked) };
     setFile(loaded);
-    await read({ name: loaded.name, contentBase64: loaded.contentBase64 });
+    await read({ name: loaded.name, contentBase64: loaded.contentBase64 }, {});
+  };
+
+  const choosePaidWith = (next: PaymentMethod | undefined) => {
+    const before = method;
+    setMethodId(next?.id ?? "");
+    setBillId("");
+    // Into a card the file is a card statement; out of one, it is read by its signs again. A
+    // sign the person chose gives way to the card's (docs/product.md#reading-the-file).
+    if (file && preview && readsAnotherKind(before, next)) {
+      const { spendingSign: _givesWay, ...rest } = chosen;
+      void read(file, rest, next);
+    }
   };
 
   const error = fileError ?? (previewCall.isError ? errorDescription(previewCall.error) : null);
@@ -500,6 +618,13 @@ function Importer() {
             </span>
           </div>
           <p className="text-muted-foreground text-sm">{t("imports.fileHint")}</p>
+          <PaidWithChoice
+            methods={activeMethods}
+            method={method}
+            billId={billId}
+            onMethod={choosePaidWith}
+            onBill={setBillId}
+          />
           {previewCall.isPending ? (
             <p className="text-muted-foreground text-sm" role="status">
               {t("imports.reading")}
@@ -520,6 +645,7 @@ function Importer() {
         <>
           <Settings
             preview={preview.data}
+            signChosen={chosen.spendingSign !== undefined}
             disabled={previewCall.isPending}
             onChange={(options) => read(file, options)}
           />
@@ -527,6 +653,8 @@ function Importer() {
             key={preview.key}
             preview={preview.data}
             fileName={file.name}
+            method={method}
+            billId={billId}
             idempotencyKey={preview.key}
             onImported={(done) => {
               setResult(done);

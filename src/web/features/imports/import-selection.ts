@@ -1,5 +1,11 @@
 import { fromCents, toCents } from "../../../contract/cents";
-import type { ImportCommitLine, ImportPreview, ImportPreviewLine } from "../../../contract/imports";
+import type {
+  ImportCommitInput,
+  ImportCommitLine,
+  ImportPreview,
+  ImportPreviewLine,
+} from "../../../contract/imports";
+import type { PaymentMethod } from "../../../contract/payment-methods";
 
 /**
  * What the person ticked and the category of each line, beside the preview (docs/product.md#csv-import):
@@ -45,6 +51,41 @@ export function commitLines(preview: ImportPreview, selection: Selection): Impor
     const categoryId = selection.categories[index];
     if (!selection.ticked[index] || !canImport(line) || !categoryId) return [];
     if (line.date === null || line.amount === null) return [];
-    return [{ date: line.date, description: line.description, amount: line.amount, categoryId }];
+    const commitLine: ImportCommitLine = {
+      date: line.date,
+      description: line.description,
+      amount: line.amount,
+      categoryId,
+    };
+    // A marked line joins its purchase in installments, found or made by the server
+    // (docs/product.md#into-a-card).
+    if (line.installment) {
+      commitLine.installment = { number: line.installment.number, count: line.installment.count };
+    }
+    return [commitLine];
   });
+}
+
+/**
+ * What "Importar" sends: the ticked lines, and what they were paid with ("Pago com"); with a card,
+ * the bill chosen for every line, or none (each line in the bill of its date).
+ */
+export function commitInput(
+  preview: ImportPreview,
+  selection: Selection,
+  paidWith: {
+    fileName: string;
+    method?: Pick<PaymentMethod, "id" | "kind"> | undefined;
+    billId?: string;
+  },
+): ImportCommitInput {
+  const input: ImportCommitInput = {
+    fileName: paidWith.fileName.slice(0, 255),
+    lines: commitLines(preview, selection),
+  };
+  if (paidWith.method) {
+    input.paymentMethodId = paidWith.method.id;
+    if (paidWith.method.kind === "credit_card" && paidWith.billId) input.billId = paidWith.billId;
+  }
+  return input;
 }
