@@ -47,7 +47,12 @@ export function InstallmentFields({
       </div>
       {values.installments ? (
         <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
-          <FormField label={t("expenses.form.count")} error={message(errors.count?.message)}>
+          {/* content-start: beside the first installment's hint, the label stays on its input. */}
+          <FormField
+            label={t("expenses.form.count")}
+            error={message(errors.count?.message)}
+            className="content-start"
+          >
             <Input
               type="number"
               inputMode="numeric"
@@ -63,6 +68,7 @@ export function InstallmentFields({
             label={t("expenses.form.firstAmount")}
             hint={t("expenses.form.firstAmountHint")}
             error={message(errors.firstAmount?.message)}
+            className="content-start"
           >
             <Input
               type="text"
