@@ -58,9 +58,9 @@ const rows = () =>
 let container: HTMLDivElement;
 let root: Root;
 
-function renderWith(datesShown: boolean) {
+function renderWith(datesShown: boolean, answer: CommittedResponse = response) {
   const client = createQueryClient();
-  client.setQueryData(committedQueryOptions(shown).queryKey, response);
+  client.setQueryData(committedQueryOptions(shown).queryKey, answer);
   act(() =>
     root.render(
       <QueryClientProvider client={client}>
@@ -118,5 +118,13 @@ describe("<CommittedMonths />", () => {
   it("gives each month's days when the family's budget month is its own", () => {
     renderWith(true);
     expect(rows()[0]?.[0]).toBe("Dezembro de 2026, 7 nov – 4 dez");
+  });
+
+  it("shows nothing when none of the months holds anything", () => {
+    const nothing = { installments: "0.00", recurring: "0.00", other: "0.00", total: "0.00" };
+    renderWith(false, {
+      periods: response.periods.map((period) => ({ ...period, ...nothing })),
+    });
+    expect(container.innerHTML).toBe("");
   });
 });

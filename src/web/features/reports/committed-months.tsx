@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { toCents } from "../../../contract/cents";
 import type { YearMonth } from "../../../domain/budget";
 import { useCommitted } from "../../api/summary/get-committed";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -11,8 +12,9 @@ const parts = ["installments", "recurring", "other", "total"] as const;
 /**
  * Beside the 12-month trend, the three budget months after the shown one and what they already
  * hold (docs/product.md#already-committed): installments, recurring bills still to come, other
- * expenses dated then, and their total. A table, real text for everyone; on a phone it scrolls
- * inside its region, never the page. Its own call: the trend never waits for it.
+ * expenses dated then, and their total; nothing when none holds anything. A table, real text for
+ * everyone; on a phone it scrolls inside its region, never the page. Its own call: the trend
+ * never waits for it.
  */
 export function CommittedMonths({ month, datesShown }: { month: YearMonth; datesShown: boolean }) {
   const { t } = useTranslation();
@@ -20,6 +22,8 @@ export function CommittedMonths({ month, datesShown }: { month: YearMonth; dates
   const committed = useCommitted(month);
   const periods = committed.data?.periods;
   if (!periods && !committed.isError) return null;
+  // Nothing committed in any of them: nothing to list.
+  if (periods?.every((period) => toCents(period.total) === 0)) return null;
   const cell = "px-3 py-2 whitespace-nowrap";
   const numeric = `${cell} text-right tabular-nums`;
   return (
