@@ -22,10 +22,22 @@ export const familySchema = z.object({
   role: familyRoleSchema,
   /** When the family's budget month starts (docs/product.md#budget-periods). */
   budgetPeriod: budgetPeriodRuleValueSchema,
+  /**
+   * When a card purchase counts in the budget (docs/product.md#counting-card-spending-by-bill):
+   * in the budget month of its date (the default), or of its bill's due date.
+   */
+  cardSpendingBy: z.enum(["date", "bill"]),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Family = z.infer<typeof familySchema>;
+
+export const cardSpendingModes = ["date", "bill"] as const;
+export type CardSpendingBy = (typeof cardSpendingModes)[number];
+/** PUT /api/family/card-spending: the owner's choice (docs/product.md#counting-card-spending-by-bill). */
+export const cardSpendingInputSchema = z.strictObject({
+  by: z.enum(cardSpendingModes, { error: "validation.invalidOption" }),
+});
 
 export const createFamilyInputSchema = z.strictObject({
   name: text("validation.familyNameRequired")

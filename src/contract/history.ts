@@ -71,6 +71,8 @@ export const historyFields = [
   "expiresAt",
   /** The family's budget month rule, as budgetPeriodRuleCode writes it. */
   "budgetPeriod",
+  /** When card purchases count in the budget: "date" or "bill". */
+  "cardSpendingBy",
   /** An expense's payment method, by name. */
   "paymentMethod",
   /** A payment method's kind: checking, savings, cash or credit_card. */
@@ -85,7 +87,7 @@ export const historyFields = [
   /** A purchase in installments: how many it was made in, and the installment a change starts at. */
   "installmentCount",
   "fromInstallment",
-  /** What a paid-off series' remaining installments were moved to: a bill's closing date or a date. */
+  /** The date a paid-off series' remaining installments were moved to, off a card (on one: `bill`). */
   "paidOffTo",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];

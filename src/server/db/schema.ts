@@ -126,6 +126,13 @@ export const families = pgTable(
     periodStart: text("period_start", { enum: PERIOD_STARTS }).notNull().default("first-day"),
     periodDay: integer("period_day").notNull().default(1),
     periodSaturdays: boolean("period_saturdays").notNull().default(false),
+    /**
+     * When a card purchase counts in the budget (docs/product.md#counting-card-spending-by-bill):
+     * 'date', its own date's budget month (the default), or 'bill', its bill's due date's.
+     */
+    cardSpendingBy: text("card_spending_by", { enum: ["date", "bill"] })
+      .notNull()
+      .default("date"),
     periodClosedDay: text("period_closed_day", { enum: CLOSED_DAY_MOVES })
       .notNull()
       .default("stay"),
@@ -145,6 +152,7 @@ export const families = pgTable(
       "families_period_closed_day_check",
       sql`${t.periodClosedDay} in ('stay', 'previous', 'next')`,
     ),
+    check("families_card_spending_by_check", sql`${t.cardSpendingBy} in ('date', 'bill')`),
   ],
 );
 

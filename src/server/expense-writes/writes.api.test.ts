@@ -42,6 +42,7 @@ const scopeOf = (family: FamilyMemberSession): FamilyScope => ({
   role: "owner",
   actorName: "Ana",
   budgetPeriod: CALENDAR_MONTH,
+  cardSpendingBy: "date" as const,
 });
 
 async function familyWithExpense() {

@@ -778,7 +778,8 @@ export class ExpenseWriter {
           action: "changed",
           changes: [
             { field: "fromInstallment", before: null, after: fromInstallment },
-            { field: "paidOffTo", before: null, after: paidOffTo },
+            // On a card, the bill they moved to (by its closing date); otherwise their new date.
+            { field: card ? "bill" : "paidOffTo", before: null, after: paidOffTo },
           ],
         },
       ]);

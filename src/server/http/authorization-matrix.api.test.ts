@@ -56,6 +56,8 @@ const scoped = (mine: number, theirs: number, owner = mine): Expected => ({
 let t: TestApp;
 /** The fixed day the last PUT /api/family/budget-period sent, a new one each time. */
 let sentPeriodDay = 2;
+/** What the last PUT /api/family/card-spending sent. */
+let sentCardSpending = "date";
 let ownerAccount: SignedIn;
 let familyId: string;
 let otherFamilyCategory: Category;
@@ -458,6 +460,19 @@ const routes: Record<string, RouteCase> = {
     check: async (actor) => {
       if (actor !== "member" && actor !== "otherOwner") return;
       expect((await ownerGet("/api/family")).budgetPeriod.day).not.toBe(sentPeriodDay);
+    },
+  },
+  "PUT /api/family/card-spending": {
+    // The owner flips it each time; a member or another family's owner changes nothing here.
+    expected: scoped(403, 200, 200),
+    request: async () => {
+      const current = (await ownerGet("/api/family")).cardSpendingBy;
+      sentCardSpending = current === "bill" ? "date" : "bill";
+      return { url: "/api/family/card-spending", payload: { by: sentCardSpending } };
+    },
+    check: async (actor) => {
+      if (actor !== "member" && actor !== "otherOwner") return;
+      expect((await ownerGet("/api/family")).cardSpendingBy).not.toBe(sentCardSpending);
     },
   },
   "POST /api/family/invite": {

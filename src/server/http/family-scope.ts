@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
-import type { FamilyRole } from "../../contract/family";
+import type { CardSpendingBy, FamilyRole } from "../../contract/family";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
 import { familyMembers } from "../db/schema";
@@ -20,13 +20,15 @@ export type FamilyScope = {
   actorName: string | null;
   /** The family's budget month rule, read with the session (http/sessions.ts). */
   budgetPeriod: BudgetPeriodRule;
+  /** When a card purchase counts in the budget, read with the session (http/sessions.ts). */
+  cardSpendingBy: CardSpendingBy;
 };
 
 /** A user's family membership, for the calls that change it (joining checks it first). */
 export async function findMembership(
   db: Db,
   userId: string,
-): Promise<Omit<FamilyScope, "actorName" | "budgetPeriod"> | undefined> {
+): Promise<Omit<FamilyScope, "actorName" | "budgetPeriod" | "cardSpendingBy"> | undefined> {
   const [row] = await db
     .select({ familyId: familyMembers.familyId, role: familyMembers.role })
     .from(familyMembers)
@@ -49,5 +51,6 @@ export function requireFamily(request: FastifyRequest): FamilyScope {
     role: membership.role,
     actorName: displayNameOf(user),
     budgetPeriod: membership.budgetPeriod,
+    cardSpendingBy: membership.cardSpendingBy,
   };
 }

@@ -374,6 +374,8 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     "POST /api/family/transfer": { body: { userId: missingId } },
     "PATCH /api/profile": { body: { firstName: "Ana", lastName: "Souza" } },
     "POST /api/family": { body: { name: "Família Souza" } },
+    // The walk's user owns their family: the sample sets the default again, changing nothing.
+    "PUT /api/family/card-spending": { body: { by: "date" } },
     "POST /api/family/join": { body: { inviteCode: "ABCDEFGH" } },
     "GET /api/family/join/:code": { params: { code: "ABCDEFGH" } },
     "GET /api/family/invite/:code": { params: { code: "ABCDEFGH" } },

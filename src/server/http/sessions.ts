@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { BudgetPeriodRule } from "../../contract/budget-period-rule";
-import type { FamilyRole } from "../../contract/family";
+import type { CardSpendingBy, FamilyRole } from "../../contract/family";
 import type { Device } from "../../contract/sessions";
 import { budgetPeriodRuleOf } from "../api-rows";
 import type { Clock } from "../clock";
@@ -45,6 +45,8 @@ export type Membership = {
   dataVersion: number;
   /** When the family's budget month starts: every month the family's calls name follows it. */
   budgetPeriod: BudgetPeriodRule;
+  /** When a card purchase counts in the budget (docs/product.md#counting-card-spending-by-bill). */
+  cardSpendingBy: CardSpendingBy;
 };
 /** Everything a signed-in request needs about its caller, read in one statement. */
 export type Caller = { session: ActiveSession; user: UserRow; membership: Membership | null };
@@ -57,6 +59,7 @@ type CallerRow = {
   periodDay: number | null;
   periodSaturdays: boolean | null;
   periodClosedDay: BudgetPeriodRule["closedDay"] | null;
+  cardSpendingBy: CardSpendingBy | null;
 };
 
 const membershipOf = (row: CallerRow): Membership | null =>
@@ -66,7 +69,8 @@ const membershipOf = (row: CallerRow): Membership | null =>
   row.periodStart !== null &&
   row.periodDay !== null &&
   row.periodSaturdays !== null &&
-  row.periodClosedDay !== null
+  row.periodClosedDay !== null &&
+  row.cardSpendingBy !== null
     ? {
         familyId: row.familyId,
         role: row.role,
@@ -77,6 +81,7 @@ const membershipOf = (row: CallerRow): Membership | null =>
           periodSaturdays: row.periodSaturdays,
           periodClosedDay: row.periodClosedDay,
         }),
+        cardSpendingBy: row.cardSpendingBy,
       }
     : null;
 
@@ -107,6 +112,7 @@ export class SessionStore {
         periodDay: families.periodDay,
         periodSaturdays: families.periodSaturdays,
         periodClosedDay: families.periodClosedDay,
+        cardSpendingBy: families.cardSpendingBy,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -45,12 +45,16 @@ BEGIN
     -- Example expenses (seeded with a new family) never alert by themselves; they still count in
     -- the sums, as they do on the dashboard. Only dates whose period may still alert (below):
     -- no period is longer than 40 days, so an import's years of history cost no period sums.
-    SELECT DISTINCT r."category_id", r."date", f."period_start" AS "rule_start",
+    -- The date is the one the expense counts on (budget_date_of, budget-rules.sql): its own, or,
+    -- for a family counting card spending by bill, a card purchase's bill's due date.
+    SELECT DISTINCT r."category_id", d."date", f."period_start" AS "rule_start",
       f."period_day" AS "rule_day", f."period_saturdays" AS "rule_saturdays",
-      f."period_closed_day" AS "rule_closed_day"
+      f."period_closed_day" AS "rule_closed_day", f."card_spending_by" = 'bill' AS "by_bill"
     FROM "new_rows" r
     JOIN "families" f ON f."id" = r."family_id"
-    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND r."date" >= current_date - 50
+    CROSS JOIN LATERAL (SELECT "budget_date_of"(r."date", r."bill_id",
+      f."card_spending_by" = 'bill') AS "date") d
+    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND d."date" >= current_date - 50
   ),
   "named" AS (
     -- The family's period each date counts in (budget-rules.sql), by its name: the month that
@@ -60,7 +64,7 @@ BEGIN
     FROM "touched" t
   ),
   "bounded" AS (
-    SELECT n."category_id", n."date", n."period_month",
+    SELECT n."category_id", n."date", n."period_month", n."by_bill",
       "budget_period_start"(extract(year FROM n."period_month")::integer,
         extract(month FROM n."period_month")::integer, n."rule_start", n."rule_day",
         n."rule_saturdays", n."rule_closed_day") AS "first",
@@ -71,12 +75,12 @@ BEGIN
   ),
   "periods" AS (
     SELECT DISTINCT "category_id", 'month' AS "period", "period_month", 0 AS "period_week",
-      "first" AS "period_start", "last" AS "period_end"
+      "first" AS "period_start", "last" AS "period_end", "by_bill"
     FROM "bounded"
     UNION
     SELECT DISTINCT b."category_id", 'week', b."period_month", w."week",
       b."first" + (w."week" - 1) * 7,
-      CASE WHEN w."week" = 4 THEN b."last" ELSE b."first" + w."week" * 7 - 1 END
+      CASE WHEN w."week" = 4 THEN b."last" ELSE b."first" + w."week" * 7 - 1 END, b."by_bill"
     FROM "bounded" b
     CROSS JOIN LATERAL (SELECT "budget_period_week"(b."date", b."first") AS "week") w
   ),
@@ -84,9 +88,18 @@ BEGIN
     SELECT c."family_id", c."id" AS "category_id", c."name", p."period", p."period_month",
       p."period_week", p."period_start", p."period_end",
       CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END AS "budget",
+      -- What counts by its date, then (counted by bill) the card purchases whose bill is due in
+      -- the period: each on its index, as src/server/db/budget-date.ts writes the requests'.
       (SELECT coalesce(sum(e."amount"), 0) FROM "expenses" e
         WHERE e."family_id" = c."family_id" AND e."category_id" = c."id"
-          AND e."date" BETWEEN p."period_start" AND p."period_end") AS "spent"
+          AND e."date" BETWEEN p."period_start" AND p."period_end"
+          AND (NOT p."by_bill" OR e."bill_id" IS NULL))
+      + CASE WHEN p."by_bill" THEN
+        (SELECT coalesce(sum(e."amount"), 0) FROM "card_bills" b
+          JOIN "expenses" e ON e."bill_id" = b."id" AND e."family_id" = b."family_id"
+          WHERE b."family_id" = c."family_id" AND e."category_id" = c."id"
+            AND b."due_on" BETWEEN p."period_start" AND p."period_end")
+        ELSE 0 END AS "spent"
     FROM "periods" p
     JOIN "categories" c ON c."id" = p."category_id"
     -- A period that ended more than a week ago no longer alerts: a history import or a recurring

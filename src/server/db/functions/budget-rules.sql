@@ -137,3 +137,14 @@ CREATE OR REPLACE FUNCTION "budget_period_week"("d" date, "first" date) RETURNS 
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT least(("d" - "first") / 7, 3) + 1
 $$;
+
+-- The date an expense counts on in the budget (docs/product.md#counting-card-spending-by-bill):
+-- its own, or, for a family counting card spending by bill, a card purchase's bill's due date.
+-- STABLE, not IMMUTABLE: it reads card_bills. The requests' conditions are src/server/db/
+-- budget-date.ts; the alert trigger (budget-alerts.sql) calls this.
+CREATE OR REPLACE FUNCTION "budget_date_of"("d" date, "bill" uuid, "by_bill" boolean) RETURNS date
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN "by_bill" AND "bill" IS NOT NULL
+    THEN coalesce((SELECT b."due_on" FROM "card_bills" b WHERE b."id" = "bill"), "d")
+    ELSE "d" END
+$$;

@@ -542,6 +542,7 @@ describe("streaming", () => {
       role: "owner" as const,
       actorName: null,
       budgetPeriod: CALENDAR_MONTH,
+      cardSpendingBy: "date" as const,
     };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     // Nobody reads: the producer fills the stream's buffers and waits. Let it run until it stops.
@@ -581,6 +582,7 @@ describe("streaming", () => {
       role: "owner" as const,
       actorName: null,
       budgetPeriod: CALENDAR_MONTH,
+      cardSpendingBy: "date" as const,
     };
     const stream = exportExpensesCsv(t.app.db, scope, {}, "en", 10);
     await new Promise((resolve) => stream.once("readable", resolve));

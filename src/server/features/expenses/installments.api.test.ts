@@ -300,7 +300,7 @@ describe("changing a series", () => {
     const [entry] = await history(owner);
     expect(entry?.changes).toEqual([
       { field: "fromInstallment", before: null, after: 2 },
-      { field: "paidOffTo", before: null, after: "2026-12-03" },
+      { field: "bill", before: null, after: "2026-12-03" },
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
 } from "../../../contract/expenses";
 import { periodNamed } from "../../../domain/budget-period";
 import { toExpense } from "../../api-rows";
+import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { expenses } from "../../db/schema";
@@ -50,7 +51,7 @@ export async function listExpensesJson(
       ? periodNamed({ year: filter.year, month: filter.month }, scope.budgetPeriod)
       : undefined;
   const month = period
-    ? sql`and e.date between ${period.first}::date and ${period.last}::date`
+    ? sql`and ${countsBetween(scope.cardSpendingBy, scope.familyId, aliasedExpense("e"), period.first, period.last)}`
     : sql``;
   const result = await db.execute<{ body: string }>(sql`
     select '[' || coalesce(

@@ -9,6 +9,7 @@ import {
 } from "../../../contract/account-actions";
 import { budgetPeriodRuleSchema } from "../../../contract/budget-period";
 import {
+  cardSpendingInputSchema,
   createFamilyInputSchema,
   familyMemberSchema,
   familyPersonSchema,
@@ -139,6 +140,24 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
           app.clock,
           scope,
           request.body,
+        );
+        if (changed) await app.familyEvents.publish(scope.familyId, ["family", "expenses"]);
+        return updated;
+      },
+    );
+
+    // When card purchases count in the budget (docs/product.md#counting-card-spending-by-bill):
+    // every member's months move with it, as for the budget month.
+    signedIn.put(
+      "/api/family/card-spending",
+      { schema: { body: cardSpendingInputSchema, response: { 200: familySchema } } },
+      async (request) => {
+        const scope = requireFamily(request);
+        const { family: updated, changed } = await family.setCardSpendingBy(
+          app.db,
+          app.clock,
+          scope,
+          request.body.by,
         );
         if (changed) await app.familyEvents.publish(scope.familyId, ["family", "expenses"]);
         return updated;

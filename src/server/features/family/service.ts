@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { type BudgetPeriodRule, budgetPeriodRuleCode } from "../../../contract/budget-period-rule";
 import {
+  type CardSpendingBy,
   type Family,
   type FamilyMember,
   type FamilyPerson,
@@ -39,6 +40,7 @@ const toFamily = (row: typeof families.$inferSelect, role: Family["role"]): Fami
   ownerId: row.ownerId,
   role,
   budgetPeriod: budgetPeriodRuleOf(row),
+  cardSpendingBy: row.cardSpendingBy,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -575,6 +577,48 @@ export async function setBudgetPeriod(
         subjectId: scope.familyId,
         subjectLabel: family.name,
         changes: [{ field: "budgetPeriod", before, after }],
+      },
+    ]);
+    return { family: toFamily(family, "owner"), changed: true };
+  });
+}
+
+/**
+ * The owner chooses when card purchases count in the budget
+ * (docs/product.md#counting-card-spending-by-bill): by their date or by their bill's due date.
+ * No expense changes; the family's data version moves, so no month kept for the old choice is
+ * answered again. The same choice again changes nothing and records no entry.
+ */
+export async function setCardSpendingBy(
+  db: Db,
+  clock: Clock,
+  scope: FamilyScope,
+  by: CardSpendingBy,
+): Promise<{ family: Family; changed: boolean }> {
+  if (scope.role !== "owner") throw new AppError("only_owner");
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedFamily(tx, scope);
+    if (current.cardSpendingBy === by)
+      return { family: toFamily(current, "owner"), changed: false };
+    const [family] = await tx
+      .update(families)
+      .set({
+        cardSpendingBy: by,
+        dataVersion: sql`${families.dataVersion} + 1`,
+        updatedAt: clock.now(),
+      })
+      .where(eq(families.id, scope.familyId))
+      .returning();
+    if (!family) throw new AppError("not_in_family");
+    await recordHistory(tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "family",
+        action: "changed",
+        subjectId: scope.familyId,
+        subjectLabel: family.name,
+        changes: [{ field: "cardSpendingBy", before: current.cardSpendingBy, after: by }],
       },
     ]);
     return { family: toFamily(family, "owner"), changed: true };

@@ -5,6 +5,7 @@ import type { SummaryQuery } from "../../../contract/summary";
 import { nextMonth } from "../../../domain/budget";
 import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
 import { addDays, occurrencesBetween } from "../../../domain/recurrence";
+import { aliasedExpense, budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { recurringRules } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
@@ -32,15 +33,17 @@ export async function committedAhead(
   const first = (periods[0] as BudgetPeriod).first;
   const last = (periods.at(-1) as BudgetPeriod).last;
   const firsts = `{${periods.map((p) => p.first).join(",")}}`;
+  const e = aliasedExpense("e");
   const [sums, rules] = await Promise.all([
     db.execute<{ i: number; installments: string; other: string }>(sql`
-      select width_bucket(e.date, ${firsts}::date[]) as i,
+      select width_bucket(${budgetDateOf(scope.cardSpendingBy, e)}, ${firsts}::date[]) as i,
         coalesce(sum(e.amount) filter (where e.series_id is not null), 0)::numeric(20, 2)::text
           as installments,
         coalesce(sum(e.amount) filter (where e.series_id is null), 0)::numeric(20, 2)::text
           as other
       from expenses e
-      where e.family_id = ${scope.familyId} and e.date between ${first}::date and ${last}::date
+      where e.family_id = ${scope.familyId}
+        and ${countsBetween(scope.cardSpendingBy, scope.familyId, e, first, last)}
       group by 1`),
     db
       .select()

@@ -4,6 +4,7 @@ import { RECENT_TRANSACTIONS } from "../../../domain/budget";
 import { periodNamed } from "../../../domain/budget-period";
 import { comparePayerSpending } from "../../../domain/payer-spending";
 import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
+import { budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
@@ -11,11 +12,12 @@ import type { FamilyScope } from "../../http/family-scope";
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
 const money = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 2)::text`;
 // The week bucket is budget_period_week (src/server/db/functions/budget-rules.sql), inlined by
-// the planner into arithmetic on the row's date and the period's first day.
-const spentInWeek = (week: number, first: string) =>
+// the planner into arithmetic on the row's budget date and the period's first day.
+const spentInWeek = (week: number, first: string, budgetDate: SQL) =>
   money(
-    sql`sum(${expenses.amount}) filter (where budget_period_week(${expenses.date}, ${first}::date) = ${sql.raw(String(week))})`,
+    sql`sum(${expenses.amount}) filter (where budget_period_week(${budgetDate}, ${first}::date) = ${sql.raw(String(week))})`,
   );
+const columns = { date: sql`${expenses.date}`, billId: sql`${expenses.billId}` };
 
 /**
  * One budget month of the family (the period the calendar month names under the family's rule,
@@ -34,10 +36,12 @@ export async function monthSummary(
   // as constants: a range on the index (family_id, date, ...), which also hands the latest
   // expenses over in their order.
   const period = periodNamed({ year, month }, scope.budgetPeriod);
+  // Counted by date, or card purchases by their bill's due date (db/budget-date.ts).
   const inMonth = and(
     eq(expenses.familyId, scope.familyId),
-    sql`${expenses.date} between ${period.first}::date and ${period.last}::date`,
+    countsBetween(scope.cardSpendingBy, scope.familyId, columns, period.first, period.last),
   );
+  const budgetDate = budgetDateOf(scope.cardSpendingBy, columns);
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
       .select()
@@ -52,10 +56,10 @@ export async function monthSummary(
         categoryId: expenses.categoryId,
         paidByUserId: expenses.paidByUserId,
         spent: money(sql`sum(${expenses.amount})`),
-        week1: spentInWeek(1, period.first),
-        week2: spentInWeek(2, period.first),
-        week3: spentInWeek(3, period.first),
-        week4: spentInWeek(4, period.first),
+        week1: spentInWeek(1, period.first, budgetDate),
+        week2: spentInWeek(2, period.first, budgetDate),
+        week3: spentInWeek(3, period.first, budgetDate),
+        week4: spentInWeek(4, period.first, budgetDate),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
       })
       .from(expenses)

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type MonthTrendResponse, TREND_MONTHS, type TrendQuery } from "../../../contract/trend";
 import { previousMonth } from "../../../domain/budget";
 import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
+import { aliasedExpense, budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import type { FamilyScope } from "../../http/family-scope";
 
@@ -50,7 +51,10 @@ export async function monthTrend(
   const series = (match: SQL) =>
     sql`array(select ${money(sql`s.spent`)} from months m
       left join sums s on s.i = m.i and ${match} order by m.i)`;
-  const periodOfRow = sql`width_bucket(e.date, ${firsts}::date[])`;
+  // Each expense's period by its budget date (db/budget-date.ts): its date, or counted by bill a
+  // card purchase's bill's due date.
+  const e = aliasedExpense("e");
+  const periodOfRow = sql`width_bucket(${budgetDateOf(scope.cardSpendingBy, e)}, ${firsts}::date[])`;
   const result = await db.execute(sql`
     with months as (
       select i from generate_series(1, ${TREND_MONTHS}::int) as i
@@ -63,7 +67,7 @@ export async function monthTrend(
       from expenses e
       cross join lateral (select ${periodOfRow} as i) p
       where e.family_id = ${family}
-        and e.date between ${oldest.first}::date and ${shownPeriod.last}::date
+        and ${countsBetween(scope.cardSpendingBy, family, e, oldest.first, shownPeriod.last)}
       group by grouping sets ((p.i, e.category_id), (p.i))
     ),
     family_categories as (

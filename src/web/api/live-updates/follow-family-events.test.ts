@@ -90,6 +90,8 @@ describe("following the family's events", () => {
     expect(invalidated).toContain('["/api/card-bills"]');
     // A card's limit used follows its purchases.
     expect(invalidated).toContain('["/api/payment-methods"]');
+    // A purchase in installments another member changed.
+    expect(invalidated).toContain('["/api/installments"]');
     invalidated = [];
     // A rule's bills still to come are what the coming months already hold.
     last().send("change", JSON.stringify({ topics: ["recurring"] }));

@@ -26,6 +26,8 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     ["/api/card-bills"],
     // A card's limit used is what its bills still owe (docs/product.md#already-committed).
     ["/api/payment-methods"],
+    // A purchase in installments another member changed (api/installments' key, written out).
+    ["/api/installments"],
   ],
   // Names, colours and budgets show in the lists, the totals and the rules.
   categories: [

@@ -24,6 +24,7 @@ const familyOf = (role: Family["role"], budgetPeriod: BudgetPeriodRule = CALENDA
   ownerId: "6c1f0b7f-3a68-4b9f-8b1f-4d3c2e5f6a71",
   role,
   budgetPeriod,
+  cardSpendingBy: "date" as const,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 });

@@ -29,6 +29,7 @@ const family: Family = {
   ownerId: owner,
   role: "member",
   budgetPeriod: CALENDAR_MONTH,
+  cardSpendingBy: "date" as const,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };

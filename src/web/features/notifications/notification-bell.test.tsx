@@ -19,6 +19,7 @@ const family: Family = {
   ownerId: "6c1f0b7f-3a68-4b9f-8b1f-4d3c2e5f6a71",
   role: "owner",
   budgetPeriod: CALENDAR_MONTH,
+  cardSpendingBy: "date" as const,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };

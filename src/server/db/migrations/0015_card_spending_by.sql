@@ -1,0 +1,2 @@
+ALTER TABLE "families" ADD COLUMN "card_spending_by" text DEFAULT 'date' NOT NULL;--> statement-breakpoint
+ALTER TABLE "families" ADD CONSTRAINT "families_card_spending_by_check" CHECK ("families"."card_spending_by" in ('date', 'bill'));
