@@ -196,7 +196,7 @@ test(
       kind: "checking",
       name: "Checking",
     });
-    await post(page, "/api/payment-methods", {
+    const visaId = await post(page, "/api/payment-methods", {
       kind: "credit_card",
       name: "Visa",
       closingDay: CLOSING_DAY,
@@ -239,11 +239,38 @@ test(
     await expect(line(page, 4)).toContainText("Not spending (credit)");
     await expect(page.getByTestId("sign-guess")).toHaveText("As you chose");
 
-    // An account adds nothing to the reading and offers no bill.
+    await page
+      .getByLabel("Category for the lines without one")
+      .selectOption({ label: "Groceries" });
+    await page.getByRole("button", { name: "Apply" }).click();
+
+    // Into a card the file reads as its statement; archived meanwhile, the card stays chosen and
+    // the import is refused saying why, rather than made as paid with nothing.
+    await page.getByLabel("Paid with").selectOption({ label: "Visa" });
+    await expect(page.getByTestId("sign-guess")).toHaveText(
+      "Read as a card statement, since the lines go into a card: purchases are positive",
+    );
+    await expect(page.getByLabel("Bill", { exact: true })).toHaveValue("");
+    const archived = await page.request.patch(`/api/payment-methods/${visaId}`, {
+      data: { isActive: false },
+    });
+    expect(archived.status(), await archived.text()).toBe(200);
+    await page
+      .getByLabel("Category for the lines without one")
+      .selectOption({ label: "Groceries" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    // Read as a card's, only the salary is spending.
+    await page.getByRole("button", { name: "Import 1 expense" }).click();
+    await expect(page.getByText("Choose one of the family's payment methods")).toBeVisible();
+
+    // An account adds nothing to the reading and offers no bill: out of the card, the file is
+    // read by its signs again, as a bank statement.
     await page.getByLabel("Paid with").selectOption({ label: "Checking" });
     await expect(page.getByLabel("Bill", { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("sign-guess")).toHaveText(
+      "Read as a bank statement: negatives are spending",
+    );
     await expect(line(page, 4).getByRole("checkbox")).not.toBeChecked();
-
     await page
       .getByLabel("Category for the lines without one")
       .selectOption({ label: "Groceries" });

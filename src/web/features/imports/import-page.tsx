@@ -34,6 +34,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
+import { ApiRequestError } from "../../lib/api-client";
 import { formatDate, formatMoney } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
@@ -49,6 +50,20 @@ import {
   type Selection,
   selectionSummary,
 } from "./import-selection";
+
+/**
+ * A refused import in the person's words: what was wrong with "Pago com" or "Fatura" (a method
+ * archived meanwhile, a bill not of the card) when that is why, else the server's message.
+ */
+function commitErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    const paidWith = error.apiError?.errors?.find(
+      (fieldError) => fieldError.path === "paymentMethodId" || fieldError.path === "billId",
+    );
+    if (paidWith) return paidWith.message;
+  }
+  return errorDescription(error);
+}
 
 /** Lines shown at a time: 10,000 rows of selects would make the page slow to draw. */
 const PAGE_SIZE = 100;
@@ -446,7 +461,7 @@ function PreviewLines({
             </p>
           ) : null}
           {commit.isError ? (
-            <Alert variant="destructive">{errorDescription(commit.error)}</Alert>
+            <Alert variant="destructive">{commitErrorText(commit.error)}</Alert>
           ) : null}
           <Button
             className="w-full sm:w-fit"
@@ -485,7 +500,9 @@ function PaidWithChoice({
   const language = useLanguage();
   const card = method?.kind === "credit_card" ? method : undefined;
   const bills = useQuery({ ...cardBillsQueryOptions(card?.id ?? ""), enabled: card !== undefined });
-  if (methods.length === 0) return null;
+  if (methods.length === 0 && !method) return null;
+  const choices =
+    method && !methods.some((choice) => choice.id === method.id) ? [...methods, method] : methods;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <SettingSelect
@@ -493,10 +510,15 @@ function PaidWithChoice({
         value={method?.id ?? ""}
         options={[
           { value: "", label: t("imports.paidWith.none") },
-          ...methods.map((choice) => ({ value: choice.id, label: choice.name })),
+          ...choices.map((choice) => ({
+            value: choice.id,
+            label: methods.includes(choice)
+              ? choice.name
+              : t("imports.paidWith.archived", { name: choice.name }),
+          })),
         ]}
         hint={card ? t("imports.paidWith.hint") : undefined}
-        onChange={(id) => onMethod(methods.find((choice) => choice.id === id))}
+        onChange={(id) => onMethod(choices.find((choice) => choice.id === id))}
       />
       {card ? (
         <SettingSelect
@@ -524,7 +546,9 @@ function Importer() {
   const [preview, setPreview] = useState<{ data: ImportPreview; key: string } | null>(null);
   // What the person chose in "Como ler o arquivo" for the reading on screen.
   const [chosen, setChosen] = useState<ImportOptions>({});
-  const [methodId, setMethodId] = useState("");
+  // The method as chosen: archived or deleted meanwhile, it stays chosen and the import is
+  // refused saying so, rather than importing the lines as paid with nothing.
+  const [method, setMethod] = useState<PaymentMethod | undefined>(undefined);
   const [billId, setBillId] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -533,7 +557,6 @@ function Importer() {
     () => (paymentMethods.data ?? []).filter((method) => method.isActive),
     [paymentMethods.data],
   );
-  const method = activeMethods.find((choice) => choice.id === methodId);
 
   const read = async (
     loaded: LoadedFile,
@@ -575,7 +598,7 @@ function Importer() {
 
   const choosePaidWith = (next: PaymentMethod | undefined) => {
     const before = method;
-    setMethodId(next?.id ?? "");
+    setMethod(next);
     setBillId("");
     // Into a card the file is a card statement; out of one, it is read by its signs again. A
     // sign the person chose gives way to the card's (docs/product.md#reading-the-file).
