@@ -186,14 +186,14 @@ test(
     const committed = page.getByRole("region", { name: "Committed", exact: true });
     await expect(committed.getByRole("columnheader")).toHaveText([
       "Month",
+      "Total",
       "Installments",
       "Recurring bills",
       "Other",
-      "Total",
     ]);
     const rows = committed.getByTestId("committed-row");
     const cells = (d: Day, other: string, total: string) =>
-      `${enMonths[d.month - 1]} ${d.year}$300.00$1,500.00${other}${total}`;
+      `${enMonths[d.month - 1]} ${d.year}${total}$300.00$1,500.00${other}`;
     await expect(rows).toHaveText([
       cells(first, "$80.00", "$1,880.00"),
       cells(second, "$0.00", "$1,800.00"),

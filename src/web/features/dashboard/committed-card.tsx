@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommittedPeriod } from "../../../contract/committed";
 import { Card } from "../../components/ui/card";
@@ -13,11 +14,15 @@ function Parts({ period }: { period: CommittedPeriod }) {
   if (parts.length === 0) return null;
   return (
     <p className="text-muted-foreground text-sm tabular-nums" data-testid="committed-parts">
-      {parts
-        .map(({ key, amount }) =>
-          t(`dashboard.committed.${key}`, { amount: formatMoney(amount, language) }),
-        )
-        .join(" · ")}
+      {parts.map(({ key, amount }, index) => (
+        // Each part wraps whole on a phone, never between its name and its amount.
+        <Fragment key={key}>
+          {index > 0 ? " · " : null}
+          <span className="whitespace-nowrap">
+            {t(`dashboard.committed.${key}`, { amount: formatMoney(amount, language) })}
+          </span>
+        </Fragment>
+      ))}
     </p>
   );
 }
@@ -60,12 +65,15 @@ export function CommittedCard({
         {later.length > 0 ? (
           <details className="group mt-1">
             <summary className="flex min-h-11 w-fit cursor-pointer list-none items-center gap-2 font-medium text-primary text-sm sm:min-h-10 [&::-webkit-details-marker]:hidden">
-              <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+              <span
+                aria-hidden="true"
+                className="text-lg leading-none transition-transform group-open:rotate-90"
+              >
                 ›
               </span>
               {t("dashboard.committed.later")}
             </summary>
-            <ul className="divide-y divide-border">
+            <ul className="max-w-md divide-y divide-border">
               {later.map((period) => (
                 <li
                   key={`${period.year}-${period.month}`}

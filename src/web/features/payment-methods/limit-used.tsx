@@ -51,7 +51,7 @@ export function LimitUsed({ method }: { method: PaymentMethod }) {
     );
   }
   return (
-    <div className="mt-1 grid max-w-xs gap-1.5">
+    <div className="mt-1 grid w-full max-w-xs gap-1.5">
       <p className="text-sm tabular-nums" data-testid="limit-used">
         {t("paymentMethods.limitUsed", { used, limit: formatMoney(use.limit, language) })}
         {use.over ? (

@@ -99,14 +99,14 @@ describe("<CommittedMonths />", () => {
     expect(container.querySelector("h2")?.textContent).toBe("Comprometido");
     expect([...container.querySelectorAll("thead th")].map(textOf)).toEqual([
       "Mês",
+      "Total",
       "Parcelas",
       "Contas fixas",
       "Outros",
-      "Total",
     ]);
     expect(rows()).toEqual([
-      ["Dezembro de 2026", "R$ 300,00", "R$ 1.500,00", "R$ 0,00", "R$ 1.800,00"],
-      ["Janeiro de 2027", "R$ 300,00", "R$ 1.500,00", "R$ 42,10", "R$ 1.842,10"],
+      ["Dezembro de 2026", "R$ 1.800,00", "R$ 300,00", "R$ 1.500,00", "R$ 0,00"],
+      ["Janeiro de 2027", "R$ 1.842,10", "R$ 300,00", "R$ 1.500,00", "R$ 42,10"],
       ["Fevereiro de 2027", "R$ 0,00", "R$ 0,00", "R$ 0,00", "R$ 0,00"],
     ]);
     // The table scrolls inside its own region on a phone, reachable by keyboard.

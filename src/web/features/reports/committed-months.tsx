@@ -7,7 +7,8 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { cn } from "../../lib/utils";
 
-const parts = ["installments", "recurring", "other", "total"] as const;
+// The total first, beside the month: what a phone shows before the table scrolls.
+const parts = ["total", "installments", "recurring", "other"] as const;
 
 /**
  * Beside the 12-month trend, the three budget months after the shown one and what they already
