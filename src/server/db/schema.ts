@@ -346,9 +346,17 @@ export const installmentSeries = pgTable(
     createdByUserId: uuid("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /** The client's Idempotency-Key of the create that made it, so a retry makes nothing. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    // As expenses_idempotency_unique: per family and person (docs/product.md#idempotent-create).
+    uniqueIndex("installment_series_idempotency_unique").on(
+      t.familyId,
+      t.createdByUserId,
+      t.idempotencyKey,
+    ),
     // Target of the expenses (series_id, family_id) foreign key, see migration 0014.
     unique("installment_series_id_family_unique").on(t.id, t.familyId),
     index("installment_series_family_idx").on(t.familyId),

@@ -158,6 +158,8 @@ type SeriesRow = typeof installmentSeries.$inferSelect;
 
 /** A purchase in installments, checked by its service (features/expenses/installments.ts). */
 export type SeriesInput = {
+  /** The client's Idempotency-Key: a second series with it is refused by its unique index. */
+  idempotencyKey?: string | undefined;
   description: string;
   total: string;
   count: number;
@@ -526,6 +528,7 @@ export class ExpenseWriter {
         firstDate: input.firstDate,
         firstAmount: input.firstAmount ?? null,
         createdByUserId: scope.userId,
+        idempotencyKey: input.idempotencyKey ?? null,
       })
       .returning();
     if (!series) throw new AppError("internal");

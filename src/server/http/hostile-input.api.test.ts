@@ -403,6 +403,7 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
     },
     "POST /api/expenses/:id/move-bill": { params: { id: expenseId }, body: { to: "next" } },
     "POST /api/installments": {
+      headers: { "idempotency-key": "hostile-walk-installments" },
       body: {
         description: "Geladeira",
         total: "30.00",

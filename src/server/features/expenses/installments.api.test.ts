@@ -187,6 +187,28 @@ describe("a purchase in installments", () => {
     expect(await expensesOf(owner)).toEqual([]);
   });
 
+  it("is made once per Idempotency-Key: a retry answers the first purchase", async () => {
+    const { owner, category } = await household();
+    const send = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/installments",
+        headers: { cookie: owner.cookie, "idempotency-key": "geladeira-1" },
+        payload: {
+          description: "Geladeira",
+          total: "100.00",
+          count: 2,
+          firstDate: "2026-11-20",
+          categoryId: category.id,
+        },
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first?.statusCode, first?.body).toBe(201);
+    expect(second?.json().id).toBe(first?.json().id);
+    expect((await send()).json().id).toBe(first?.json().id);
+    expect(await expensesOf(owner)).toHaveLength(2);
+  });
+
   it("counts against the family's expense quota as a whole", async () => {
     const { owner, buy } = await household("pt");
     await buy({ count: 30, paymentMethodId: null });

@@ -7,6 +7,7 @@ import type {
 } from "../../../contract/installments";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { expenses, installmentSeries } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
@@ -56,14 +57,35 @@ export async function getInstallments(
   return { ...toSeries(series), installments: installments.map(toExpense) };
 }
 
-/** "Geladeira, R$ 3.600,00 em 12x": the series and its installments, counted against the quota. */
+/**
+ * "Geladeira, R$ 3.600,00 em 12x": the series and its installments, counted against the quota.
+ * With an Idempotency-Key, a repeated create (a retry after a lost answer) answers the series the
+ * first one made and makes nothing (docs/product.md#idempotent-create).
+ */
 export async function createInstallments(
   writes: ExpenseWrites,
   scope: FamilyScope,
   input: CreateInstallmentsInput,
   maxExpenses: number,
+  idempotencyKey?: string,
 ): Promise<InstallmentSeriesDetail> {
   const { db } = writes;
+  const findRepeat = async () => {
+    if (!idempotencyKey) return undefined;
+    const [row] = await db
+      .select({ id: installmentSeries.id })
+      .from(installmentSeries)
+      .where(
+        and(
+          eq(installmentSeries.familyId, scope.familyId),
+          eq(installmentSeries.createdByUserId, scope.userId),
+          eq(installmentSeries.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row ? getInstallments(db, scope, row.id) : undefined;
+  };
+  const repeat = await findRepeat();
+  if (repeat) return repeat;
   const category = await assertOwnCategory(db, scope, input.categoryId);
   const paidByUserId = input.paidByUserId ?? scope.userId;
   await assertPayer(db, scope, paidByUserId);
@@ -74,16 +96,25 @@ export async function createInstallments(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
-  const { series, installments } = await writes.transaction(async (tx, write) => {
-    await reserveExpenses(tx, scope.familyId, input.count, maxExpenses);
-    return write.createSeries(
-      scope,
-      { ...input, paidByUserId },
-      { category, payer, paymentMethod: method?.name ?? null },
-      method?.card ?? null,
-    );
-  });
-  return { ...toSeries(series), installments: installments.map(toExpense) };
+  try {
+    const { series, installments } = await writes.transaction(async (tx, write) => {
+      await reserveExpenses(tx, scope.familyId, input.count, maxExpenses);
+      return write.createSeries(
+        scope,
+        { ...input, paidByUserId, idempotencyKey },
+        { category, payer, paymentMethod: method?.name ?? null },
+        method?.card ?? null,
+      );
+    });
+    return { ...toSeries(series), installments: installments.map(toExpense) };
+  } catch (error) {
+    // The same key at the same moment: the other request made it.
+    if (isUniqueViolation(error, "installment_series_idempotency_unique")) {
+      const first = await findRepeat();
+      if (first) return first;
+    }
+    throw error;
+  }
 }
 
 /**

@@ -175,6 +175,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         description:
           "A purchase in installments: one expense a month from the first installment's date, adding up to the total exactly.",
         body: createInstallmentsInputSchema,
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
         response: { 201: installmentSeriesDetailSchema },
       },
     },
@@ -184,6 +185,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         requireFamily(request),
         request.body,
         app.config.quotas.expensesPerFamily,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
       );
       return reply.status(201).send(series);
     },

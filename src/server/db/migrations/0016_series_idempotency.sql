@@ -1,0 +1,2 @@
+ALTER TABLE "installment_series" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "installment_series_idempotency_unique" ON "installment_series" USING btree ("family_id","created_by_user_id","idempotency_key");
