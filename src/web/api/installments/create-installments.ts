@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/expenses";
 import type {
   CreateInstallmentsInput,
   InstallmentSeriesDetail,
@@ -10,8 +11,17 @@ import { invalidateInstallmentData } from "./invalidate-installment-data";
  * POST /api/installments: "Geladeira, R$ 3.600,00 em 12x", one series of linked expenses
  * (docs/product.md#installments). Never queued offline: the offline queue keeps single expenses.
  */
-export const createInstallments = (input: CreateInstallmentsInput) =>
-  sendJson<InstallmentSeriesDetail>("POST", "/api/installments", input);
+export const createInstallments = ({
+  input,
+  idempotencyKey,
+}: {
+  input: CreateInstallmentsInput;
+  /** One per submission: a request retried after a lost answer returns the first purchase. */
+  idempotencyKey: string;
+}) =>
+  sendJson<InstallmentSeriesDetail>("POST", "/api/installments", input, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 
 export function useCreateInstallments() {
   const queryClient = useQueryClient();

@@ -314,10 +314,17 @@ export function ExpenseForm({
       toast({ variant: "destructive", title: t("expenses.installments.offline") });
       return;
     }
+    idempotencyKey.current ??= newIdempotencyKey();
     try {
-      const series = await createInstallments.mutateAsync(input);
+      const series = await createInstallments.mutateAsync({
+        input,
+        idempotencyKey: idempotencyKey.current,
+      });
       done(t("expenses.installments.added", { count: series.installments.length }));
     } catch (error) {
+      // The server answered, so nothing was made: the next attempt is a new submission. No
+      // answer keeps the key: sent again, the purchase the first made comes back, never a second.
+      if (error instanceof ApiRequestError) idempotencyKey.current = null;
       if (isNetworkFailure(error)) {
         toast({ variant: "destructive", title: t("expenses.installments.noAnswer") });
         return;
