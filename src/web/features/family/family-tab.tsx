@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { BudgetPeriodSection } from "./budget-period-section";
+import { CardSpendingSection } from "./card-spending-section";
 import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
 
 /**
  * The Profile page's family tab, also the body of /family: the family (members, invites,
- * removal by the owner, its budget month, then leaving, handing over or deleting it), or the ways
+ * removal by the owner, its budget month and how card purchases count, then leaving, handing over or deleting it), or the ways
  * to get one (create, join).
  */
 export function FamilyTab() {
@@ -34,6 +35,7 @@ export function FamilyTab() {
     <div className="grid grid-cols-1 gap-6">
       <FamilyDetails family={family} />
       <BudgetPeriodSection family={family} />
+      <CardSpendingSection family={family} />
       <HistoryLink />
       <FamilyActions family={family} />
     </div>

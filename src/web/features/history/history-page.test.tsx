@@ -153,6 +153,38 @@ describe("<HistoryPage /> and the family's budget month", () => {
   });
 });
 
+/** The entry the server records when the owner changes how card purchases count. */
+const cardSpendingChanged = (before: string, after: string): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  changes: [{ field: "cardSpendingBy", before, after }],
+});
+
+describe("<HistoryPage /> and how card purchases count", () => {
+  it("says the owner changed it, and from which choice to which", async () => {
+    await open("pt", { items: [cardSpendingChanged("date", "bill")], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Configurações da família");
+    expect(text).toContain("Ana mudou como contam as compras no cartão");
+    expect(text).toContain(
+      "Compras no cartãode Na data da compra para No mês em que a fatura vence",
+    );
+  });
+
+  it("words it in English and Spanish too", async () => {
+    await open("en", { items: [cardSpendingChanged("bill", "date")], nextCursor: null });
+    expect(entryText()).toContain("Ana changed how card purchases count");
+    expect(entryText()).toContain(
+      "Card purchasesfrom In the month the bill is due to On the purchase date",
+    );
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("es", { items: [cardSpendingChanged("date", "bill")], nextCursor: null });
+    expect(entryText()).toContain(
+      "Compras con tarjetade En la fecha de compra a En el mes en que vence el resumen",
+    );
+  });
+});
+
 /** A bill payment made or undone, as the card bills' service records it. */
 const billPayment = (action: "created" | "deleted"): HistoryEntry => ({
   id: "22222222-2222-4222-8222-222222222222",

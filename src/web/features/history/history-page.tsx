@@ -215,6 +215,9 @@ function useFormatValue() {
       const rule = parseBudgetPeriodRuleCode(value);
       return rule ? budgetPeriodRuleText(rule, t) : value;
     }
+    // docs/product.md#counting-card-spending-by-bill: kept as the choice's code.
+    if (field === "cardSpendingBy")
+      return t(`history.cardSpendingBy.${value}`, { defaultValue: String(value) });
     return String(value);
   };
 }
@@ -243,7 +246,9 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       ? t("history.sentence.expense.createdByRule", { subject })
       : entry.kind === "installments"
         ? installmentsSentence(entry, names, t, language)
-        : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+        : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
+          ? t("history.sentence.family.cardSpendingBy", names)
+          : t(`history.sentence.${entry.kind}.${entry.action}`, names);
   const changes = entry.kind === "installments" ? installmentsFieldsShown(entry) : entry.changes;
   // A series' date is its first installment's.
   const fieldLabel = (field: HistoryChange["field"]) =>
