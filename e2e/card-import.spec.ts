@@ -134,8 +134,15 @@ test(
     );
     const bill = page.getByLabel("Fatura", { exact: true });
     await expect(bill.locator("option:checked")).toHaveText("Pela data de cada compra");
+    await expect(page.getByText("Cada compra entra na fatura da sua data.")).toBeVisible();
     // Today's lines go into the bill chosen, not the open one their date is in.
     await bill.selectOption({ label: `${ptBill(lastClosing)} · ${ptDays(lastClosing)}` });
+    // A phone's select cuts the label: the days are said under it too.
+    await expect(
+      page.getByText(
+        `Todas as linhas entram nesta fatura (${ptDays(lastClosing)}), seja qual for a data.`,
+      ),
+    ).toBeVisible();
     await expect(line(page, 5).getByRole("checkbox")).not.toBeChecked();
 
     await page.getByLabel("Categoria para as linhas sem categoria").selectOption({

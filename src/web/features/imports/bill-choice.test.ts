@@ -1,7 +1,7 @@
 import i18n from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n/init";
-import { billChoiceLabel } from "./bill-choice";
+import { billChoiceTexts } from "./bill-choice";
 
 describe("a bill as 'Fatura' offers it", () => {
   beforeAll(() => {
@@ -10,7 +10,7 @@ describe("a bill as 'Fatura' offers it", () => {
 
   const label = async (language: "pt" | "en" | "es", closesOn: string, dueOn: string) => {
     await i18n.changeLanguage(language);
-    return billChoiceLabel({ closesOn, dueOn }, i18n.t, language);
+    return billChoiceTexts({ closesOn, dueOn }, i18n.t, language).label;
   };
 
   it("names it after the month it closes in, with its days, as the bills screen does", async () => {
@@ -23,6 +23,13 @@ describe("a bill as 'Fatura' offers it", () => {
     expect(await label("es", "2026-12-03", "2026-12-10")).toBe(
       "Resumen de diciembre de 2026 · cierra 3 dic · vence 10 dic",
     );
+  });
+
+  it("gives the days alone, for the hint under the select", async () => {
+    await i18n.changeLanguage("pt");
+    expect(
+      billChoiceTexts({ closesOn: "2026-12-03", dueOn: "2026-12-10" }, i18n.t, "pt").days,
+    ).toBe("fecha 3 dez · vence 10 dez");
   });
 
   it("reads the days from the dates alone: a due date in the next year", async () => {

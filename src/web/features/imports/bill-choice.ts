@@ -8,13 +8,14 @@ import { localeOf, parseIsoDate, shortMonthName } from "../../lib/format";
  * A card's bill as "Fatura" offers it: named after the month it closes in, its days beside it, as
  * the card's bills screen names it (docs/product.md#card-bills): "Fatura de dezembro de 2026 ·
  * fecha 3 dez · vence 10 dez". Read from the dates' own numbers and formatted in UTC: no time
- * zone moves a day. (The bills screen has its own copy: features never import each other.)
+ * zone moves a day. The days alone too, for the hint under a phone's select, which cuts the label.
+(The bills screen has its own copy: features never import each other.)
  */
-export function billChoiceLabel(
+export function billChoiceTexts(
   bill: Pick<CardBill, "closesOn" | "dueOn">,
   t: TFunction,
   language: Language,
-): string {
+): { label: string; days: string } {
   const { year, month } = billName(bill.closesOn);
   const monthText = new Intl.DateTimeFormat(localeOf(language), {
     timeZone: "UTC",
@@ -28,9 +29,6 @@ export function billChoiceLabel(
       month: shortMonthName(date.month, language).replace(/\.$/, ""),
     });
   };
-  return t("imports.bill.label", {
-    name: t("imports.bill.name", { month: monthText }),
-    closes: day(bill.closesOn),
-    due: day(bill.dueOn),
-  });
+  const days = t("imports.bill.days", { closes: day(bill.closesOn), due: day(bill.dueOn) });
+  return { label: `${t("imports.bill.name", { month: monthText })} · ${days}`, days };
 }

@@ -40,7 +40,7 @@ import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
-import { billChoiceLabel } from "./bill-choice";
+import { billChoiceTexts } from "./bill-choice";
 import { readingOptions, readsAnotherKind, shownOptions, signGuessKey } from "./import-reading";
 import {
   applyCategoryToUncategorised,
@@ -501,6 +501,7 @@ function PaidWithChoice({
   const card = method?.kind === "credit_card" ? method : undefined;
   const bills = useQuery({ ...cardBillsQueryOptions(card?.id ?? ""), enabled: card !== undefined });
   if (methods.length === 0 && !method) return null;
+  const chosenBill = bills.data?.find((bill) => bill.id === billId);
   const choices =
     method && !methods.some((choice) => choice.id === method.id) ? [...methods, method] : methods;
   return (
@@ -517,7 +518,6 @@ function PaidWithChoice({
               : t("imports.paidWith.archived", { name: choice.name }),
           })),
         ]}
-        hint={card ? t("imports.paidWith.hint") : undefined}
         onChange={(id) => onMethod(choices.find((choice) => choice.id === id))}
       />
       {card ? (
@@ -528,9 +528,16 @@ function PaidWithChoice({
             { value: "", label: t("imports.bill.byDate") },
             ...(bills.data ?? []).map((bill) => ({
               value: bill.id,
-              label: billChoiceLabel(bill, t, language),
+              label: billChoiceTexts(bill, t, language).label,
             })),
           ]}
+          hint={
+            chosenBill
+              ? t("imports.bill.chosenHint", {
+                  days: billChoiceTexts(chosenBill, t, language).days,
+                })
+              : t("imports.bill.byDateHint")
+          }
           onChange={onBill}
         />
       ) : null}
