@@ -947,7 +947,9 @@ export class ExpenseWriter {
           }),
         )
         .returning({ id: installmentSeries.id });
-      made.forEach((row, index) => seriesOfGroup.set(missing[index] as number, row.id));
+      made.forEach((row, index) => {
+        seriesOfGroup.set(missing[index] as number, row.id);
+      });
     }
     list.forEach((group, g) => {
       const id = seriesOfGroup.get(g);

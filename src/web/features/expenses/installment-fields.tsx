@@ -34,17 +34,19 @@ export function InstallmentFields({
   const texts = preview ? previewTexts(preview, t, language) : null;
   return (
     <div className="grid gap-4">
-      <div className="flex min-h-11 items-center gap-3 sm:min-h-9">
+      {/* The whole row is the label: a 44 px target on a phone (e2e/touch.spec.ts). */}
+      <label
+        htmlFor={checkboxId}
+        className="flex min-h-11 items-center gap-3 font-medium text-sm sm:min-h-9"
+      >
         <input
           id={checkboxId}
           type="checkbox"
           className="size-5 shrink-0 accent-primary"
           {...register("installments")}
         />
-        <label htmlFor={checkboxId} className="font-medium text-sm">
-          {t("expenses.form.installments")}
-        </label>
-      </div>
+        {t("expenses.form.installments")}
+      </label>
       {values.installments ? (
         <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
           {/* content-start: beside the first installment's hint, the label stays on its input. */}
