@@ -124,6 +124,24 @@ test(
     await main(page).getByRole("button", { name: "Novo gasto recorrente" }).click();
     await checkDialog(page);
 
+    // Accounts and cards, a card's bills with a purchase in them (docs/product.md#card-bills).
+    const card = await page.request.post("/api/payment-methods", {
+      data: { kind: "credit_card", name: "Nubank", closingDay: 3, dueDay: 10 },
+    });
+    expect(card.status(), await card.text()).toBe(201);
+    const purchase = await page.request.post("/api/expenses", {
+      data: {
+        description: "Farmácia",
+        amount: "30.00",
+        date,
+        categoryId: categories[0]?.id,
+        paymentMethodId: (await card.json()).id,
+      },
+    });
+    expect(purchase.status(), await purchase.text()).toBe(201);
+    await checkScreen(page, "/payment-methods");
+    await checkScreen(page, `/payment-methods/${(await card.json()).id}/bills`);
+
     await checkScreen(page, "/expenses/import");
     await page.getByLabel("Arquivo CSV").setInputFiles({
       name: "extrato.csv",
