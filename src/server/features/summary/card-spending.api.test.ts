@@ -91,6 +91,15 @@ describe("counting card spending by bill", () => {
     ).json() as MonthTrendResponse;
     expect(trend.months.slice(-3).map((m) => m.spent)).toEqual(["0.00", "120.40", "3.00"]);
 
+    // Counted by bill, the month costs the statements it cost by date: the bills due in it are a
+    // condition of the same statements (request-cost.api.test.ts counts them by date).
+    t.statements.reset();
+    await call(owner, "GET", "/api/summary?year=2027&month=1");
+    expect(t.statements.texts).toHaveLength(4);
+    t.statements.reset();
+    await call(owner, "GET", "/api/summary/trend?year=2027&month=1");
+    expect(t.statements.texts).toHaveLength(2);
+
     expect((await setBy(owner, "date")).json().cardSpendingBy).toBe("date");
     expect(await months()).toEqual(["100.00", "23.40", "0.00"]);
   });
