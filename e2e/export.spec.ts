@@ -22,9 +22,9 @@ const texts = {
     filename: "gastos-todos.csv",
     delimiter: ";",
     rows: [
-      ["Data", "Descrição", "Categoria", "Valor", "Pago por", "Adicionado por"],
-      ["06/11/2026", "'=1+1 fórmula", "Mercado", "10,00", "Ana Souza", "Ana Souza"],
-      ["05/11/2026", 'Pão "francês"; café', "Mercado", "1234,56", "Ana Souza", "Ana Souza"],
+      ["Data", "Descrição", "Categoria", "Valor", "Pago por", "Adicionado por", "Pago com"],
+      ["06/11/2026", "'=1+1 fórmula", "Mercado", "10,00", "Ana Souza", "Ana Souza", ""],
+      ["05/11/2026", 'Pão "francês"; café', "Mercado", "1234,56", "Ana Souza", "Ana Souza", ""],
     ],
   },
   en: {
@@ -36,9 +36,9 @@ const texts = {
     filename: "expenses-all.csv",
     delimiter: ",",
     rows: [
-      ["Date", "Description", "Category", "Amount", "Paid by", "Added by"],
-      ["2026-11-06", "'=1+1 fórmula", "Mercado", "10.00", "Ana Souza", "Ana Souza"],
-      ["2026-11-05", 'Pão "francês"; café', "Mercado", "1234.56", "Ana Souza", "Ana Souza"],
+      ["Date", "Description", "Category", "Amount", "Paid by", "Added by", "Paid with"],
+      ["2026-11-06", "'=1+1 fórmula", "Mercado", "10.00", "Ana Souza", "Ana Souza", ""],
+      ["2026-11-05", 'Pão "francês"; café', "Mercado", "1234.56", "Ana Souza", "Ana Souza", ""],
     ],
   },
 } as const;
