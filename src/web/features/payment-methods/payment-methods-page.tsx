@@ -33,19 +33,20 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
   const ownerName = usePayerName();
   const update = useUpdatePaymentMethod();
   const Icon = method.kind === "credit_card" ? CreditCard : Landmark;
-  const toggle = () =>
-    update.mutate(
-      { id: method.id, input: { isActive: !method.isActive } },
-      {
-        onSuccess: () =>
-          toast({
-            title: t(
-              method.isActive ? "paymentMethods.toast.archived" : "paymentMethods.toast.restored",
-            ),
-          }),
-        onError: (error) => toastError(error, t("paymentMethods.toast.saveError")),
-      },
-    );
+  // Awaited rather than mutate's callbacks: archiving moves the method to the other section, so
+  // this item unmounts before the answer's refetch ends, and mutate's callbacks would be dropped
+  // with it (no toast at all).
+  const toggle = async () => {
+    const archiving = method.isActive;
+    try {
+      await update.mutateAsync({ id: method.id, input: { isActive: !archiving } });
+      toast({
+        title: t(archiving ? "paymentMethods.toast.archived" : "paymentMethods.toast.restored"),
+      });
+    } catch (error) {
+      toastError(error, t("paymentMethods.toast.saveError"));
+    }
+  };
   // The name completes each button's accessible name: the list repeats them.
   const named = <span className="sr-only"> {method.name}</span>;
   return (
