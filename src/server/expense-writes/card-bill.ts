@@ -42,22 +42,9 @@ export async function ensureBill(
   card: CardDays,
   closesOn: string,
 ): Promise<{ id: string; closesOn: string }> {
-  const [row] = await db
-    .insert(cardBills)
-    .values({
-      familyId,
-      methodId: card.methodId,
-      closesOn,
-      dueOn: billDueOn(closesOn, card.dueDay),
-    })
-    // A no-op update, so the row already there is returned too.
-    .onConflictDoUpdate({
-      target: [cardBills.methodId, cardBills.closesOn],
-      set: { closesOn: sql`excluded.closes_on` },
-    })
-    .returning({ id: cardBills.id, closesOn: cardBills.closesOn });
-  if (!row) throw new AppError("internal");
-  return row;
+  const id = (await ensureBills(db, familyId, card, [closesOn])).get(closesOn);
+  if (!id) throw new AppError("internal");
+  return { id, closesOn };
 }
 
 /**
