@@ -38,6 +38,7 @@ export const errorStatusByCode = {
   card_bill_not_found: 404,
   bill_payment_not_found: 404,
   installment_series_not_found: 404,
+  split_rule_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

@@ -3,6 +3,7 @@ import { calendarDateSchema, monthSchema, yearSchema } from "./calendar-date";
 import { languages } from "./common";
 import { EXPENSE_PAGE_SIZE, EXPENSE_PAGE_SIZE_MAX, EXPENSE_SEARCH_MAX } from "./expense-limits";
 import { amountSchema } from "./money";
+import { splitAddsUp, splitSchema, splitViewSchema } from "./shares";
 import { text } from "./text";
 
 export const DESCRIPTION_MAX = 200;
@@ -29,6 +30,8 @@ export const expenseSchema = z.object({
   seriesId: z.uuid().nullable(),
   installment: z.number().int().nullable(),
   installmentCount: z.number().int().nullable(),
+  /** For whom it is (docs/product.md#for-whom): the family's split, one member's, or shares. */
+  split: splitViewSchema,
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),
@@ -56,13 +59,29 @@ const expenseFields = {
    * it); null or left out: not said.
    */
   paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).nullable().optional(),
+  /**
+   * For whom (docs/product.md#for-whom): the family's split when left out; shares of members (of
+   * members already in its split, when editing). Amounts add up to the expense's amount.
+   */
+  split: splitSchema.optional(),
+};
+
+const sharesAddUp = {
+  error: "validation.sharesMustAddUp",
+  path: ["split"],
 };
 
 /** month and year are not accepted: the server derives them from the date. */
-export const createExpenseInputSchema = z.strictObject(expenseFields);
+export const createExpenseInputSchema = z
+  .strictObject(expenseFields)
+  .refine((input) => splitAddsUp(input.split, input.amount), sharesAddUp);
 export type CreateExpenseInput = z.input<typeof createExpenseInputSchema>;
 
-export const updateExpenseInputSchema = z.strictObject(expenseFields).partial();
+/** An "amounts" split sent with an amount must add up to it; the server checks one sent alone. */
+export const updateExpenseInputSchema = z
+  .strictObject(expenseFields)
+  .partial()
+  .refine((input) => splitAddsUp(input.split, input.amount), sharesAddUp);
 export type UpdateExpenseInput = z.input<typeof updateExpenseInputSchema>;
 
 export const expenseParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });

@@ -89,6 +89,13 @@ export const historyFields = [
   "fromInstallment",
   /** The date a paid-off series' remaining installments were moved to, off a card (on one: `bill`). */
   "paidOffTo",
+  /**
+   * For whom an expense is: null for the family's split ("Família"), a member's name, or members
+   * with their percent or amount ("Ana 60% · Léo 40%").
+   */
+  "forWhom",
+  /** The family's default split from a date on: null is equal, else "Ana 60 · Léo 40". */
+  "splitRule",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

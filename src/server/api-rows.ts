@@ -29,6 +29,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   seriesId: row.seriesId,
   installment: row.installment,
   installmentCount: row.installmentCount,
+  split: row.split,
   date: row.date,
   month: row.month,
   year: row.year,

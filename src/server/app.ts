@@ -29,6 +29,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { recurringJob } from "./features/recurring/job";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
+import { shareRoutes } from "./features/shares/routes";
 import { summaryRoutes } from "./features/summary/routes";
 import { twoFactorRoutes } from "./features/two-factor-setup/routes";
 import { registerAllowedHosts } from "./http/allowed-hosts";
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(paymentMethodRoutes);
+  await app.register(shareRoutes);
   await app.register(cardBillRoutes);
   await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });
   await app.register(importRoutes);

@@ -10,7 +10,11 @@ import { databaseFunctionsFolder } from "../paths";
  * migrations at every start, and a database at any migration, a restored backup or an imported
  * PGlite folder (both load into a database migrated this way) gets the current ones.
  */
-const DATABASE_FUNCTION_FILES = ["budget-rules.sql", "budget-alerts.sql"] as const;
+const DATABASE_FUNCTION_FILES = [
+  "budget-rules.sql",
+  "budget-alerts.sql",
+  "expense-shares.sql",
+] as const;
 
 class DatabaseFunctionsError extends Error {
   constructor(message: string, options?: { cause: unknown }) {

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -17,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CLOSED_DAY_MOVES, PERIOD_STARTS } from "../../contract/budget-period-rule";
 import { paymentMethodKinds } from "../../contract/payment-methods";
+import type { Split } from "../../contract/shares";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -427,6 +429,12 @@ export const expenses = pgTable(
     seriesId: uuid("series_id"),
     installment: integer("installment"),
     installmentCount: integer("installment_count"),
+    /**
+     * For whom (docs/product.md#for-whom, decision 012): the choice as the person made it, the
+     * contract's Split. The members' shares in cents are derived from it by the database into
+     * expense_shares, in the same statement (db/functions/expense-shares.sql).
+     */
+    split: jsonb("split").$type<Split>().notNull().default({ mode: "family" }),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -479,6 +487,10 @@ export const expenses = pgTable(
     uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
     check("expenses_amount_check", sql`${t.amount} > 0`),
     check(
+      "expenses_split_check",
+      sql`${t.split} ->> 'mode' in ('family', 'one', 'percent', 'amounts')`,
+    ),
+    check(
       "expenses_installment_check",
       sql`(${t.seriesId} is null and ${t.installment} is null and ${t.installmentCount} is null)
         or (${t.seriesId} is not null and ${t.installment} between 1 and ${t.installmentCount})`,
@@ -488,6 +500,57 @@ export const expenses = pgTable(
       .on(t.seriesId, t.installment)
       .where(sql`${t.seriesId} is not null`),
   ],
+);
+
+/**
+ * Each member's share of an expense, in cents that add up to its amount (decision 012). Written
+ * only by the database: the triggers of migration 0017 derive them from expenses.split, and for
+ * the family's split from the family's rule of the expense's date and its members of the moment,
+ * when an expense is written or its amount, date or split change (db/functions/expense-shares.sql).
+ * A later change of the rule or of the members re-splits nothing already written.
+ */
+export const expenseShares = pgTable(
+  "expense_shares",
+  {
+    expenseId: uuid("expense_id")
+      .notNull()
+      .references(() => expenses.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expenseId, t.userId] }),
+    // Balances: a family's shares per member.
+    index("expense_shares_family_user_idx").on(t.familyId, t.userId),
+    check("expense_shares_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The family's default split (docs/product.md#the-familys-default-split): from `valid_from` on,
+ * an expense for the family is split equally between the members of the moment (weights null) or
+ * by a weight per member ({ userId: weight }). The rule of a date is the latest starting on or
+ * before it; before the first, equal.
+ */
+export const familySplitRules = pgTable(
+  "family_split_rules",
+  {
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    weights: jsonb("weights").$type<Record<string, number>>(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.familyId, t.validFrom] })],
 );
 
 /**

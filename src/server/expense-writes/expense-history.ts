@@ -1,3 +1,4 @@
+import type { Split } from "../../contract/shares";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
 import {
@@ -33,6 +34,8 @@ export type ExpenseSnapshot = {
   seriesId?: string | null;
   installment?: number | null;
   installmentCount?: number | null;
+  /** Absent in entries recorded before shares existed: the family's split. */
+  split?: Split;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -52,6 +55,7 @@ export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   seriesId: row.seriesId,
   installment: row.installment,
   installmentCount: row.installmentCount,
+  split: row.split,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,
@@ -73,7 +77,34 @@ export const expenseHistoryFields = (
   paidBy: names.person(row.paidByUserId),
   paymentMethod: names.method(row.paymentMethodId),
   bill: names.bill(row.billId),
+  forWhom: forWhomLabel(row.split, names.person),
 });
+
+/**
+ * For whom, as the history shows it (docs/product.md#for-whom): null for the family's split (the
+ * web reads "Família"), a member's name, or each member with their percent or amount
+ * ("Ana 60% · Léo 40%", "Ana 120.00 · Léo 80.00").
+ */
+export function forWhomLabel(split: Split, person: (id: string | null) => string | null) {
+  switch (split.mode) {
+    case "family":
+      return null;
+    case "one":
+      return person(split.userId);
+    case "percent":
+      return split.shares.map((s) => `${person(s.userId) ?? "?"} ${s.percent}%`).join(" · ");
+    case "amounts":
+      return split.shares.map((s) => `${person(s.userId) ?? "?"} ${s.amount}`).join(" · ");
+  }
+}
+
+/** The members a split names, for the names its history entry shows. */
+export const splitUserIds = (split: Split): string[] =>
+  split.mode === "one"
+    ? [split.userId]
+    : split.mode === "family"
+      ? []
+      : split.shares.map((s) => s.userId);
 
 /**
  * The entries of deleted expenses (one by one, the examples, a removed member's), each with the
@@ -88,7 +119,7 @@ export async function recordExpensesDeleted(
   if (rows.length === 0) return;
   const names = await namesFor(db, familyId, {
     categoryIds: rows.map((row) => row.categoryId),
-    userIds: rows.map((row) => row.paidByUserId),
+    userIds: rows.flatMap((row) => [row.paidByUserId, ...splitUserIds(row.split)]),
     methodIds: rows.map((row) => row.paymentMethodId),
     billIds: rows.map((row) => row.billId),
   });

@@ -3,6 +3,7 @@ import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
 import { fromCents, toCents } from "../../contract/money";
+import { FAMILY_SPLIT, splitAddsUp } from "../../contract/shares";
 import { billClosingOf, neighbourClosing } from "../../domain/card-bills";
 import {
   firstInstallmentDate,
@@ -40,6 +41,7 @@ import {
   expenseHistoryFields,
   expenseSnapshot,
   recordExpensesDeleted,
+  splitUserIds,
 } from "./expense-history";
 
 /**
@@ -99,7 +101,12 @@ export class ExpenseWrites {
   async create(
     scope: FamilyScope,
     input: CreateExpenseInput & { paidByUserId: string; idempotencyKey: string | undefined },
-    names: { category: string; payer: string | null; paymentMethod?: string | null },
+    names: {
+      category: string;
+      payer: string | null;
+      paymentMethod?: string | null;
+      forWhom?: string | null;
+    },
     card?: CardDays | null,
   ): Promise<ExpenseRow> {
     const bill = card
@@ -123,6 +130,7 @@ export class ExpenseWrites {
           paidBy: names.payer,
           paymentMethod: names.paymentMethod ?? null,
           bill: bill?.closesOn ?? null,
+          forWhom: names.forWhom ?? null,
         }),
       },
     ]);
@@ -233,6 +241,12 @@ export class ExpenseWriter {
     const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
     const [before] = await this.tx.select().from(expenses).where(where).for("update");
     if (!before) throw new AppError("expense_not_found");
+    // Typed amounts must add up to the amount, whichever of the two this change sends.
+    if (!splitAddsUp(input.split ?? before.split, input.amount ?? before.amount)) {
+      throw new AppError("validation_error", {
+        fieldErrors: [{ path: "split", messageKey: "validation.sharesMustAddUp" }],
+      });
+    }
     const billId = await this.billAfterEdit(scope, before, input);
     const [row] = await this.tx
       .update(expenses)
@@ -319,7 +333,12 @@ export class ExpenseWriter {
   ): Promise<ExpenseRow> {
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [before.categoryId, row.categoryId],
-      userIds: [before.paidByUserId, row.paidByUserId],
+      userIds: [
+        before.paidByUserId,
+        row.paidByUserId,
+        ...splitUserIds(before.split),
+        ...splitUserIds(row.split),
+      ],
       methodIds: [before.paymentMethodId, row.paymentMethodId],
       billIds: [before.billId, row.billId],
     });
@@ -461,6 +480,7 @@ export class ExpenseWriter {
           seriesId: refs?.seriesId ?? null,
           installment: refs?.seriesId ? (snapshot.installment ?? null) : null,
           installmentCount: refs?.seriesId ? (snapshot.installmentCount ?? null) : null,
+          split: snapshot.split ?? FAMILY_SPLIT,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -476,7 +496,7 @@ export class ExpenseWriter {
     if (!restored) throw new AppError("internal");
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [restored.categoryId],
-      userIds: [restored.paidByUserId],
+      userIds: [restored.paidByUserId, ...splitUserIds(restored.split)],
       methodIds: [restored.paymentMethodId],
       billIds: [restored.billId],
     });

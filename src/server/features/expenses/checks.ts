@@ -1,8 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Split } from "../../../contract/shares";
 import type { Db } from "../../db/client";
-import { categories, expenses, familyMembers, paymentMethods } from "../../db/schema";
+import {
+  categories,
+  expenseShares,
+  expenses,
+  familyMembers,
+  paymentMethods,
+} from "../../db/schema";
 import { AppError } from "../../errors";
 import type { CardDays } from "../../expense-writes/card-bill";
+import { forWhomLabel, splitUserIds } from "../../expense-writes/expense-history";
+import { personNameSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom } from "../../quotas";
 
@@ -140,4 +149,40 @@ export async function assertOwnCategoryWithRoom(
     category: row.name,
     method: methodId ? checkedPaymentMethod(methodId, row.method ?? null) : null,
   };
+}
+
+const shareNotMember = () =>
+  new AppError("validation_error", {
+    fieldErrors: [{ path: "split", messageKey: "validation.shareNotMember" }],
+  });
+
+/**
+ * The members a split names must be members of the caller's family; when editing, those already
+ * sharing the expense are accepted too (a member who left keeps their share while it is
+ * corrected). One statement, which also reads their names for the history's "Para quem".
+ * Returns the history's label of the split (forWhomLabel).
+ */
+export async function checkSplit(
+  db: Db,
+  scope: FamilyScope,
+  split: Split,
+  expenseId?: string,
+): Promise<string | null> {
+  const ids = splitUserIds(split);
+  if (ids.length === 0) return null;
+  const keeps = expenseId
+    ? sql`or exists (select 1 from ${expenseShares} s where s.expense_id = ${expenseId}
+        and s.family_id = ${scope.familyId} and s.user_id = i.id)`
+    : sql``;
+  const result = await db.execute(sql`
+    select i.id, ${personNameSql(sql.raw("u"))} as name,
+      (u.id is not null and (exists (select 1 from ${familyMembers} m
+        where m.family_id = ${scope.familyId} and m.user_id = i.id) ${keeps})) as ok
+    from unnest(${sql.param(ids)}::uuid[]) as i(id)
+    left join users u on u.id = i.id`);
+  const rows = (result as unknown as { rows: { id: string; name: string | null; ok: boolean }[] })
+    .rows;
+  if (rows.some((row) => !row.ok)) throw shareNotMember();
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return forWhomLabel(split, (id) => (id ? (names.get(id) ?? null) : null));
 }

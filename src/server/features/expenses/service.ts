@@ -26,6 +26,7 @@ import {
   assertPayer,
   assertPaymentMethod,
   categoryNotFound,
+  checkSplit,
   paymentMethodError,
 } from "./checks";
 
@@ -63,7 +64,7 @@ export async function listExpensesJson(
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
         e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
         e.bill_id as "billId", e.series_id as "seriesId", e.installment,
-        e.installment_count as "installmentCount",
+        e.installment_count as "installmentCount", e.split,
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
@@ -245,11 +246,18 @@ export async function createExpense(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
+  // The family's split, the default, costs nothing; shares of members one read.
+  const forWhom = input.split ? await checkSplit(db, scope, input.split) : null;
   try {
     const row = await writes.create(
       scope,
       { ...input, paidByUserId, idempotencyKey },
-      { category: names.category, payer: payerName, paymentMethod: names.method?.name ?? null },
+      {
+        category: names.category,
+        payer: payerName,
+        paymentMethod: names.method?.name ?? null,
+        forWhom,
+      },
       names.method?.card,
     );
     return toExpense(row);
@@ -280,6 +288,7 @@ export async function updateExpense(
     await assertPayer(writes.db, scope, input.paidByUserId, id);
   }
   if (input.paymentMethodId) await assertPaymentMethod(writes.db, scope, input.paymentMethodId, id);
+  if (input.split) await checkSplit(writes.db, scope, input.split, id);
   try {
     return toExpense(await writes.transaction((_tx, write) => write.update(scope, id, input, now)));
   } catch (error) {

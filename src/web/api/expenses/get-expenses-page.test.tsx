@@ -39,6 +39,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     seriesId: null,
     installment: null,
     installmentCount: null,
+    split: { mode: "family" },
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),

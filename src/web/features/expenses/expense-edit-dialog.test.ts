@@ -15,6 +15,7 @@ const expense: Expense = {
   seriesId: null,
   installment: null,
   installmentCount: null,
+  split: { mode: "family" },
   date: "2025-03-10",
   month: 3,
   year: 2025,
