@@ -10,6 +10,8 @@ export const familyTopics = [
   "family",
   "notifications",
   "paymentMethods",
+  /** Settlements between members (docs/product.md#who-owes-whom); balances also follow expenses. */
+  "balances",
 ] as const;
 export type FamilyTopic = (typeof familyTopics)[number];
 

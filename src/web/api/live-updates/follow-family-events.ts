@@ -28,6 +28,8 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     ["/api/payment-methods"],
     // A purchase in installments another member changed (api/installments' key, written out).
     ["/api/installments"],
+    // Who paid and for whom move who owes whom (docs/product.md#who-owes-whom).
+    ["/api/balances"],
   ],
   // Names, colours and budgets show in the lists, the totals and the rules.
   categories: [
@@ -40,6 +42,8 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // A rule's bills still to come are part of what the coming months already hold
   // (docs/product.md#already-committed): api/summary's committedKey, written out as above.
   recurring: [["/api/recurring"], familyHistoryKey, ["/api/summary", "committed"]],
+  // A settlement recorded or undone (docs/product.md#who-owes-whom).
+  balances: [["/api/balances"], familyHistoryKey],
   // Members, roles and names (the lists and totals show who paid), and the budget month's rule
   // (docs/product.md#budget-periods): the month shown by default, the navigation's days, and every
   // month's and the trend's figures (under "/api/summary"), published with "expenses". Each is a
