@@ -47,10 +47,12 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // Members, roles and names (the lists and totals show who paid), and the budget month's rule
   // (docs/product.md#budget-periods): the month shown by default, the navigation's days, and every
   // month's and the trend's figures (under "/api/summary"), published with "expenses". Each is a
-  // history entry.
+  // history entry. The default split (api/shares' splitRulesQueryKey, written out as above): the
+  // expense form's preview of a family expense.
   family: [
     ["/api/family"],
     familyMembersQueryKey,
+    ["/api/family/split-rules"],
     ["/api/expenses"],
     ["/api/summary"],
     familyHistoryKey,
