@@ -39,6 +39,7 @@ export const errorStatusByCode = {
   bill_payment_not_found: 404,
   installment_series_not_found: 404,
   split_rule_not_found: 404,
+  settlement_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

@@ -17,6 +17,8 @@ export const historyKinds = [
   "paymentMethod",
   "cardBill",
   "installments",
+  /** A settlement between two members (docs/product.md#who-owes-whom). */
+  "settlement",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -96,6 +98,8 @@ export const historyFields = [
   "forWhom",
   /** The family's default split from a date on: null is equal, else "Ana 60 · Léo 40". */
   "splitRule",
+  /** A settlement's way of paying: pix, cash, transfer or other. */
+  "settlementMethod",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -11,7 +11,6 @@ import { text } from "./text";
  */
 
 export const splitModes = ["family", "one", "percent", "amounts"] as const;
-export type SplitMode = (typeof splitModes)[number];
 
 /** At most this many shares on one expense: every member of the largest family. */
 export const SHARES_MAX = 20;
@@ -104,7 +103,6 @@ export const splitRuleSchema = z.object({
   /** null: equal between the members of the day; otherwise a weight per member. */
   weights: z.array(z.object({ userId: z.uuid(), weight: z.number().int() })).nullable(),
 });
-export type SplitRuleDto = z.infer<typeof splitRuleSchema>;
 
 export const splitRulesSchema = z.object({
   /** Newest first. Before the first, and with none, the family splits equally. */

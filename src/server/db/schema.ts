@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { settlementMethods } from "../../contract/balances";
 import { CLOSED_DAY_MOVES, PERIOD_STARTS } from "../../contract/budget-period-rule";
 import { paymentMethodKinds } from "../../contract/payment-methods";
 import type { Split } from "../../contract/shares";
@@ -532,6 +533,35 @@ export const expenseShares = pgTable(
 );
 
 /**
+ * "Acertar contas" (docs/product.md#who-owes-whom, decision 012): one member paid another back.
+ * A transfer, as a bill payment is: never spending, never in a budget; it counts only in the
+ * balances between the two.
+ */
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    fromUserId: uuid("from_user_id").references(() => users.id, { onDelete: "set null" }),
+    toUserId: uuid("to_user_id").references(() => users.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    method: text("method", { enum: settlementMethods }).notNull(),
+    note: text("note"),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("settlements_family_paid_on_idx").on(t.familyId, t.paidOn),
+    check("settlements_amount_check", sql`${t.amount} > 0`),
+    check("settlements_method_check", sql`${t.method} in ('pix', 'cash', 'transfer', 'other')`),
+    check("settlements_two_people_check", sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
+);
+
+/**
  * The family's default split (docs/product.md#the-familys-default-split): from `valid_from` on,
  * an expense for the family is split equally between the members of the moment (weights null) or
  * by a weight per member ({ userId: weight }). The rule of a date is the latest starting on or
@@ -818,6 +848,7 @@ export const familyHistory = pgTable(
         "paymentMethod",
         "cardBill",
         "installments",
+        "settlement",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -850,7 +881,7 @@ export const familyHistory = pgTable(
     check(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
-        'paymentMethod', 'cardBill', 'installments')`,
+        'paymentMethod', 'cardBill', 'installments', 'settlement')`,
     ),
   ],
 );

@@ -174,6 +174,26 @@ const unchangedExpense = (expense: () => Expense) => async (actor: Actor) => {
   expect(list.find((e) => e.id === expense().id)).toEqual(expense());
 };
 
+/** The day of the split rule the last case made or sent, a new one each time. */
+let splitDay = "2030-01-01";
+let splitDays = 0;
+const nextSplitDay = () => {
+  splitDays += 1;
+  splitDay = new Date(Date.UTC(2030, 0, 1 + splitDays)).toISOString().slice(0, 10);
+  return splitDay;
+};
+/** A rule of this family from a day no other case used. */
+const ourSplitRule = async () => {
+  const res = await t.app.inject({
+    method: "PUT",
+    url: "/api/family/split-rules",
+    headers: await as("owner"),
+    payload: { validFrom: nextSplitDay(), weights: null },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+let targetSettlementId = "";
+
 let target: Expense;
 let targetCategory: Category;
 let targetMethod: PaymentMethod;
@@ -742,6 +762,133 @@ const routes: Record<string, RouteCase> = {
       if (actor !== "otherOwner") return;
       const list = (await ownerGet("/api/payment-methods")) as PaymentMethod[];
       expect(list.some((m) => m.id === targetMethod.id)).toBe(true);
+    },
+  },
+  // The family's default split (docs/product.md#the-familys-default-split): members read it, the
+  // owner sets it; another family's owner only ever reads and sets their own.
+  "GET /api/family/split-rules": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourSplitRule();
+      return { url: "/api/family/split-rules" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/family/split-rules",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json().rules.some((r: { validFrom: string }) => r.validFrom === splitDay)).toBe(
+        false,
+      );
+    },
+  },
+  "PUT /api/family/split-rules": {
+    expected: scoped(403, 200, 200),
+    request: async () => ({
+      url: "/api/family/split-rules",
+      payload: { validFrom: nextSplitDay(), weights: null },
+    }),
+    check: async (actor) => {
+      if (actor !== "member" && actor !== "otherOwner") return;
+      const ours = (await ownerGet("/api/family/split-rules")).rules as { validFrom: string }[];
+      expect(ours.some((r) => r.validFrom === splitDay)).toBe(false);
+    },
+  },
+  "DELETE /api/family/split-rules/:validFrom": {
+    expected: scoped(403, 404, 200),
+    request: async () => {
+      await ourSplitRule();
+      return { url: `/api/family/split-rules/${splitDay}` };
+    },
+    check: async (actor) => {
+      if (actor !== "member" && actor !== "otherOwner") return;
+      const ours = (await ownerGet("/api/family/split-rules")).rules as { validFrom: string }[];
+      expect(ours.some((r) => r.validFrom === splitDay)).toBe(true);
+    },
+  },
+  // Who owes whom (docs/product.md#who-owes-whom): the family's members only.
+  "GET /api/balances": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      return { url: "/api/balances" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/balances",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.body).not.toContain(ownerAccount.user.id);
+    },
+  },
+  "GET /api/balances/lines": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourExpense();
+      const member = sessions.get("member") as SignedIn;
+      return {
+        url: `/api/balances/lines?userId=${ownerAccount.user.id}&otherUserId=${member.user.id}`,
+      };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const member = sessions.get("member") as SignedIn;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: `/api/balances/lines?userId=${ownerAccount.user.id}&otherUserId=${member.user.id}`,
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json().lines).toEqual([]);
+    },
+  },
+  "POST /api/settlements": {
+    // Another family's owner cannot name our members: they are not of their family.
+    expected: scoped(201, 400),
+    request: async () => {
+      const member = sessions.get("member") as SignedIn;
+      return {
+        url: "/api/settlements",
+        payload: {
+          fromUserId: member.user.id,
+          toUserId: ownerAccount.user.id,
+          amount: "1.00",
+          paidOn: "2026-01-10",
+          method: "pix",
+        },
+      };
+    },
+  },
+  "DELETE /api/settlements/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      const member = sessions.get("member") as SignedIn;
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/settlements",
+        headers: await as("owner"),
+        payload: {
+          fromUserId: member.user.id,
+          toUserId: ownerAccount.user.id,
+          amount: "1.00",
+          paidOn: "2026-01-10",
+          method: "cash",
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      targetSettlementId = made.json().id;
+      return { url: `/api/settlements/${targetSettlementId}` };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const member = sessions.get("member") as SignedIn;
+      const lines = await ownerGet(
+        `/api/balances/lines?userId=${ownerAccount.user.id}&otherUserId=${member.user.id}`,
+      );
+      expect(lines.lines.some((l: { id: string }) => l.id === targetSettlementId)).toBe(true);
     },
   },
   // A card's bills (docs/product.md#card-bills): the family's members only.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { apiErrorSchema } from "../../contract/errors";
 import pt from "../../contract/messages/pt.json";
-import { login, type SignedIn } from "../testing/api-helpers";
+import { login, type SignedIn, signUp } from "../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -324,7 +324,12 @@ function textFieldsOf(schema: Record<string, unknown> | undefined): TextField[] 
 
 /** A valid request of each route with text fields; one field at a time is then made hostile. */
 type Sample = Partial<Record<Part, Record<string, unknown>>>;
-function samples(categoryId: string, expenseId: string, userId: string): Record<string, Sample> {
+function samples(
+  categoryId: string,
+  expenseId: string,
+  userId: string,
+  partnerId: string,
+): Record<string, Sample> {
   const category = {
     name: "Mercado",
     icon: "tag",
@@ -402,6 +407,29 @@ function samples(categoryId: string, expenseId: string, userId: string): Record<
       params: { id: missingId, paymentId: missingId },
     },
     "POST /api/expenses/:id/move-bill": { params: { id: expenseId }, body: { to: "next" } },
+    // The default split set again to equal from a day long past; a rule that is not there.
+    "PUT /api/family/split-rules": { body: { validFrom: "1999-01-01", weights: null } },
+    "DELETE /api/family/split-rules/:validFrom": { params: { validFrom: "1998-01-01" } },
+    "GET /api/balances": { querystring: month },
+    "GET /api/balances/lines": {
+      querystring: {
+        userId,
+        otherUserId: partnerId,
+        ...month,
+        cursor: "MjAyNi0wMy0xMHwwMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDA",
+      },
+    },
+    "POST /api/settlements": {
+      body: {
+        fromUserId: partnerId,
+        toUserId: userId,
+        amount: "10.00",
+        paidOn: "2026-03-10",
+        method: "pix",
+        note: "PIX do mercado",
+      },
+    },
+    "DELETE /api/settlements/:id": { params: { id: missingId } },
     "POST /api/installments": {
       headers: { "idempotency-key": "hostile-walk-installments" },
       body: {
@@ -557,7 +585,7 @@ const acceptsAnyCharacter = new Map([
 const hostileCharacters = { NUL: "\u0000", BEL: "\u0007", RLO: "\u202e" };
 
 describe("hostile bytes in every text field", () => {
-  let walkUser: SignedIn;
+  let walkUser: SignedIn & { familyId: string };
   let table: Record<string, Sample>;
   const routesWithText = () =>
     t.app.apiRoutes
@@ -568,7 +596,14 @@ describe("hostile bytes in every text field", () => {
     walkUser = await signUpWithFamily(t.app, { language: "pt" });
     const category = await createCategory(t.app, walkUser);
     const expense = await createExpense(t.app, walkUser, { categoryId: category.id });
-    table = samples(category.id, expense.id, walkUser.user.id);
+    // A second member for the settlement's sample, added directly: this file's earlier joins
+    // have used the address's join attempts (http/join-limits).
+    const partner = await signUp(t.app);
+    await t.database.pool.query(
+      "insert into family_members (family_id, user_id, role) values ($1, $2, 'member')",
+      [walkUser.familyId, partner.user.id],
+    );
+    table = samples(category.id, expense.id, walkUser.user.id, partner.user.id);
   });
 
   it("walks the routes' own schemas (the walk is not empty)", () => {
@@ -605,6 +640,10 @@ describe("hostile bytes in every text field", () => {
         "POST /api/installments body.firstDate",
         "POST /api/expenses body.paymentMethodId*",
         "GET /api/expenses/page querystring.paymentMethodId*",
+        "PUT /api/family/split-rules body.validFrom",
+        "POST /api/settlements body.note",
+        "POST /api/settlements body.amount",
+        "GET /api/balances/lines querystring.cursor",
       ]),
     );
   });

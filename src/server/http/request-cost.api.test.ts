@@ -160,6 +160,17 @@ describe("statements and bytes per request", () => {
     );
   });
 
+  it("GET /api/balances: the caller plus one, all time or a budget month (docs/product.md#who-owes-whom)", async () => {
+    const all = await measure("GET", "/api/balances");
+    expect(all.res.statusCode, all.res.body).toBe(200);
+    expect(all.statements).toHaveLength(2);
+    const month = await measure("GET", "/api/balances?month=3&year=2026");
+    expect(month.statements).toHaveLength(2);
+    // One member: she paid what she added, her share is all of it, and nobody owes anybody.
+    expect(month.res.json().members).toHaveLength(1);
+    expect(month.res.json().debts).toEqual([]);
+  });
+
   it("GET /api/expenses?month=&year=: the caller plus one, whatever the number of rows", async () => {
     const { statements, res } = await measure("GET", "/api/expenses?month=3&year=2026");
     expect(statements).toHaveLength(2);
@@ -337,12 +348,13 @@ const USER_BYTES = 325;
 // method since payment methods (docs/product.md#payment-methods; 23 bytes when not said:
 // `"paymentMethodId":null,`), and its card bill since card bills (#card-bills; 14 bytes:
 // `"billId":null,`), and its installment since installments (#installments; 59 bytes:
-// `"seriesId":null,"installment":null,"installmentCount":null,`).
-const SUMMARY_BYTES = 2432;
+// `"seriesId":null,"installment":null,"installmentCount":null,`), and for whom since shares
+// (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`).
+const SUMMARY_BYTES = 2510;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
 const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 24_828;
+const PAGE_BYTES = 26_128;
 // Paid by the caller: a payer id.
-const EXPENSE_BYTES = 528;
+const EXPENSE_BYTES = 554;

@@ -41,7 +41,7 @@ CREATE OR REPLACE FUNCTION "expense_share_amounts"("family" uuid, "on_date" date
     WHERE m."family_id" = "family" AND "split" ->> 'mode' = 'family'
   ), "weighted" AS (
     SELECT m."user_id", m."ord",
-      CASE WHEN sum(m."w") OVER () = 0 THEN 1 ELSE m."w" END AS "w"
+      CASE WHEN sum(m."w") OVER () = 0 THEN 1::bigint ELSE m."w" END AS "w"
     FROM "members" m
     UNION ALL
     SELECT ("split" ->> 'userId')::uuid, 1, 1 WHERE "split" ->> 'mode' = 'one'
@@ -51,16 +51,17 @@ CREATE OR REPLACE FUNCTION "expense_share_amounts"("family" uuid, "on_date" date
       ELSE '[]'::jsonb END) WITH ORDINALITY AS p(s, o)
   ), "parts" AS (
     SELECT w."user_id", w."ord",
-      (round("amount" * 100)::bigint * w."w") / sum(w."w") OVER () AS "whole",
-      (round("amount" * 100)::bigint * w."w") % sum(w."w") OVER () AS "rest"
+      (round("amount" * 100)::bigint * w."w") / (sum(w."w") OVER ())::bigint AS "whole",
+      (round("amount" * 100)::bigint * w."w") % (sum(w."w") OVER ())::bigint AS "rest"
     FROM "weighted" w
   ), "ranked" AS (
     SELECT p."user_id", p."whole",
       row_number() OVER (ORDER BY p."rest" DESC, p."ord") AS "rank",
-      round("amount" * 100)::bigint - sum(p."whole") OVER () AS "left_over"
+      round("amount" * 100)::bigint - (sum(p."whole") OVER ())::bigint AS "left_over"
     FROM "parts" p
   )
-  SELECT r."user_id", (r."whole" + CASE WHEN r."rank" <= r."left_over" THEN 1 ELSE 0 END) / 100.0
+  SELECT r."user_id",
+    ((r."whole" + CASE WHEN r."rank" <= r."left_over" THEN 1 ELSE 0 END)::numeric / 100)::numeric(12, 2)
   FROM "ranked" r
   WHERE r."whole" + CASE WHEN r."rank" <= r."left_over" THEN 1 ELSE 0 END > 0
   UNION ALL

@@ -1,4 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  balanceLinesQuerySchema,
+  balanceLinesSchema,
+  balancesQuerySchema,
+  balancesSchema,
+  createSettlementInputSchema,
+  settlementParamsSchema,
+  settlementSchema,
+} from "../../../contract/balances";
 import {
   splitRuleInputSchema,
   splitRuleParamsSchema,
@@ -6,11 +16,14 @@ import {
 } from "../../../contract/shares";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { balanceLines, balances } from "./balances";
 import * as service from "./service";
+import { createSettlement, deleteSettlement } from "./settlements";
 
 /**
- * The family's default split (docs/product.md#the-familys-default-split): every member reads it
- * (the expense form shows what a family expense will be split into); the owner sets it.
+ * For whom and who owes whom (docs/product.md#for-whom, #who-owes-whom): the family's default
+ * split, which every member reads (the expense form shows what a family expense will be split
+ * into) and the owner sets; the balances between members and the settlements between them.
  */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
@@ -40,6 +53,45 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       const rules = await service.deleteSplitRule(app.db, scope, request.params.validFrom);
       await app.familyEvents.publish(scope.familyId, ["family"]);
       return rules;
+    },
+  );
+
+  app.get(
+    "/api/balances",
+    { schema: { querystring: balancesQuerySchema, response: { 200: balancesSchema } } },
+    async (request) => balances(app.db, requireFamily(request), request.query),
+  );
+
+  app.get(
+    "/api/balances/lines",
+    { schema: { querystring: balanceLinesQuerySchema, response: { 200: balanceLinesSchema } } },
+    async (request) => balanceLines(app.db, requireFamily(request), request.query),
+  );
+
+  app.post(
+    "/api/settlements",
+    { schema: { body: createSettlementInputSchema, response: { 201: settlementSchema } } },
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const settlement = await createSettlement(app.db, scope, request.body);
+      await app.familyEvents.publish(scope.familyId, ["balances"]);
+      return reply.status(201).send(settlement);
+    },
+  );
+
+  app.delete(
+    "/api/settlements/:id",
+    {
+      schema: {
+        params: settlementParamsSchema,
+        response: { 200: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (request) => {
+      const scope = requireFamily(request);
+      await deleteSettlement(app.db, scope, request.params.id);
+      await app.familyEvents.publish(scope.familyId, ["balances"]);
+      return { id: request.params.id };
     },
   );
 };

@@ -28,7 +28,10 @@ export async function listSplitRules(db: Db, scope: FamilyScope): Promise<SplitR
 const toRule = (row: { validFrom: string; weights: Record<string, number> | null }) => ({
   validFrom: row.validFrom,
   weights: row.weights
-    ? Object.entries(row.weights).map(([userId, weight]) => ({ userId, weight }))
+    ? // jsonb keeps its own key order: by user id, so the answer is the same every time.
+      Object.entries(row.weights)
+        .map(([userId, weight]) => ({ userId, weight }))
+        .sort((a, b) => (a.userId < b.userId ? -1 : 1))
     : null,
 });
 
