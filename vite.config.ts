@@ -226,6 +226,11 @@ export default defineConfig({
               priority: 10,
             },
             { name: "ui", test: /\/src\/web\/components\//, priority: 5 },
+            // The calls and helpers the screens share (src/web/api, src/web/lib) that the start
+            // and the frame do not hold: each was a chunk of a few hundred bytes, whose imports
+            // and exports, gzipped alone, cost more than their code (whole app in es 333.0 ->
+            // 327.8 KB, cold dashboard 154.1 -> 153.1 KB, measured on the same sources).
+            { name: "shared", test: /\/src\/web\/(?:api|lib)\//, priority: 4 },
           ],
         },
       },
