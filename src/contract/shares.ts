@@ -109,6 +109,7 @@ export const splitRulesSchema = z.object({
   rules: z.array(splitRuleSchema),
 });
 export type SplitRules = z.infer<typeof splitRulesSchema>;
+export type SplitRuleDto = z.infer<typeof splitRuleSchema>;
 
 /** PUT /api/family/split-rules: the rule from `validFrom` on, replacing one that starts then. */
 export const splitRuleInputSchema = z.strictObject({
