@@ -246,3 +246,61 @@ describe("<HistoryPage /> and a card's bills", () => {
     expect(option?.textContent).toBe("Resúmenes de tarjeta");
   });
 });
+
+/** An expense's "Para quem" changed, as the expense writes record it. */
+const forWhomChanged = (before: string | null, after: string | null): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  kind: "expense",
+  subjectLabel: "Mercado",
+  changes: [{ field: "forWhom", before, after }],
+});
+
+/** The owner's default split set from a date on, or removed. */
+const splitRuleSet = (before: string | null, after: string | null): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  changes: [
+    { field: "startDate", before: null, after: "2026-12-01" },
+    { field: "splitRule", before, after },
+  ],
+});
+
+describe("<HistoryPage /> and for whom an expense is", () => {
+  it("names the family's split, one member, and shares in the reader's money and decimals", async () => {
+    await open("pt", {
+      items: [forWhomChanged(null, "Ana Souza 33.33% · Léo Souza 66.67%")],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Para quemde Família para Ana Souza 33,33% · Léo Souza 66,67%");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", {
+      items: [forWhomChanged("Ana Souza 120.00 · Léo Souza 80.00", "Léo Souza")],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("For whomfrom Ana Souza $120.00 · Léo Souza $80.00 to Léo Souza");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("es", { items: [forWhomChanged("Léo Souza", null)], nextCursor: null });
+    expect(entryText()).toContain("Para quiénde Léo Souza a Familia");
+  });
+
+  it("says the owner set a default split from a date, and when one was removed", async () => {
+    await open("pt", { items: [splitRuleSet(null, "Ana 5000 · Léo 3000")], nextCursor: null });
+    expect(entryText()).toContain("Ana mudou a divisão padrão");
+    expect(entryText()).toContain("Início01/12/2026");
+    expect(entryText()).toContain("Divisão padrãoProporcional: Ana 5000 · Léo 3000");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", { items: [splitRuleSet("Ana 1 · Léo 1", null)], nextCursor: null });
+    expect(entryText()).toContain("Default splitfrom Proportional: Ana 1 · Léo 1 to Equal");
+    act(() => root.unmount());
+    root = createRoot(container);
+    const removed = {
+      ...splitRuleSet(null, null),
+      changes: [{ field: "startDate" as const, before: "2026-12-01", after: null }],
+    };
+    await open("es", { items: [removed], nextCursor: null });
+    expect(entryText()).toContain("Ana quitó un reparto predeterminado");
+    expect(entryText()).toContain("Inicio01/12/2026");
+  });
+});

@@ -178,8 +178,25 @@ const moneyFields = new Set([
   "creditLimit",
 ]);
 const dateFields = new Set(["date", "startDate", "endDate"]);
-/** Fields set from nothing in a change (where a series' change starts): shown as their value alone. */
-const valueOnlyFields = new Set(["fromInstallment", "paidOffTo"]);
+/**
+ * Fields set from nothing in a change (where a series' change starts; a default split set on a day
+ * that had none): shown as their value alone.
+ */
+const valueOnlyFields = new Set(["fromInstallment", "paidOffTo", "splitRule"]);
+
+/** "Ana 120.00 · Léo 80.00" and "Ana 33.33% · Léo 66.67%" with the reader's money and decimals. */
+const sharesInLanguage = (text: string, language: Language) =>
+  text
+    .split(" · ")
+    .map((part) =>
+      part
+        .replace(/ (\d+\.\d{2})$/, (_, amount: string) => ` ${formatMoney(amount, language)}`)
+        .replace(
+          / (\d+(?:\.\d+)?)%$/,
+          (_, percent: string) => ` ${Number(percent).toLocaleString(localeOf(language))}%`,
+        ),
+    )
+    .join(" · ");
 
 /** A field's value as a person reads it, in their language. */
 function useFormatValue() {
@@ -190,6 +207,14 @@ function useFormatValue() {
     value: HistoryChange["before"],
     entry?: HistoryEntry,
   ): string => {
+    // For whom (docs/decisions/012-yours-mine-ours.md): null is the family's split; a default
+    // split of null is equal between the members.
+    if (field === "forWhom") {
+      return typeof value === "string" ? sharesInLanguage(value, language) : t("history.family");
+    }
+    if (field === "splitRule") {
+      return value === null ? t("history.splitEqual") : t("history.splitRatio", { weights: value });
+    }
     if (value === null) return t("history.none");
     if (typeof value === "boolean") return value ? t("history.yes") : t("history.no");
     if (typeof value === "string" && moneyFields.has(field)) return formatMoney(value, language);
@@ -248,7 +273,15 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
         ? installmentsSentence(entry, names, t, language)
         : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
           ? t("history.sentence.family.cardSpendingBy", names)
-          : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+          : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
+            ? // A default split set from a date on, or removed (its start date to nothing).
+              t(
+                entry.changes.some((c) => c.field === "splitRule")
+                  ? "history.sentence.family.splitRule"
+                  : "history.sentence.family.splitRuleRemoved",
+                names,
+              )
+            : t(`history.sentence.${entry.kind}.${entry.action}`, names);
   const changes = entry.kind === "installments" ? installmentsFieldsShown(entry) : entry.changes;
   // A series' date is its first installment's.
   const fieldLabel = (field: HistoryChange["field"]) =>
@@ -296,7 +329,9 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
                   <dt className="text-muted-foreground">{fieldLabel(change.field)}</dt>
                   <dd className="min-w-0 break-words">
                     {entry.action === "changed" &&
-                    !(valueOnlyFields.has(change.field) && change.before === null)
+                    !(valueOnlyFields.has(change.field) && change.before === null) &&
+                    // The day a default split starts, or started before it was removed.
+                    !(entry.kind === "family" && change.field === "startDate")
                       ? t("history.changeTo", {
                           before: formatValue(change.field, change.before, entry),
                           after: formatValue(change.field, change.after, entry),
