@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { familyQueryOptions } from "../family/get-family";
 import { familyHistoryQueryOptions, noHistoryFilters } from "../history/get-family-history";
+import { splitRulesQueryOptions } from "../shares/get-split-rules";
 import { monthSummaryQueryOptions } from "../summary/get-month-summary";
 import { monthTrendQueryOptions } from "../summary/get-trend";
 import { type EventSourceLike, followFamilyEvents, invalidateTopics } from "./follow-family-events";
@@ -164,5 +165,17 @@ describe("a change of the family's budget month", () => {
     for (const key of keys) {
       expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
     }
+  });
+});
+
+describe("a change of the family's default split", () => {
+  it("refreshes the split rules the expense form previews with, and nothing of the expenses' topic does", async () => {
+    const queryClient = new QueryClient();
+    const key = splitRulesQueryOptions().queryKey;
+    queryClient.setQueryData(key, { rules: [] });
+    await invalidateTopics(queryClient, ["expenses", "categories", "paymentMethods"]);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    await invalidateTopics(queryClient, ["family"]);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

@@ -78,4 +78,35 @@ describe("changedFields", () => {
       paymentMethodId: nubank,
     });
   });
+
+  it("sends 'Para quem' only when another split is chosen, and typed amounts with a new amount", () => {
+    const ana = "55555555-5555-4555-8555-555555555555";
+    const leo = "66666666-6666-4666-8666-666666666666";
+    expect(changedFields(expense, { split: { mode: "family" } })).toEqual({});
+    expect(changedFields(expense, { split: { mode: "one", userId: leo } })).toEqual({
+      split: { mode: "one", userId: leo },
+    });
+    const percent = {
+      mode: "percent" as const,
+      shares: [
+        { userId: ana, percent: "60" },
+        { userId: leo, percent: "40" },
+      ],
+    };
+    expect(changedFields({ ...expense, split: percent }, { split: percent })).toEqual({});
+    // Typed amounts go with a new amount, for the server to check the two together.
+    const amounts = {
+      mode: "amounts" as const,
+      shares: [
+        { userId: ana, amount: "10.00" },
+        { userId: leo, amount: "2.50" },
+      ],
+    };
+    const split = { ...expense, split: amounts };
+    expect(changedFields(split, { amount: "12.50", split: amounts })).toEqual({});
+    expect(changedFields(split, { amount: "13.00", split: amounts })).toEqual({
+      amount: "13.00",
+      split: amounts,
+    });
+  });
 });

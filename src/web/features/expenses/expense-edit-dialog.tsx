@@ -8,6 +8,7 @@ import {
   type UpdateExpenseInput,
   updateExpenseInputSchema,
 } from "../../../contract/expenses";
+import type { Language } from "../../../contract/languages";
 import { useCategories } from "../../api/categories/get-categories";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
 import { useUpdateInstallments } from "../../api/installments/update-installments";
@@ -28,9 +29,11 @@ import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { ExpenseFields, type ExpenseFieldValues } from "./expense-form";
+import type { ForWhomForm } from "./for-whom-field";
 import { InstallmentScopeChoice } from "./installment-scope";
 import { type InstallmentScope, installmentChange } from "./installments";
 import { PayOffConfirm } from "./pay-off-confirm";
+import { draftOf, sameSplit, splitOfDraft } from "./split-draft";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 
@@ -39,24 +42,24 @@ const contractResolver = zodResolver(updateExpenseInputSchema);
 /**
  * The contract's partial schema, except that an uncategorised expense left uncategorised, or one
  * whose payer's account is gone left so ("" in the selects), is simply not part of the change.
+ * "Para quem" is read in the person's language.
  */
-const keepingEmptyChoices: Resolver<ExpenseFieldValues, unknown, UpdateOutput> = (
-  values,
-  context,
-  options,
-) =>
-  contractResolver(
-    {
-      ...values,
-      categoryId: values.categoryId === "" ? undefined : values.categoryId,
-      paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
-      // "Não informado" clears the method (null); the contract reads "" as no change otherwise.
-      paymentMethodId: values.paymentMethodId === "" ? null : values.paymentMethodId,
-    },
-    context,
-    // Only the field names and modes are read from the options; their value types do not matter.
-    options as unknown as Parameters<typeof contractResolver>[2],
-  );
+const keepingEmptyChoices =
+  (language: Language): Resolver<ExpenseFieldValues, unknown, UpdateOutput> =>
+  (values, context, options) =>
+    contractResolver(
+      {
+        ...values,
+        categoryId: values.categoryId === "" ? undefined : values.categoryId,
+        paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
+        // "Não informado" clears the method (null); the contract reads "" as no change otherwise.
+        paymentMethodId: values.paymentMethodId === "" ? null : values.paymentMethodId,
+        split: values.split ? splitOfDraft(values.split, language) : undefined,
+      },
+      context,
+      // Only the field names and modes are read from the options; their value types do not matter.
+      options as unknown as Parameters<typeof contractResolver>[2],
+    );
 
 /** Only what the user changed is sent (PATCH is partial), so a concurrent edit of another field survives. */
 export function changedFields(expense: Expense, values: UpdateOutput): UpdateExpenseInput {
@@ -76,6 +79,14 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
   }
   if (values.paymentMethodId !== undefined && values.paymentMethodId !== expense.paymentMethodId) {
     changes.paymentMethodId = values.paymentMethodId;
+  }
+  // Amounts typed for each member go with a new amount, so the server checks the two together.
+  if (
+    values.split !== undefined &&
+    (!sameSplit(values.split, expense.split) ||
+      (values.split.mode === "amounts" && changes.amount !== undefined))
+  ) {
+    changes.split = values.split;
   }
   return changes;
 }
@@ -97,15 +108,9 @@ function EditExpenseForm({
   const language = useLanguage();
   const isInstallment = expense.seriesId !== null;
   const [scope, setScope] = useState<InstallmentScope>("only");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
+  const form = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
     // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
-    resolver: readingAmounts(keepingEmptyChoices, ["amount"], language),
+    resolver: readingAmounts(keepingEmptyChoices(language), ["amount"], language),
     defaultValues: {
       description: expense.description,
       amount: formatAmountInput(expense.amount, language),
@@ -113,8 +118,16 @@ function EditExpenseForm({
       date: expense.date,
       paidByUserId: expense.paidByUserId ?? "",
       paymentMethodId: expense.paymentMethodId ?? "",
+      split: draftOf(expense.split, language),
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const chooseScope = (next: InstallmentScope) => {
     setScope(next);
@@ -123,7 +136,13 @@ function EditExpenseForm({
   };
 
   const save = handleSubmit(async (values) => {
-    const call = installmentChange(expense, scope, changedFields(expense, values));
+    // A series' call takes no split: "Para quem" is shown for this installment alone.
+    const { split, ...seriesFields } = changedFields(expense, values);
+    const call = installmentChange(
+      expense,
+      scope,
+      scope === "only" && split ? { ...seriesFields, split } : seriesFields,
+    );
     if (call === null) {
       onDone();
       return;
@@ -141,7 +160,7 @@ function EditExpenseForm({
       }
       onDone();
     } catch (error) {
-      if (showServerFieldErrors(error, setError, ["paymentMethodId"])) return;
+      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split"])) return;
       toastError(error, t("expenses.toast.updateError"));
     }
   });
@@ -162,6 +181,7 @@ function EditExpenseForm({
       ) : null}
       <ExpenseFields
         register={register}
+        forWhom={scope === "only" ? (form as unknown as ForWhomForm) : undefined}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.uncategorized")}

@@ -43,9 +43,11 @@ import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { queueExpense } from "../../offline/browser-queue";
 import { isNetworkFailure } from "../../offline/queue";
+import { ForWhomField, type ForWhomForm } from "./for-whom-field";
 import { InstallmentFields } from "./installment-fields";
 import { type ExpenseFormValues, installmentsFieldOf, installmentsRequest } from "./installments";
 import { PaymentMethodSelect } from "./payment-method-select";
+import { FAMILY_DRAFT, type SplitDraft, splitOfDraft } from "./split-draft";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */
 export type ExpenseFieldValues = {
@@ -57,25 +59,33 @@ export type ExpenseFieldValues = {
   paidByUserId?: string;
   /** "" for "Não informado" (docs/product.md#payment-methods). */
   paymentMethodId?: string;
+  /** "Para quem" as chosen and typed (docs/decisions/012-yours-mine-ours.md). */
+  split?: SplitDraft;
 };
 
 const createResolver = zodResolver(createExpenseInputSchema);
 
 /**
  * The contract's create schema, with "Não informado" ("" in the select) left out of the request:
- * the expense is then saved without a payment method.
+ * the expense is then saved without a payment method; and so is the family's split, the default,
+ * so a family of one sends what it always sent. Shares are read in the person's language.
  */
-export const expenseCreateResolver: Resolver<ExpenseFieldValues, unknown, CreateExpenseInput> = (
-  values,
-  context,
-  options,
-) =>
-  createResolver(
-    { ...values, paymentMethodId: values.paymentMethodId || undefined },
-    context,
-    // Only the field names and modes are read from the options; their value types do not matter.
-    options as unknown as Parameters<typeof createResolver>[2],
-  ) as unknown as ReturnType<Resolver<ExpenseFieldValues, unknown, CreateExpenseInput>>;
+export const expenseCreateResolver =
+  (language: Language): Resolver<ExpenseFieldValues, unknown, CreateExpenseInput> =>
+  (values, context, options) =>
+    createResolver(
+      {
+        ...values,
+        paymentMethodId: values.paymentMethodId || undefined,
+        split:
+          values.split && values.split.choice !== "family"
+            ? splitOfDraft(values.split, language)
+            : undefined,
+      },
+      context,
+      // Only the field names and modes are read from the options; their value types do not matter.
+      options as unknown as Parameters<typeof createResolver>[2],
+    ) as unknown as ReturnType<Resolver<ExpenseFieldValues, unknown, CreateExpenseInput>>;
 
 /** What the add form saves: one expense, or a purchase in installments (docs/product.md#installments). */
 export type ExpenseFormOutput =
@@ -90,7 +100,7 @@ export type ExpenseFormOutput =
 export function expenseFormResolver(
   language: Language,
 ): Resolver<ExpenseFormValues, unknown, ExpenseFormOutput> {
-  const expenseResolver = readingAmounts(expenseCreateResolver, ["amount"], language);
+  const expenseResolver = readingAmounts(expenseCreateResolver(language), ["amount"], language);
   return async (
     values,
     context,
@@ -129,6 +139,7 @@ export function expenseFormResolver(
  */
 export function ExpenseFields({
   register,
+  forWhom,
   errors,
   categories,
   categoryPlaceholder,
@@ -140,6 +151,8 @@ export function ExpenseFields({
   dateHint,
 }: {
   register: UseFormRegister<ExpenseFieldValues>;
+  /** Given, "Para quem" shows (not for a purchase in installments, whose call takes no split). */
+  forWhom?: ForWhomForm;
   errors: FieldErrors<ExpenseFieldValues>;
   categories: Category[];
   /** The label of the empty choice: "choose one" when adding, "Sem categoria" when editing. */
@@ -161,7 +174,8 @@ export function ExpenseFields({
   const methods = usePaymentMethodChoices(currentPaymentMethodId);
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
-    <div className={cn("grid gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
+    // items-start: a field with a hint under it ("Para quem"'s preview) leaves its row's others as they are.
+    <div className={cn("grid items-start gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
       <FormField
         label={t("expenses.form.description")}
         error={message(errors.description?.message)}
@@ -212,6 +226,7 @@ export function ExpenseFields({
         error={message(errors.paymentMethodId?.message)}
         {...register("paymentMethodId")}
       />
+      {forWhom ? <ForWhomField form={forWhom} /> : null}
     </div>
   );
 }
@@ -234,16 +249,7 @@ export function ExpenseForm({
   const createInstallments = useCreateInstallments();
   const { user } = useCurrentUser();
   const language = useLanguage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    getValues,
-    setFocus,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ExpenseFormValues, unknown, ExpenseFormOutput>({
+  const form = useForm<ExpenseFormValues, unknown, ExpenseFormOutput>({
     // "12,50" as well as "12.50" (docs/product.md#typing-amounts).
     resolver: expenseFormResolver(language),
     defaultValues: {
@@ -257,8 +263,19 @@ export function ExpenseForm({
       installments: false,
       count: "",
       firstAmount: "",
+      split: FAMILY_DRAFT,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setFocus,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const [installments, amount, date, count, firstAmount] = watch([
     "installments",
     "amount",
@@ -283,6 +300,8 @@ export function ExpenseForm({
       installments: false,
       count: "",
       firstAmount: "",
+      // The family's split is what most receipts in a row are; a custom one fits one amount.
+      split: FAMILY_DRAFT,
     });
     if (!compact) setFocus("description");
     onSaved?.();
@@ -353,8 +372,9 @@ export function ExpenseForm({
       // The server answered, so nothing was created: the next attempt is a new submission. A
       // network failure keeps the key: the expense may exist, and a retry must not add a second.
       if (error instanceof ApiRequestError) idempotencyKey.current = null;
-      // A method archived meanwhile (validation.paymentMethodArchived) shows under its select.
-      if (showServerFieldErrors(error, setError, ["paymentMethodId"])) return;
+      // A method archived meanwhile (validation.paymentMethodArchived) shows under its select, a
+      // member who left meanwhile (validation.shareNotMember) under "Para quem".
+      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split"])) return;
       toastError(error, t("expenses.toast.addError"));
     }
   });
@@ -380,6 +400,7 @@ export function ExpenseForm({
       <ExpenseFields
         // It registers only an expense's own fields, which the add form has as well.
         register={register as unknown as UseFormRegister<ExpenseFieldValues>}
+        forWhom={installments ? undefined : (form as unknown as ForWhomForm)}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}

@@ -50,6 +50,7 @@ import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { ExpenseEditDialog } from "./expense-edit-dialog";
 import { InstallmentDeleteDialog } from "./installment-delete-dialog";
+import { SplitLabel, useShortNames } from "./split-label";
 import { useDebouncedValue } from "./use-debounced-value";
 import { shouldLoadMore, spacerHeights } from "./virtual-window";
 
@@ -161,6 +162,8 @@ type VirtualListProps = RowHandlers & {
   payerName: (userId: string | null) => string;
   /** The expense's payment method's name, or null when it has none (docs/product.md#payment-methods). */
   methodName: (expense: Expense) => string | null;
+  /** A member's first name, for who an expense is for ("Só Ana"). */
+  nameOf: (userId: string) => string;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -183,6 +186,7 @@ function VirtualExpenseList({
   categoryOf,
   payerName,
   methodName,
+  nameOf,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -284,6 +288,7 @@ function VirtualExpenseList({
                 <td className="break-words px-3 py-2 font-medium">
                   {expense.description}
                   <InstallmentLabel expense={expense} />
+                  <SplitLabel split={expense.split} nameOf={nameOf} />
                 </td>
                 <td className="px-3 py-2">
                   <CategoryName category={categoryOf(expense)} />
@@ -329,6 +334,7 @@ function VirtualExpenseList({
                 <span className="min-w-0 break-words font-medium">
                   {expense.description}
                   <InstallmentLabel expense={expense} />
+                  <SplitLabel split={expense.split} nameOf={nameOf} />
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">
                   {formatMoney(expense.amount, language)}
@@ -411,6 +417,7 @@ export function ExpenseList() {
   const categories = useCategories();
   const people = useFamilyPeople();
   const payerName = usePayerName();
+  const nameOf = useShortNames();
   const methods = usePaymentMethods();
   const deleteExpense = useDeleteExpense();
   const [filters, setFilters] = useState<ExpenseFilters>(noExpenseFilters);
@@ -490,6 +497,7 @@ export function ExpenseList() {
           categoryOf={categoryOf}
           payerName={payerName}
           methodName={methodName}
+          nameOf={nameOf}
           hasNextPage={pages.hasNextPage}
           isFetchingNextPage={pages.isFetchingNextPage}
           fetchNextPage={() => void pages.fetchNextPage()}

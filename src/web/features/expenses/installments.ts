@@ -12,6 +12,7 @@ import { amountSchema } from "../../../contract/money";
 import { installmentDates, splitInstallments } from "../../../domain/installments";
 import { parseAmountInput } from "../../lib/amount-input";
 import { formatDate, formatMoney } from "../../lib/format";
+import type { SplitDraft } from "./split-draft";
 
 /**
  * What the web decides about purchases in installments (docs/product.md#installments): the request
@@ -36,6 +37,8 @@ type SharedFieldValues = {
   date: string;
   paidByUserId?: string;
   paymentMethodId?: string;
+  /** "Para quem": hidden while "Parcelado" is on, and not sent (POST /api/installments takes none). */
+  split?: SplitDraft;
 };
 
 /** The add form's values: an expense's fields (ExpenseFieldValues), and "Parcelado" with its own. */

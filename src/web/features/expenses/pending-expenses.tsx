@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CreateExpenseInput } from "../../../contract/expenses";
+import type { Split } from "../../../contract/shares";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
@@ -29,6 +30,8 @@ import {
 } from "../../offline/browser-queue";
 import type { QueueEntry } from "../../offline/queue";
 import { ExpenseFields, type ExpenseFieldValues, expenseCreateResolver } from "./expense-form";
+import type { ForWhomForm } from "./for-whom-field";
+import { draftOf, FAMILY_DRAFT } from "./split-draft";
 
 /**
  * 'Pendentes': the expenses kept on this device until they reach the server, above the list of
@@ -175,13 +178,10 @@ function FixForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const categories = useCategories();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
-    resolver: expenseCreateResolver,
+  const form = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
+    resolver: expenseCreateResolver(language),
     defaultValues: {
       description: entry.input.description,
       amount: entry.input.amount,
@@ -192,8 +192,15 @@ function FixForm({
       date: entry.input.date,
       paidByUserId: entry.input.paidByUserId ?? "",
       paymentMethodId: entry.input.paymentMethodId ?? "",
+      // Kept as it was queued: the fix form sends it again, or what the person changes it to.
+      split: entry.input.split ? draftOf(entry.input.split as Split, language) : FAMILY_DRAFT,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const save = handleSubmit(async (input) => {
     try {
@@ -209,6 +216,7 @@ function FixForm({
     <form noValidate onSubmit={save} className="grid gap-6">
       <ExpenseFields
         register={register}
+        forWhom={form as unknown as ForWhomForm}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
