@@ -7,10 +7,11 @@ import { CardSpendingSection } from "./card-spending-section";
 import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
+import { SplitRulesSection } from "./split-rules-section";
 
 /**
  * The Profile page's family tab, also the body of /family: the family (members, invites,
- * removal by the owner, its budget month and how card purchases count, then leaving, handing over or deleting it), or the ways
+ * removal by the owner, its budget month, how card purchases count and its default split, then leaving, handing over or deleting it), or the ways
  * to get one (create, join).
  */
 export function FamilyTab() {
@@ -36,6 +37,7 @@ export function FamilyTab() {
       <FamilyDetails family={family} />
       <BudgetPeriodSection family={family} />
       <CardSpendingSection family={family} />
+      <SplitRulesSection family={family} />
       <HistoryLink />
       <FamilyActions family={family} />
     </div>
