@@ -482,6 +482,8 @@ describe("GET /api/expenses, JSON written by the database", () => {
         categorised: fc.boolean(),
         paid: fc.boolean(),
         isExample: fc.boolean(),
+        // For whom (docs/product.md#for-whom): the family's, the owner's alone, or percentages.
+        split: fc.constantFrom("family", "one", "percent"),
       }),
       { minLength: 1, maxLength: 15 },
     );
@@ -491,8 +493,8 @@ describe("GET /api/expenses, JSON written by the database", () => {
         for (const g of generated) {
           const date = `2026-0${g.month}-${String(g.day).padStart(2, "0")}`;
           await t.database.pool.query(
-            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at, paid_by_user_id)
-             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz, $10)`,
+            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at, paid_by_user_id, split)
+             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz, $10, $11::jsonb)`,
             [
               family.familyId,
               g.description,
@@ -504,6 +506,13 @@ describe("GET /api/expenses, JSON written by the database", () => {
               `${date}T23:59:59.${g.micros}Z`,
               `2026-05-01T00:00:00.${g.updatedMicros}+03:00`,
               g.paid ? family.user.id : null,
+              JSON.stringify(
+                g.split === "one"
+                  ? { mode: "one", userId: family.user.id }
+                  : g.split === "percent"
+                    ? { mode: "percent", shares: [{ userId: family.user.id, percent: "100" }] }
+                    : { mode: "family" },
+              ),
             ],
           );
         }
