@@ -86,6 +86,9 @@ const CardBillsPage = lazyScreen(() =>
 const ReportsPage = lazyScreen(() =>
   import("./features/reports/reports-page").then((m) => m.ReportsPage),
 );
+const BalancesPage = lazyScreen(() =>
+  import("./features/balances/balances-page").then((m) => m.BalancesPage),
+);
 
 /** The signed-in screens by path (each matches its path exactly; `:code` is one segment). */
 const screens: Record<string, LazyScreen> = {
@@ -97,6 +100,7 @@ const screens: Record<string, LazyScreen> = {
   "/payment-methods": PaymentMethodsPage,
   "/payment-methods/:id/bills": CardBillsPage,
   "/reports": ReportsPage,
+  "/balances": BalancesPage,
   "/profile": ProfilePage,
   "/family": FamilyPage,
   "/family/history": HistoryPage,

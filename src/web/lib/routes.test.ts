@@ -52,4 +52,10 @@ describe("isTabActive", () => {
     expect(isTabActive("/categories", "/payment-methods/abc/bills")).toBe(true);
     expect(isTabActive("/categories", "/payment-methodsx")).toBe(false);
   });
+
+  it("keeps the dashboard lit on Acertos, which is opened from there", () => {
+    expect(isTabActive("/", "/balances")).toBe(true);
+    expect(isTabActive("/reports", "/balances")).toBe(false);
+    expect(isTabActive("/", "/balancesx")).toBe(false);
+  });
 });

@@ -29,21 +29,24 @@ export const navTabs = [
 /**
  * Screens reached from a tab's screen without being below its path: the tab stays lit there and
  * below them ("Contas e cartões" is opened from Categories, docs/product.md#payment-methods, and a
- * card's bills from there).
+ * card's bills from there; "Acertos" from the dashboard, docs/product.md#who-owes-whom).
  */
-const reachedFrom: Record<string, string> = { "/payment-methods": "/categories" };
+const reachedFrom: Record<string, string> = {
+  "/payment-methods": "/categories",
+  "/balances": "/",
+};
 
 const isAtOrBelow = (path: string, location: string) =>
   location === path || location.startsWith(`${path}/`);
 
 /** A tab is active on its own path and below it; the dashboard only on "/" itself. */
 export function isTabActive(tabPath: string, location: string): boolean {
-  if (tabPath === "/") return location === "/";
   if (
     Object.entries(reachedFrom).some(
       ([path, tab]) => tab === tabPath && isAtOrBelow(path, location),
     )
   )
     return true;
+  if (tabPath === "/") return location === "/";
   return isAtOrBelow(tabPath, location);
 }

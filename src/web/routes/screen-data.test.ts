@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import { currentUserQueryKey } from "../api/auth/get-current-user";
+import { balancesQueryOptions } from "../api/balances/get-balances";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
 import { familyQueryOptions } from "../api/family/get-family";
@@ -78,6 +79,27 @@ describe("prefetchScreenData", () => {
     ]) {
       expect(queryClient.getQueryState(key)?.fetchStatus, JSON.stringify(key)).toBe("fetching");
     }
+  });
+
+  it("asks for who owes whom over all time on Acertos, or for the month in the address", async () => {
+    storeUser(user);
+    const { urls, queryClient } = await urlsAskedFor("/balances");
+    expect(urls).toEqual([
+      "/api/auth/user",
+      "/api/balances",
+      "/api/family",
+      "/api/family/people",
+      "/api/notifications/unread-count",
+    ]);
+    expect(queryClient.getQueryState(balancesQueryOptions(null).queryKey)?.fetchStatus).toBe(
+      "fetching",
+    );
+    const month = await urlsAskedFor("/balances", "?month=3&year=2026");
+    expect(month.urls).toContain("/api/balances?year=2026&month=3");
+    expect(
+      month.queryClient.getQueryState(balancesQueryOptions({ year: 2026, month: 3 }).queryKey)
+        ?.fetchStatus,
+    ).toBe("fetching");
   });
 
   it("asks only for the user when none is stored (most likely the landing page)", async () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { YearMonth } from "../../domain/budget";
 import { currentUserQueryOptions } from "../api/auth/get-current-user";
+import { balancesQueryOptions } from "../api/balances/get-balances";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
 import { familyQueryOptions } from "../api/family/get-family";
@@ -55,6 +56,12 @@ const people: Prefetch = (queryClient) =>
 /** The bell's number, in the frame of every signed-in screen. */
 const unreadCount: Prefetch = (queryClient) =>
   void queryClient.prefetchQuery(unreadCountQueryOptions());
+/** Who owes whom: all time at /balances, the named budget month with ?month=&year=. */
+const balances: Prefetch = (queryClient, { search }) => {
+  const params = new URLSearchParams(search);
+  const month = params.has("month") && params.has("year") ? selectedMonthOf(params) : null;
+  void queryClient.prefetchQuery(balancesQueryOptions(month));
+};
 /** The unfiltered first page: ExpenseList starts with noExpenseFilters. */
 const firstExpensePage: Prefetch = (queryClient) =>
   void queryClient.prefetchInfiniteQuery(expensesPageQueryOptions(noExpenseFilters));
@@ -71,6 +78,7 @@ const screenCalls: Record<string, Prefetch[]> = {
   "/categories": [family, categories, unreadCount],
   "/reports": [family, monthSummary, unreadCount],
   "/family": [family, unreadCount],
+  "/balances": [family, balances, people, unreadCount],
 };
 
 /**

@@ -94,6 +94,7 @@ function renderMutation(use: () => unknown) {
   const keys = {
     page: ["/api/expenses", "page", { search: "feira" }],
     summary: ["/api/summary", { year: 2025, month: 3 }],
+    balances: ["/api/balances", "all"],
     categories: ["/api/categories"],
   };
   for (const key of Object.values(keys)) client.setQueryData(key, []);
@@ -124,6 +125,8 @@ describe.each(mutations)("the $name mutation", (mutation) => {
     );
     expect(invalidated(keys.page)).toBe(true);
     expect(invalidated(keys.summary)).toBe(true);
+    // Who paid and for whom move who owes whom.
+    expect(invalidated(keys.balances)).toBe(true);
     // What an expense cannot change stays cached.
     expect(invalidated(keys.categories)).toBe(false);
   });

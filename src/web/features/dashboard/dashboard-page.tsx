@@ -44,12 +44,15 @@ function MonthOverview({
   period,
   datesShown,
   EditDialog,
+  balances,
 }: {
   month: YearMonth;
   /** The shown month's days (useShownBudgetMonth). */
   period: BudgetPeriod;
   datesShown: boolean;
   EditDialog: ComponentType<ExpenseEditDialogProps>;
+  /** Shown once the month's figures are in (routes/dashboard-route.tsx). */
+  balances?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -81,6 +84,7 @@ function MonthOverview({
             <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
             <DueBills month={month} categories={response.categories} />
             <Committed month={month} datesShown={datesShown} />
+            {balances}
             <WeekCards
               weeks={summary.weeks}
               buckets={weekBucketsOf(period)}
@@ -103,15 +107,17 @@ function MonthOverview({
 
 /**
  * The monthly overview. The quick-add button and the expense editor belong to the Expenses
- * feature: the app composes them in (src/web/routes/dashboard-route.tsx), so this folder never
- * imports another feature's.
+ * feature, the Acertos card to the Balances feature: the app composes them in
+ * (src/web/routes/dashboard-route.tsx), so this folder never imports another feature's.
  */
 export function DashboardPage({
   quickAdd,
   EditDialog,
+  balances,
 }: {
   quickAdd?: ReactNode;
   EditDialog: ComponentType<ExpenseEditDialogProps>;
+  balances?: ReactNode;
 }) {
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
@@ -139,6 +145,7 @@ export function DashboardPage({
           period={period}
           datesShown={datesShown}
           EditDialog={EditDialog}
+          balances={balances}
         />
       </RequireFamily>
       {family.data ? quickAdd : null}

@@ -14,6 +14,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { CategoryTable } from "./category-table";
+import { MemberShares } from "./member-shares";
 import { MonthTrend } from "./month-trend";
 import { PayerSpending } from "./payer-spending";
 import { PerformanceSummary } from "./performance-summary";
@@ -68,6 +69,7 @@ function MonthReport({ month }: { month: YearMonth }) {
             {response.spentByPayer.length > 0 ? (
               <PayerSpending spentByPayer={response.spentByPayer} />
             ) : null}
+            <MemberShares month={month} />
             {hasCategories ? null : <NoCategories />}
             {slices.length > 0 || hasCategories ? (
               <div className="grid gap-6 md:grid-cols-2">
