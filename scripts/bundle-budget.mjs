@@ -17,9 +17,12 @@ export const DASHBOARD_COLD_BUDGET_KB = 170;
 /**
  * Every JS and CSS file one person can download, in their one language (the other languages'
  * texts are chunks nobody else loads). On React 19 with the charts on visx
- * (docs/decisions/004-charts-with-visx.md): about 330 KB (docs/benchmarks.md).
+ * (docs/decisions/004-charts-with-visx.md): about 330 KB (docs/benchmarks.md). 345 -> 355 KB
+ * with decision 012's screens (for whom, the default split, Acertos and its dashboard card,
+ * private expenses, the views as a member), lazy chunks a person may open: the cold dashboard
+ * keeps its own budget above.
  */
-export const WHOLE_APP_BUDGET_KB = 345;
+export const WHOLE_APP_BUDGET_KB = 355;
 export const languages = ["en", "pt", "es"];
 
 /** What a cold dashboard visit asks for besides the entry, by their manifest keys. */
