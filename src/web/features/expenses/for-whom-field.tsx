@@ -141,7 +141,7 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
             ))}
           </div>
           {/* As many columns as the form's width holds: the page's row, the dialog's two. */}
-          <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-3">
             {typed.map((share, index) => (
               <FormField key={share.userId} label={nameOf(share.userId)}>
                 <Input
