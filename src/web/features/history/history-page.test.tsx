@@ -304,3 +304,72 @@ describe("<HistoryPage /> and for whom an expense is", () => {
     expect(entryText()).toContain("Inicio01/12/2026");
   });
 });
+
+/** A settlement recorded or undone, as the settlements' service records it. */
+const settlement = (
+  action: "created" | "deleted",
+  actorName: string,
+  method = "pix",
+): HistoryEntry => {
+  const fields = {
+    paidBy: "Léo",
+    member: "Ana",
+    amount: "80.00",
+    date: "2026-12-05",
+    settlementMethod: method,
+  };
+  return {
+    ...ruleChanged("first-day", "first-day"),
+    kind: "settlement",
+    action,
+    actorName,
+    subjectLabel: "Léo → Ana",
+    changes: Object.entries(fields).map(([field, value]) => ({
+      field: field as keyof typeof fields,
+      before: action === "deleted" ? value : null,
+      after: action === "created" ? value : null,
+    })),
+  };
+};
+
+describe("<HistoryPage /> and settlements", () => {
+  it("says who paid whom back, how much and how, and keeps only the day below", async () => {
+    await open("pt", { items: [settlement("created", "Léo")], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Acertos");
+    expect(text).toContain("Léo acertou R$ 80,00 com Ana (PIX)");
+    expect(text).toContain("Data05/12/2026");
+    expect(text).not.toContain("Pago por");
+    expect(text).not.toContain("Valor");
+  });
+
+  it("says who recorded one for someone else, and who undid one, in every language", async () => {
+    await open("pt", { items: [settlement("created", "Ana", "cash")], nextCursor: null });
+    expect(entryText()).toContain("Ana registrou que Léo acertou R$ 80,00 com Ana (dinheiro)");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("pt", { items: [settlement("deleted", "Ana")], nextCursor: null });
+    expect(entryText()).toContain("Ana desfez o acerto em que Léo pagou R$ 80,00 a Ana (PIX)");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", { items: [settlement("created", "Léo", "transfer")], nextCursor: null });
+    expect(entryText()).toContain("Léo settled $80.00 with Ana (transfer)");
+    expect(entryText()).toContain("Settlements");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", { items: [settlement("deleted", "Léo", "other")], nextCursor: null });
+    expect(entryText()).toContain(
+      "Léo undid the settlement in which Léo paid Ana $80.00 (another way)",
+    );
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("es", { items: [settlement("created", "Ana")], nextCursor: null });
+    expect(entryText()).toContain("Ana registró que Léo saldó $80.00 con Ana (Pix)");
+  });
+
+  it("filters by settlements", async () => {
+    await open("pt", { items: [], nextCursor: null });
+    const option = container.querySelector<HTMLOptionElement>('option[value="settlement"]');
+    expect(option?.textContent).toBe("Acertos");
+  });
+});
