@@ -32,6 +32,12 @@ export const expenseSchema = z.object({
   installmentCount: z.number().int().nullable(),
   /** For whom it is (docs/product.md#for-whom): the family's split, one member's, or shares. */
   split: splitViewSchema,
+  /**
+   * Private to the member who added it (docs/product.md#private-expenses). Read by anyone else,
+   * its description is empty and its category, payer, method, bill and split are not said
+   * (`split` is `{ mode: "private" }`): the screens show "Gasto privado" and its amount.
+   */
+  private: z.boolean(),
   date: z.string(),
   month: z.number().int(),
   year: z.number().int(),
@@ -64,6 +70,11 @@ const expenseFields = {
    * members already in its split, when editing). Amounts add up to the expense's amount.
    */
   split: splitSchema.optional(),
+  /**
+   * Private to whoever adds it (docs/product.md#private-expenses): paid by and for them alone, so
+   * a payer or split naming someone else is refused. Only its author may change it.
+   */
+  private: z.boolean({ error: "validation.invalid" }).optional(),
 };
 
 const sharesAddUp = {

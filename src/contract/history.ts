@@ -129,6 +129,11 @@ export const historyEntrySchema = z.object({
   /** A deleted expense that was not restored yet: any member may restore it. */
   restorable: z.boolean(),
   restoredAt: z.string().nullable(),
+  /**
+   * About another member's private expense (docs/product.md#private-expenses): it says only that
+   * a private expense changed; who, what and its fields are not said.
+   */
+  private: z.boolean(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

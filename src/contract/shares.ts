@@ -86,6 +86,8 @@ export const splitViewSchema = z.union([
     mode: z.literal("amounts"),
     shares: z.array(z.object({ userId: z.uuid(), amount: z.string() })),
   }),
+  /** Another member's private expense: for whom it is is theirs to know. */
+  z.object({ mode: z.literal("private") }),
 ]);
 
 /** The split an expense has when none was said: the family's. */

@@ -4,6 +4,7 @@ import type { Category } from "../contract/categories";
 import type { Expense } from "../contract/expenses";
 import type { PaymentMethod } from "../contract/payment-methods";
 import { categories, type expenses, type paymentMethods } from "./db/schema";
+import { isHiddenFrom } from "./db/visible-expense";
 
 /**
  * Database rows -> the contract's shapes, shared by the features that answer them (the expenses
@@ -16,7 +17,38 @@ export type ExpenseRow = typeof expenses.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
-export const toExpense = (row: ExpenseRow): Expense => ({
+/**
+ * An expense as `readerId` may read it: a private expense of someone else (docs/product.md#
+ * private-expenses) without its description, category, payer, author, method, bill, series and
+ * split (db/visible-expense.ts says when). Every answer that carries expenses is built here.
+ */
+export const toExpense = (row: ExpenseRow, readerId: string): Expense =>
+  isHiddenFrom(row, readerId) ? hiddenExpense(row) : visibleExpense(row);
+
+const hiddenExpense = (row: ExpenseRow): Expense => ({
+  id: row.id,
+  familyId: row.familyId,
+  description: "",
+  amount: row.amount,
+  categoryId: null,
+  addedByUserId: null,
+  paidByUserId: null,
+  paymentMethodId: null,
+  billId: null,
+  seriesId: null,
+  installment: null,
+  installmentCount: null,
+  split: { mode: "private" },
+  private: true,
+  date: row.date,
+  month: row.month,
+  year: row.year,
+  isExample: row.isExample,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const visibleExpense = (row: ExpenseRow): Expense => ({
   id: row.id,
   familyId: row.familyId,
   description: row.description,
@@ -30,6 +62,7 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   installment: row.installment,
   installmentCount: row.installmentCount,
   split: row.split,
+  private: row.private,
   date: row.date,
   month: row.month,
   year: row.year,

@@ -436,6 +436,12 @@ export const expenses = pgTable(
      * expense_shares, in the same statement (db/functions/expense-shares.sql).
      */
     split: jsonb("split").$type<Split>().notNull().default({ mode: "family" }),
+    /**
+     * Private to the member who added it (docs/product.md#private-expenses): only they see its
+     * description, category, payer and method; everyone else reads "Gasto privado" and its amount
+     * (server/db/visible-expense.ts). It is always paid by and for them.
+     */
+    private: boolean("private").notNull().default(false),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -858,6 +864,14 @@ export const familyHistory = pgTable(
     snapshot: jsonb("snapshot"),
     restoredAt: timestamp("restored_at", { withTimezone: true }),
     restoredExpenseId: uuid("restored_expense_id"),
+    /**
+     * An entry about a private expense (docs/product.md#private-expenses): shown in full only to
+     * this member, whose it is; to the others it says only that a private expense changed. Gone
+     * with their account.
+     */
+    privateToUserId: uuid("private_to_user_id").references(() => users.id, {
+      onDelete: "cascade",
+    }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -36,6 +36,8 @@ export type ExpenseSnapshot = {
   installmentCount?: number | null;
   /** Absent in entries recorded before shares existed: the family's split. */
   split?: Split;
+  /** Absent in entries recorded before private expenses existed: shared. */
+  private?: boolean;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -56,6 +58,7 @@ export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   installment: row.installment,
   installmentCount: row.installmentCount,
   split: row.split,
+  private: row.private,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,
@@ -98,6 +101,10 @@ export function forWhomLabel(split: Split, person: (id: string | null) => string
   }
 }
 
+/** Whom the entries of an expense are shown to in full: its author, when it is private. */
+export const privateToOf = (row: { private: boolean; addedByUserId: string | null }) =>
+  row.private ? row.addedByUserId : null;
+
 /** The members a split names, for the names its history entry shows. */
 export const splitUserIds = (split: Split): string[] =>
   split.mode === "one"
@@ -134,6 +141,7 @@ export async function recordExpensesDeleted(
       subjectLabel: row.description,
       changes: fieldsDeleted(expenseHistoryFields(row, names)),
       snapshot: expenseSnapshot(row),
+      privateTo: privateToOf(row),
     })),
   );
 }

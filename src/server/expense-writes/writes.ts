@@ -22,6 +22,7 @@ import {
   recurringRules,
   users,
 } from "../db/schema";
+import { isHiddenFrom, seenInFullBy } from "../db/visible-expense";
 import { AppError } from "../errors";
 import {
   actorOf,
@@ -40,9 +41,11 @@ import {
   type ExpenseSnapshot,
   expenseHistoryFields,
   expenseSnapshot,
+  privateToOf,
   recordExpensesDeleted,
   splitUserIds,
 } from "./expense-history";
+import { privateExpenseFields } from "./private-expense";
 
 /**
  * The one door for expense writes (docs/architecture.md#the-life-of-an-expense-write). Every path that creates, changes or
@@ -122,6 +125,7 @@ export class ExpenseWrites {
         action: "created",
         subjectId: id,
         subjectLabel: input.description,
+        privateTo: input.private ? scope.userId : null,
         changes: fieldsCreated({
           description: input.description,
           amount: input.amount,
@@ -240,7 +244,27 @@ export class ExpenseWriter {
   ): Promise<ExpenseRow> {
     const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
     const [before] = await this.tx.select().from(expenses).where(where).for("update");
-    if (!before) throw new AppError("expense_not_found");
+    // Another member's private expense is not there for them (docs/product.md#private-expenses).
+    if (!before || isHiddenFrom(before, scope.userId)) throw new AppError("expense_not_found");
+    const keepsPrivate = input.private ?? before.private;
+    if (input.private !== undefined && input.private !== before.private) {
+      // Only its author makes an expense private or shared again.
+      if (before.addedByUserId !== scope.userId) {
+        throw new AppError("validation_error", {
+          fieldErrors: [{ path: "private", messageKey: "validation.privateOnlyYours" }],
+        });
+      }
+    }
+    if (keepsPrivate) {
+      Object.assign(
+        input,
+        privateExpenseFields(scope.userId, {
+          paidByUserId: input.paidByUserId,
+          split: input.split,
+          seriesId: before.seriesId,
+        }),
+      );
+    }
     // Typed amounts must add up to the amount, whichever of the two this change sends.
     if (!splitAddsUp(input.split ?? before.split, input.amount ?? before.amount)) {
       throw new AppError("validation_error", {
@@ -285,7 +309,7 @@ export class ExpenseWriter {
   async moveBill(scope: FamilyScope, id: string, to: "previous" | "next", now: Date) {
     const where = and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId));
     const [before] = await this.tx.select().from(expenses).where(where).for("update");
-    if (!before) throw new AppError("expense_not_found");
+    if (!before || isHiddenFrom(before, scope.userId)) throw new AppError("expense_not_found");
     const card = before.paymentMethodId
       ? await cardDaysOf(this.tx, scope.familyId, before.paymentMethodId)
       : null;
@@ -356,6 +380,7 @@ export class ExpenseWriter {
           subjectId: row.id,
           subjectLabel: row.description,
           changes,
+          privateTo: privateToOf(before) ?? privateToOf(row),
         },
       ]);
     }
@@ -370,7 +395,14 @@ export class ExpenseWriter {
   async delete(scope: FamilyScope, which: ExpenseSelection): Promise<ExpenseRow[]> {
     const deleted = await this.tx
       .delete(expenses)
-      .where(and(eq(expenses.familyId, scope.familyId), selected(which)))
+      .where(
+        and(
+          eq(expenses.familyId, scope.familyId),
+          selected(which),
+          // One by one, another member's private expense is not there for the caller.
+          "id" in which ? seenInFullBy(scope.userId) : undefined,
+        ),
+      )
       .returning();
     await recordExpensesDeleted(this.tx, scope.familyId, actorOf(scope), deleted);
     this.changes.push({
@@ -481,6 +513,7 @@ export class ExpenseWriter {
           installment: refs?.seriesId ? (snapshot.installment ?? null) : null,
           installmentCount: refs?.seriesId ? (snapshot.installmentCount ?? null) : null,
           split: snapshot.split ?? FAMILY_SPLIT,
+          private: snapshot.private ?? false,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -508,6 +541,7 @@ export class ExpenseWriter {
         action: "restored",
         subjectId: restored.id,
         subjectLabel: restored.description,
+        privateTo: privateToOf(restored),
         changes: fieldsCreated(expenseHistoryFields(restored, names)),
       },
     ]);

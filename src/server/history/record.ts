@@ -39,6 +39,8 @@ export type NewHistoryEntry = {
   changes?: HistoryChange[];
   /** A deleted expense as it was, for its restore. */
   snapshot?: unknown;
+  /** About a private expense: shown in full to this member only (docs/product.md#private-expenses). */
+  privateTo?: string | null;
 };
 
 /** The fields whose value differs, in `after`'s order. */
@@ -72,6 +74,7 @@ const historyRows = (entries: NewHistoryEntry[]) =>
     subjectLabel: entry.subjectLabel ?? null,
     changes: entry.changes ?? [],
     snapshot: entry.snapshot ?? null,
+    privateToUserId: entry.privateTo ?? null,
   }));
 
 /**
@@ -90,12 +93,13 @@ export const historyCte = (db: Db, entries: NewHistoryEntry[]) =>
  */
 export const historyInsertSql = (entries: NewHistoryEntry[]) =>
   sql`insert into ${familyHistory} (family_id, actor_user_id, actor_name, kind, action, subject_id,
-    subject_label, changes, snapshot) values ${sql.join(
+    subject_label, changes, snapshot, private_to_user_id) values ${sql.join(
       historyRows(entries).map(
         (row) =>
           sql`(${row.familyId}, ${row.actorUserId}, ${row.actorName}, ${row.kind}, ${row.action},
             ${row.subjectId}, ${row.subjectLabel}, ${JSON.stringify(row.changes)}::jsonb,
-            ${row.snapshot === null ? null : JSON.stringify(row.snapshot)}::jsonb)`,
+            ${row.snapshot === null ? null : JSON.stringify(row.snapshot)}::jsonb,
+            ${row.privateToUserId}::uuid)`,
       ),
       sql`, `,
     )} returning id`;

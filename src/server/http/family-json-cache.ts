@@ -36,7 +36,9 @@ export class FamilyJsonCache {
   async json(request: FastifyRequest, call: string, compute: () => Promise<string>) {
     const membership = request.auth?.membership;
     if (!membership) throw new AppError("not_in_family");
-    const key = `${membership.familyId}:${membership.dataVersion}:${call}`;
+    // Per reader too: another member's private expense reads differently for its author
+    // (docs/product.md#private-expenses, db/visible-expense.ts).
+    const key = `${membership.familyId}:${membership.dataVersion}:${request.auth?.user?.id}:${call}`;
     const kept = this.bodies.get(key);
     if (kept !== undefined) return kept;
     const body = Buffer.from(await compute());

@@ -349,12 +349,13 @@ const USER_BYTES = 325;
 // `"paymentMethodId":null,`), and its card bill since card bills (#card-bills; 14 bytes:
 // `"billId":null,`), and its installment since installments (#installments; 59 bytes:
 // `"seriesId":null,"installment":null,"installmentCount":null,`), and for whom since shares
-// (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`).
-const SUMMARY_BYTES = 2510;
+// (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`), and whether it is
+// private (#private-expenses; 16 bytes: `"private":false,`).
+const SUMMARY_BYTES = 2558;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
 const TREND_BYTES = 1771;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 26_128;
+const PAGE_BYTES = 26_928;
 // Paid by the caller: a payer id.
-const EXPENSE_BYTES = 554;
+const EXPENSE_BYTES = 570;

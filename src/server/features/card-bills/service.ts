@@ -136,7 +136,7 @@ export async function billDetail(
   if (!bill) throw new AppError("card_bill_not_found");
   return {
     ...toCardBill(bill, today),
-    lines: lines.map(toExpense),
+    lines: lines.map((row) => toExpense(row, scope.userId)),
     payments: payments.map(toPayment),
   };
 }

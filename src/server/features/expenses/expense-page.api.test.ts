@@ -484,6 +484,8 @@ describe("GET /api/expenses, JSON written by the database", () => {
         isExample: fc.boolean(),
         // For whom (docs/product.md#for-whom): the family's, the owner's alone, or percentages.
         split: fc.constantFrom("family", "one", "percent"),
+        // Private: the reader's own (when they added it) or hidden from them (no author here).
+        private: fc.boolean(),
       }),
       { minLength: 1, maxLength: 15 },
     );
@@ -493,8 +495,8 @@ describe("GET /api/expenses, JSON written by the database", () => {
         for (const g of generated) {
           const date = `2026-0${g.month}-${String(g.day).padStart(2, "0")}`;
           await t.database.pool.query(
-            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at, paid_by_user_id, split)
-             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz, $10, $11::jsonb)`,
+            `insert into expenses (family_id, description, amount, category_id, added_by_user_id, date, is_example, created_at, updated_at, paid_by_user_id, split, private)
+             values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz, $10, $11::jsonb, $12)`,
             [
               family.familyId,
               g.description,
@@ -513,6 +515,7 @@ describe("GET /api/expenses, JSON written by the database", () => {
                     ? { mode: "percent", shares: [{ userId: family.user.id, percent: "100" }] }
                     : { mode: "family" },
               ),
+              g.private,
             ],
           );
         }
@@ -535,7 +538,7 @@ describe("GET /api/expenses, JSON written by the database", () => {
                   : eq(expenses.familyId, family.familyId),
               )
               .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
-          ).map(toExpense);
+          ).map((row) => toExpense(row, family.user.id));
           const res = await get(family, url);
           expect(res.statusCode).toBe(200);
           expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");

@@ -6,6 +6,7 @@ import type { ExpenseFilterQuery } from "../../../contract/expenses";
 import { displayNameOf } from "../../../domain/person-name";
 import type { Db } from "../../db/client";
 import { categories, expenses, familyMembers, paymentMethods, users } from "../../db/schema";
+import { hiddenFromSql } from "../../db/visible-expense";
 import type { FamilyScope } from "../../http/family-scope";
 import { translate } from "../../i18n";
 import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from "./service";
@@ -131,6 +132,7 @@ export function exportExpensesCsv(
   });
   const uncategorised = t("csvExport.uncategorised");
   const formerMember = t("csvExport.formerMember");
+  const privateExpense = t("csvExport.privateExpense");
   // Each person's name, looked up once per export when a batch first meets them (a household
   // has a handful): the rows carry ids only. A deleted account leaves a null id.
   const names = new Map<string, string | null>();
@@ -151,6 +153,7 @@ export function exportExpensesCsv(
           paidBy: expenses.paidByUserId,
           addedBy: expenses.addedByUserId,
           paymentMethod: paymentMethods.name,
+          hidden: sql<boolean>`${hiddenFromSql(scope.userId)}`,
         })
         .from(expenses)
         .leftJoin(categories, eq(categories.id, expenses.categoryId))
@@ -160,6 +163,7 @@ export function exportExpensesCsv(
         .limit(batchSize);
       const unknown = new Set<string>();
       for (const row of rows) {
+        if (row.hidden) continue;
         for (const id of [row.paidBy, row.addedBy]) if (id && !names.has(id)) unknown.add(id);
       }
       if (unknown.size > 0) {
@@ -168,15 +172,26 @@ export function exportExpensesCsv(
       }
       for (const row of rows) {
         if (csv.destroyed) return;
-        const record = {
-          date: format.date(row.date),
-          description: row.description,
-          category: row.category ?? uncategorised,
-          amount: format.amount(row.amount),
-          paidBy: nameOf(row.paidBy),
-          addedBy: nameOf(row.addedBy),
-          paymentMethod: row.paymentMethod ?? "",
-        };
+        // Another member's private expense: its date and amount, nothing of whose or what it is.
+        const record = row.hidden
+          ? {
+              date: format.date(row.date),
+              description: privateExpense,
+              category: "",
+              amount: format.amount(row.amount),
+              paidBy: "",
+              addedBy: "",
+              paymentMethod: "",
+            }
+          : {
+              date: format.date(row.date),
+              description: row.description,
+              category: row.category ?? uncategorised,
+              amount: format.amount(row.amount),
+              paidBy: nameOf(row.paidBy),
+              addedBy: nameOf(row.addedBy),
+              paymentMethod: row.paymentMethod ?? "",
+            };
         if (!csv.write(record)) await drained(csv);
       }
       const last = rows.at(-1);

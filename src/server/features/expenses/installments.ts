@@ -54,7 +54,10 @@ export async function getInstallments(
       .orderBy(asc(expenses.installment)),
   ]);
   if (!series) throw new AppError("installment_series_not_found");
-  return { ...toSeries(series), installments: installments.map(toExpense) };
+  return {
+    ...toSeries(series),
+    installments: installments.map((row) => toExpense(row, scope.userId)),
+  };
 }
 
 /**
@@ -106,7 +109,10 @@ export async function createInstallments(
         method?.card ?? null,
       );
     });
-    return { ...toSeries(series), installments: installments.map(toExpense) };
+    return {
+      ...toSeries(series),
+      installments: installments.map((row) => toExpense(row, scope.userId)),
+    };
   } catch (error) {
     // The same key at the same moment: the other request made it.
     if (isUniqueViolation(error, "installment_series_idempotency_unique")) {

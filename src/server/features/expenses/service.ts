@@ -10,13 +10,16 @@ import {
   UNCATEGORISED,
   type UpdateExpenseInput,
 } from "../../../contract/expenses";
+import type { Split } from "../../../contract/shares";
 import { periodNamed } from "../../../domain/budget-period";
 import { toExpense } from "../../api-rows";
 import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { expenses } from "../../db/schema";
+import { hiddenFromSql, seenInFullBy } from "../../db/visible-expense";
 import { AppError } from "../../errors";
+import { privateExpenseFields } from "../../expense-writes/private-expense";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -59,12 +62,21 @@ export async function listExpensesJson(
       string_agg(row_to_json(j)::text, ',' order by e.date desc, e.created_at desc, e.id desc),
       '') || ']' as body
     from expenses e
+    cross join lateral (select ${hiddenFromSql(scope.userId, "e")} as hidden) v
     cross join lateral (
-      select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
-        e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
-        e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
-        e.bill_id as "billId", e.series_id as "seriesId", e.installment,
-        e.installment_count as "installmentCount", ${compactSplit} as split,
+      -- Another member's private expense as api-rows.ts's hiddenExpense writes it.
+      select e.id, e.family_id as "familyId",
+        case when v.hidden then '' else e.description end as description,
+        e.amount::text as amount,
+        ${unlessHidden("e.category_id")} as "categoryId",
+        ${unlessHidden("e.added_by_user_id")} as "addedByUserId",
+        ${unlessHidden("e.paid_by_user_id")} as "paidByUserId",
+        ${unlessHidden("e.payment_method_id")} as "paymentMethodId",
+        ${unlessHidden("e.bill_id")} as "billId", ${unlessHidden("e.series_id")} as "seriesId",
+        ${unlessHidden("e.installment")} as installment,
+        ${unlessHidden("e.installment_count")} as "installmentCount",
+        case when v.hidden then '{"mode":"private"}'::json else ${compactSplit} end as split,
+        e.private,
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
@@ -79,6 +91,8 @@ export async function listExpensesJson(
  * strings are modes, ids and decimals (src/contract/shares.ts), none of which holds one.
  */
 const compactSplit = sql.raw(`regexp_replace(e.split::text, '([:,]) ', '\\1', 'g')::json`);
+/** A column of the list's row, null when the reader may not see it (v.hidden). */
+const unlessHidden = (column: string) => sql.raw(`case when v.hidden then null else ${column} end`);
 
 /** Date.prototype.toISOString's text, written by PostgreSQL. */
 const isoInstant = (column: SQL) =>
@@ -152,6 +166,11 @@ export function expenseFilters(scope: FamilyScope, query: ExpenseFilterQuery): S
   if (query.paidByUserId) filters.push(eq(expenses.paidByUserId, query.paidByUserId));
   // Likewise on expenses_family_method_keyset_idx (partial: "=" implies "is not null").
   if (query.paymentMethodId) filters.push(eq(expenses.paymentMethodId, query.paymentMethodId));
+  // What another member's private expense says is not theirs to search or filter on
+  // (docs/product.md#private-expenses): only the dates find it.
+  if (search || query.categoryId || query.paidByUserId || query.paymentMethodId) {
+    filters.push(seenInFullBy(scope.userId));
+  }
   return filters;
 }
 
@@ -198,7 +217,7 @@ export async function expensePage(
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toExpense(row.expense)),
+    items: items.map((row) => toExpense(row.expense, scope.userId)),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ date: last.expense.date, createdAt: last.key, id: last.expense.id })
@@ -237,7 +256,11 @@ export async function createExpense(
     return row;
   };
   const repeat = await findRepeat();
-  if (repeat) return toExpense(repeat);
+  if (repeat) return toExpense(repeat, scope.userId);
+  // Paid by and for its author (docs/product.md#private-expenses).
+  if (input.private) {
+    Object.assign(input, privateExpenseFields(scope.userId, input as { split?: Split }));
+  }
   const names = await assertOwnCategoryWithRoom(
     db,
     scope,
@@ -253,7 +276,11 @@ export async function createExpense(
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
   // The family's split, the default, costs nothing; shares of members one read.
-  const forWhom = input.split ? await checkSplit(db, scope, input.split) : null;
+  const forWhom = input.private
+    ? scope.actorName
+    : input.split
+      ? await checkSplit(db, scope, input.split)
+      : null;
   try {
     const row = await writes.create(
       scope,
@@ -266,11 +293,11 @@ export async function createExpense(
       },
       names.method?.card,
     );
-    return toExpense(row);
+    return toExpense(row, scope.userId);
   } catch (error) {
     if (isUniqueViolation(error, "expenses_idempotency_unique")) {
       const first = await findRepeat();
-      if (first) return toExpense(first);
+      if (first) return toExpense(first, scope.userId);
     }
     // The method or the category was deleted between the check and the insert.
     if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
@@ -296,7 +323,10 @@ export async function updateExpense(
   if (input.paymentMethodId) await assertPaymentMethod(writes.db, scope, input.paymentMethodId, id);
   if (input.split) await checkSplit(writes.db, scope, input.split, id);
   try {
-    return toExpense(await writes.transaction((_tx, write) => write.update(scope, id, input, now)));
+    return toExpense(
+      await writes.transaction((_tx, write) => write.update(scope, id, input, now)),
+      scope.userId,
+    );
   } catch (error) {
     if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
       throw paymentMethodError("validation.paymentMethodNotFound");
@@ -334,5 +364,8 @@ export async function moveExpenseBill(
   to: "previous" | "next",
   now: Date,
 ): Promise<Expense> {
-  return toExpense(await writes.transaction((_tx, write) => write.moveBill(scope, id, to, now)));
+  return toExpense(
+    await writes.transaction((_tx, write) => write.moveBill(scope, id, to, now)),
+    scope.userId,
+  );
 }

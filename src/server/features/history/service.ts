@@ -44,7 +44,30 @@ function decodeCursor(cursor: string) {
 
 type HistoryRow = typeof familyHistory.$inferSelect;
 
-const toEntry = (row: HistoryRow): HistoryEntry => ({
+/**
+ * An entry as `readerId` may read it: one about another member's private expense says only that
+ * a private expense changed (docs/product.md#private-expenses): no author, label or fields, and
+ * it cannot be restored by them.
+ */
+const toEntry = (row: HistoryRow, readerId: string): HistoryEntry =>
+  row.privateToUserId !== null && row.privateToUserId !== readerId
+    ? {
+        id: row.id,
+        kind: row.kind,
+        action: row.action as HistoryEntry["action"],
+        actorUserId: null,
+        actorName: null,
+        subjectId: row.subjectId,
+        subjectLabel: null,
+        changes: [],
+        createdAt: row.createdAt.toISOString(),
+        restorable: false,
+        restoredAt: row.restoredAt?.toISOString() ?? null,
+        private: true,
+      }
+    : { ...visibleEntry(row), private: row.privateToUserId !== null };
+
+const visibleEntry = (row: HistoryRow): Omit<HistoryEntry, "private"> => ({
   id: row.id,
   kind: row.kind,
   action: row.action as HistoryEntry["action"],
@@ -67,7 +90,13 @@ export async function historyPage(
   query: HistoryQuery,
 ): Promise<HistoryPage> {
   const filters: SQL[] = [eq(familyHistory.familyId, scope.familyId)];
-  if (query.actorUserId) filters.push(eq(familyHistory.actorUserId, query.actorUserId));
+  if (query.actorUserId) {
+    filters.push(eq(familyHistory.actorUserId, query.actorUserId));
+    // Whose the private entries of others are is not said: a person's filter leaves them out.
+    filters.push(
+      sql`(${familyHistory.privateToUserId} is null or ${familyHistory.privateToUserId} = ${scope.userId})`,
+    );
+  }
   if (query.kind) filters.push(eq(familyHistory.kind, query.kind));
   if (query.from) filters.push(gte(familyHistory.createdAt, new Date(query.from)));
   if (query.to) filters.push(lt(familyHistory.createdAt, new Date(query.to)));
@@ -86,7 +115,7 @@ export async function historyPage(
   const items = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toEntry(row.entry)),
+    items: items.map((row) => toEntry(row.entry, scope.userId)),
     nextCursor:
       rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.key, last.entry.id) : null,
   };
@@ -118,6 +147,7 @@ export async function restoreExpense(
           eq(familyHistory.action, "deleted"),
           sql`${familyHistory.restoredAt} is null`,
           sql`${familyHistory.snapshot} is not null`,
+          sql`(${familyHistory.privateToUserId} is null or ${familyHistory.privateToUserId} = ${scope.userId})`,
         ),
       )
       .returning();
@@ -126,7 +156,10 @@ export async function restoreExpense(
         .select()
         .from(familyHistory)
         .where(and(eq(familyHistory.id, entryId), eq(familyHistory.familyId, scope.familyId)));
-      if (!existing) throw new AppError("history_entry_not_found");
+      // Another member's private expense: not theirs to bring back, nor to know of.
+      if (!existing || (existing.privateToUserId && existing.privateToUserId !== scope.userId)) {
+        throw new AppError("history_entry_not_found");
+      }
       throw new AppError(existing.restoredAt ? "already_restored" : "not_restorable");
     }
     // A restore creates an expense: it counts against the family's cap (docs/product.md#quotas).
@@ -136,6 +169,6 @@ export async function restoreExpense(
       .update(familyHistory)
       .set({ restoredExpenseId: restored.id })
       .where(eq(familyHistory.id, entry.id));
-    return toEntry({ ...entry, restoredExpenseId: restored.id });
+    return toEntry({ ...entry, restoredExpenseId: restored.id }, scope.userId);
   });
 }

@@ -4,6 +4,7 @@ import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { cardBills, imports, paymentMethods } from "../../db/schema";
+import { seenInFullBy } from "../../db/visible-expense";
 import { AppError } from "../../errors";
 import type { ExpenseWrites, ImportedLine, ImportPaidWith } from "../../expense-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
@@ -37,8 +38,11 @@ export async function previewLookups(
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
         as i(n int, d date, a numeric, k text, p int, c int)
+      -- Another member's private expense is not matched by its description
+      -- (docs/product.md#private-expenses): the preview would say it exists.
       where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
-        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k)
+        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k
+        and ${seenInFullBy(scope.userId, "e")})
       -- An installment the family has, on whatever date its card wrote it: the same purchase's
       -- same installment (docs/product.md#csv-import).
       or (i.p is not null and exists (select 1 from expenses e where e.family_id = ${scope.familyId}
@@ -47,7 +51,8 @@ export async function previewLookups(
     db.execute(sql`
       select distinct on (f.k) f.k, f.category_id as "categoryId"
       from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
-        from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null) f
+        from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null
+          and ${seenInFullBy(scope.userId, "e")}) f
       where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
       order by f.k, f.date desc, f.created_at desc`),
   ]);

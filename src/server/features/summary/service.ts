@@ -97,7 +97,7 @@ export async function monthSummary(
       total?.week3 ?? "0.00",
       total?.week4 ?? "0.00",
     ],
-    latest: latestRows.map(toExpense),
+    latest: latestRows.map((row) => toExpense(row, scope.userId)),
     hasExamples: total?.hasExamples ?? false,
   };
 }

@@ -40,6 +40,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     installment: null,
     installmentCount: null,
     split: { mode: "family" },
+    private: false,
     date,
     month: Number(date.slice(5, 7)),
     year: Number(date.slice(0, 4)),

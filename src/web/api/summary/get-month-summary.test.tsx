@@ -48,6 +48,7 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     installment: null,
     installmentCount: null,
     split: { mode: "family" },
+    private: false,
     date,
     month: 3,
     year: 2025,

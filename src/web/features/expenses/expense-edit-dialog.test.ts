@@ -16,6 +16,7 @@ const expense: Expense = {
   installment: null,
   installmentCount: null,
   split: { mode: "family" },
+  private: false,
   date: "2025-03-10",
   month: 3,
   year: 2025,

@@ -30,8 +30,9 @@ const readPercent = (typed: string) => {
 };
 
 /** The draft of an expense's split as the API answers it, in the person's decimal sign. */
-export function draftOf(split: Split, language: Language): SplitDraft {
-  if (split.mode === "family") return FAMILY_DRAFT;
+export function draftOf(split: Split | { mode: "private" }, language: Language): SplitDraft {
+  // Another member's private expense is never edited here; its own reads as its split.
+  if (split.mode === "family" || split.mode === "private") return FAMILY_DRAFT;
   if (split.mode === "one") return { ...FAMILY_DRAFT, choice: split.userId };
   return {
     choice: "custom",
@@ -124,7 +125,8 @@ export const formatPercent = (hundredths: number, language: Language) =>
   );
 
 /** Whether a split the form holds is the expense's (the edit sends only what changed). */
-export function sameSplit(a: Split, b: Split): boolean {
+export function sameSplit(a: Split, b: Split | { mode: "private" }): boolean {
+  if (b.mode === "private") return a.mode === "family";
   if (a.mode !== b.mode) return false;
   if (a.mode === "one" && b.mode === "one") return a.userId === b.userId;
   if (a.mode === "family" || b.mode === "family" || a.mode === "one" || b.mode === "one") {

@@ -46,7 +46,8 @@ export function SplitLabel({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  if (split.mode === "family") return null;
+  // The family's split says nothing; another member's private expense says "Gasto privado" itself.
+  if (split.mode === "family" || split.mode === "private") return null;
   const text =
     split.mode === "one"
       ? t("expenses.forWhom.onlyShort", { name: nameOf(split.userId) })

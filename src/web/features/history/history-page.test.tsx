@@ -47,6 +47,7 @@ const ruleChanged = (before: string, after: string): HistoryEntry => ({
   createdAt: "2026-11-03T12:00:00.000Z",
   restorable: false,
   restoredAt: null,
+  private: false,
 });
 
 /** Answers the family, its people and one history page; records the history's addresses. */
@@ -205,6 +206,7 @@ const billPayment = (action: "created" | "deleted"): HistoryEntry => ({
   createdAt: "2026-12-05T12:00:00.000Z",
   restorable: false,
   restoredAt: null,
+  private: false,
 });
 
 describe("<HistoryPage /> and a card's bills", () => {

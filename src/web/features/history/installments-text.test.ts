@@ -20,6 +20,7 @@ const entry = (
   createdAt,
   restorable: false,
   restoredAt: null,
+  private: false,
 });
 
 const set = (field: HistoryChange["field"], after: HistoryChange["after"]): HistoryChange => ({
