@@ -1,0 +1,249 @@
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+
+/**
+ * Who owes whom (docs/product.md#who-owes-whom), as a couple meets it. On a phone in Portuguese:
+ * Ana pays the groceries split 60/40 and Léo a purchase of his own; the dashboard says Léo owes
+ * Ana R$ 80,00, the Acertos page too; they settle with a PIX through 'Acertar contas', everything
+ * is settled, and the history says so. On a desktop in English: what is behind a balance, a page
+ * at a time, and undoing a settlement brings the debt back.
+ */
+
+async function post(page: Page, url: string, data: object): Promise<string> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function userIdOf(page: Page): Promise<string> {
+  const response = await page.request.get("/api/auth/user");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The owner's family with a category, and a second member who joined it; both ids. */
+async function couple(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  language: "pt" | "en",
+  [owner, member]: [string, string],
+) {
+  await storeLanguage(page, language);
+  await signUpViaApi(page, { language, name: owner });
+  await createFamilyViaApi(page);
+  const categoryId = await post(page, "/api/categories", {
+    name: language === "pt" ? "Mercado" : "Groceries",
+    icon: "tag",
+    color: "#16a34a",
+    weeklyBudget: "500.00",
+    monthlyBudget: "2000.00",
+  });
+  const other = await otherPerson(browser, testInfo);
+  await signUpViaApi(other.page, { language, name: member });
+  await joinFamilyViaApi(page, other.page);
+  return { categoryId, other, ownerId: await userIdOf(page), memberId: await userIdOf(other.page) };
+}
+
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** The toast says `title`; closed, so the next one is read alone. */
+async function toastSays(page: Page, title: string) {
+  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
+  await expect(toast).toContainText(title);
+  await toast.getByRole("button").click();
+  await expect(toast).toHaveCount(0);
+}
+
+async function fitsAndPassesAxe(page: Page) {
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+}
+
+test(
+  "pt: the dashboard and Acertos say who owes whom, a PIX settles it, and the history says so",
+  phoneOnly,
+  async ({ page, browser }, testInfo) => {
+    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, "pt", [
+      "Ana",
+      "Léo",
+    ]);
+    await post(page, "/api/expenses", {
+      description: "Mercado do mês",
+      amount: "200.00",
+      date: today(),
+      categoryId,
+      split: {
+        mode: "percent",
+        shares: [
+          { userId: ownerId, percent: "60" },
+          { userId: memberId, percent: "40" },
+        ],
+      },
+    });
+    // Léo's own purchase is nobody else's: it moves no balance.
+    await post(other.page, "/api/expenses", {
+      description: "Tênis",
+      amount: "90.00",
+      date: today(),
+      categoryId,
+      split: { mode: "one", userId: memberId },
+    });
+    await other.context.close();
+
+    await page.goto("/");
+    const card = page.getByRole("link", { name: /^Acertos/ });
+    await expect(card.getByTestId("balances-headline")).toHaveText("Léo deve R$ 80,00 a Ana");
+    await fitsAndPassesAxe(page);
+    await card.click();
+
+    await expect(page).toHaveURL(/\/balances$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Acertos");
+    const debt = main.getByTestId("debt");
+    await expect(debt).toHaveCount(1);
+    await expect(debt.getByRole("button", { expanded: false })).toHaveText(
+      "Léo deve R$ 80,00 a Ana",
+    );
+    const figures = main.getByTestId("member-balance");
+    await expect(figures.filter({ hasText: "Ana" })).toContainText("a receber R$ 80,00");
+    await expect(figures.filter({ hasText: "Léo" })).toContainText("deve R$ 80,00");
+    await expect(figures.filter({ hasText: "Léo" })).toContainText("PagouR$ 90,00");
+    await expect(figures.filter({ hasText: "Léo" })).toContainText("ParteR$ 170,00");
+    await fitsAndPassesAxe(page);
+
+    // 'Acertar contas' comes filled with the debt paid back in full today by PIX.
+    await debt.getByRole("button", { name: "Acertar contas" }).click();
+    const dialog = page.getByRole("dialog", { name: "Acertar contas" });
+    await expect(dialog.getByLabel("Quem pagou").locator("option:checked")).toHaveText("Léo");
+    await expect(dialog.getByLabel("Quem recebeu").locator("option:checked")).toHaveText("Ana");
+    await expect(dialog.getByLabel("Valor")).toHaveValue("80,00");
+    await expect(dialog.getByLabel("Data")).toHaveValue(today());
+    await expect(dialog.getByLabel("Como foi pago").locator("option:checked")).toHaveText("PIX");
+    await fitsAndPassesAxe(page);
+    await dialog.getByRole("button", { name: "Registrar acerto" }).click();
+    await toastSays(page, "Acerto registrado");
+    await expect(dialog).toHaveCount(0);
+
+    await expect(main.getByTestId("all-settled")).toContainText("Tudo acertado");
+    await expect(debt).toHaveCount(0);
+    await expect(figures.filter({ hasText: "Léo" })).toContainText("em dia");
+    await expect(figures.filter({ hasText: "Léo" })).toContainText("Acertos pagosR$ 80,00");
+    // What stays behind the settled pair: the groceries and the PIX.
+    await main.getByRole("button", { name: "Ana e Léo" }).click();
+    const lines = main.getByRole("list", { name: "Entre Ana e Léo" }).getByTestId("balance-line");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: "Acerto · PIX" })).toContainText("Léo pagou Ana");
+    await expect(lines.filter({ hasText: "Mercado do mês" })).toContainText(
+      "Ana pagou R$ 200,00, parte de Léo",
+    );
+    await fitsAndPassesAxe(page);
+
+    // The dashboard hears it too.
+    await page.goto("/");
+    await expect(card.getByTestId("balances-headline")).toHaveText("Tudo acertado");
+
+    await page.goto("/family/history");
+    const entry = main.getByRole("listitem").filter({ hasText: "Acertos" }).first();
+    await expect(entry).toContainText("Ana registrou que Léo acertou R$ 80,00 com Ana (PIX)");
+    await fitsAndPassesAxe(page);
+  },
+);
+
+test(
+  "en: what is behind a balance a page at a time, and undoing a settlement brings the debt back",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, "en", [
+      "Olga",
+      "Mario",
+    ]);
+    // Olga's weekly shop, 60/40 (Mario's share $80.00) and Mario's pharmacy for the family (Olga's
+    // $15.00); 50 bus fares of Olga's, each half Mario's, dated earlier: 52 lines, two pages.
+    await post(page, "/api/expenses", {
+      description: "Weekly shop",
+      amount: "200.00",
+      date: today(),
+      categoryId,
+      split: {
+        mode: "percent",
+        shares: [
+          { userId: ownerId, percent: "60" },
+          { userId: memberId, percent: "40" },
+        ],
+      },
+    });
+    await post(other.page, "/api/expenses", {
+      description: "Pharmacy",
+      amount: "30.00",
+      date: today(),
+      categoryId,
+    });
+    await other.context.close();
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(page, "/api/expenses", {
+          description: `Bus fare ${i + 1}`,
+          amount: "2.00",
+          date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
+          categoryId,
+        }),
+      ),
+    );
+    // Mario pays Olga back all of it ($80.00 + $50.00 - $15.00).
+    await post(page, "/api/settlements", {
+      fromUserId: memberId,
+      toUserId: ownerId,
+      amount: "115.00",
+      paidOn: today(),
+      method: "pix",
+    });
+
+    await page.goto("/balances");
+    const main = page.getByRole("main");
+    await expect(main.getByTestId("all-settled")).toContainText("All settled up");
+    await main.getByRole("button", { name: "Olga and Mario" }).click();
+    const list = main.getByRole("list", { name: "Between Olga and Mario" });
+    const lines = list.getByTestId("balance-line");
+    await expect(lines).toHaveCount(50);
+    // Newest first: today's settlement and expenses come before the fares of January.
+    const settlement = lines.filter({ hasText: "Settlement · Pix" });
+    await expect(settlement).toContainText("Mario paid Olga");
+    await expect(settlement).toContainText("$115.00");
+    await expect(lines.filter({ hasText: "Weekly shop" })).toContainText(
+      "Olga paid $200.00, Mario's share",
+    );
+    await expect(lines.filter({ hasText: "Pharmacy" })).toContainText(
+      "Mario paid $30.00, Olga's share",
+    );
+    await expectNoAxeViolations(page);
+    await main.getByRole("button", { name: "Show more" }).click();
+    await expect(lines).toHaveCount(53);
+    await expect(main.getByRole("button", { name: "Show more" })).toHaveCount(0);
+    await expect(lines.filter({ hasText: "Bus fare" })).toHaveCount(50);
+
+    // Undone after a confirmation: Mario owes Olga the whole again.
+    await settlement.getByRole("button", { name: /^Undo settlement of \$115\.00 on / }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Undo this settlement?" });
+    await expect(confirm).toContainText("The settlement in which Mario paid Olga $115.00 on");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Undo settlement" }).click();
+    await toastSays(page, "Settlement undone");
+    await expect(main.getByTestId("debt")).toHaveText(/^Mario owes Olga \$115\.00/);
+    await expect(main.getByTestId("all-settled")).toHaveCount(0);
+    await expect(main.getByRole("button", { name: "Settle up" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/family/history");
+    await expect(
+      main.getByRole("listitem").filter({ hasText: "Settlements" }).first(),
+    ).toContainText("Olga undid the settlement in which Mario paid Olga $115.00 (Pix)");
+    await expectNoAxeViolations(page);
+  },
+);
