@@ -111,6 +111,8 @@ test(
       "/notifications",
       "/family",
       "/family/history",
+      // Its debts, dialog and lines at 375 px: e2e/balances.spec.ts.
+      "/balances",
       "/no-such-page",
     ]) {
       await checkScreen(page, path);
