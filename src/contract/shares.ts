@@ -10,8 +10,6 @@ import { text } from "./text";
  * (src/server/db/functions/expense-shares.sql); src/domain/shares.ts is the same rule for the web.
  */
 
-export const splitModes = ["family", "one", "percent", "amounts"] as const;
-
 /** At most this many shares on one expense: every member of the largest family. */
 export const SHARES_MAX = 20;
 /** A member's weight in the family's default split ("in proportion to income": 5000 and 3000). */

@@ -9,7 +9,16 @@ import { expenseSchema } from "./expenses";
  * reports show it, added up by the database (docs/product.md, "Month summary"). Money is a
  * decimal string; the budget rules on top of these sums are src/domain's pure functions.
  */
-export const summaryQuerySchema = z.strictObject({ month: monthSchema, year: yearSchema });
+export const summaryQuerySchema = z.strictObject({
+  month: monthSchema,
+  year: yearSchema,
+  /**
+   * The month as one person's (docs/product.md#viewing-as-a-member): every sum is of their shares
+   * of the expenses, and `spentByPayer` says who paid how much of those shares. Left out: the
+   * family's.
+   */
+  view: z.uuid({ error: "validation.invalid" }).optional(),
+});
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
 const moneyString = z.string();

@@ -7,7 +7,12 @@ import { monthSchema, yearSchema } from "./calendar-date";
  * Reports' 12-month trend, docs/product.md "12-month trend"), added up by the database in one
  * statement. Money is a decimal string with two places.
  */
-export const trendQuerySchema = z.strictObject({ month: monthSchema, year: yearSchema });
+export const trendQuerySchema = z.strictObject({
+  month: monthSchema,
+  year: yearSchema,
+  /** The months as one person's shares (docs/product.md#viewing-as-a-member); left out: the family's. */
+  view: z.uuid({ error: "validation.invalid" }).optional(),
+});
 export type TrendQuery = z.infer<typeof trendQuerySchema>;
 
 export const TREND_MONTHS = 12;

@@ -160,6 +160,15 @@ describe("statements and bytes per request", () => {
     );
   });
 
+  it("GET /api/summary viewed as a member: the same statements as the family's (docs/product.md#viewing-as-a-member)", async () => {
+    const family = await measure("GET", "/api/summary?month=2&year=2026");
+    const viewed = await measure("GET", `/api/summary?month=2&year=2026&view=${owner.user.id}`);
+    expect(viewed.res.statusCode, viewed.res.body).toBe(200);
+    expect(viewed.statements).toHaveLength(family.statements.length);
+    // One member, for whom everything is: her view is the family's month.
+    expect(viewed.res.json().totalSpent).toBe(family.res.json().totalSpent);
+  });
+
   it("GET /api/balances: the caller plus one, all time or a budget month (docs/product.md#who-owes-whom)", async () => {
     const all = await measure("GET", "/api/balances");
     expect(all.res.statusCode, all.res.body).toBe(200);

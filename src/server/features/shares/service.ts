@@ -52,16 +52,17 @@ async function lockFamilyAsOwner(tx: Db, scope: FamilyScope) {
   return family;
 }
 
-/** The history's words for a rule: null is equal, else "Ana 60 · Léo 40". */
+/**
+ * The history's words for a rule: null is equal, else "Ana 60 · Léo 40", in the order given
+ * (the form sends the members' order; jsonb keeps its own).
+ */
 const ruleLabel = (
-  weights: Record<string, number> | null,
+  weights: { userId: string; weight: number }[] | null,
   person: (id: string | null) => string | null,
-) =>
-  weights
-    ? Object.entries(weights)
-        .map(([userId, weight]) => `${person(userId) ?? "?"} ${weight}`)
-        .join(" · ")
-    : null;
+) => (weights ? weights.map((w) => `${person(w.userId) ?? "?"} ${w.weight}`).join(" · ") : null);
+
+const weightList = (weights: Record<string, number> | null) =>
+  weights ? Object.entries(weights).map(([userId, weight]) => ({ userId, weight })) : null;
 
 /**
  * The owner sets the rule from `validFrom` on (one starting that day is replaced). Weights name
@@ -126,8 +127,8 @@ export async function putSplitRule(
           { field: "startDate", before: null, after: input.validFrom },
           {
             field: "splitRule",
-            before: counts?.exists ? ruleLabel(counts.before, names.person) : null,
-            after: ruleLabel(weights, names.person),
+            before: counts?.exists ? ruleLabel(weightList(counts.before), names.person) : null,
+            after: ruleLabel(input.weights ?? null, names.person),
           },
         ],
       },
@@ -162,6 +163,7 @@ export async function deleteSplitRule(
         action: "changed",
         subjectId: scope.familyId,
         subjectLabel: family.name,
+        // The rule removed, by its day (the web words an entry without a split as a removal).
         changes: [{ field: "startDate", before: validFrom, after: null }],
       },
     ]);

@@ -21,7 +21,8 @@ import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
 const clock = testClock(new Date("2026-03-20T12:00:00Z"));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // Many households of two from one address: past the registration limit of a real network.
+  t = await createTestApp({ clock, env: { RATE_LIMIT_REGISTER_PER_IP: "1000" } });
 });
 afterAll(() => t.close());
 
@@ -505,5 +506,56 @@ describe("who owes whom", () => {
     const result = await balances(owner);
     expect(result.members.map((m) => toCents(m.net))).toEqual(net);
     expect(result.members.reduce((sum, m) => sum + toCents(m.net), 0)).toBe(0);
+  });
+});
+
+describe("viewing as a member (docs/product.md#viewing-as-a-member)", () => {
+  it("adds up each person's shares, who paid them, and leaves another's private expense to its author", async () => {
+    const { ana, leo, category } = await couple();
+    await createExpense(t.app, ana, {
+      categoryId: category.id,
+      amount: "200.00",
+      split: {
+        mode: "percent",
+        shares: [
+          { userId: idOf(ana), percent: "60" },
+          { userId: idOf(leo), percent: "40" },
+        ],
+      },
+    });
+    await createExpense(t.app, leo, {
+      categoryId: category.id,
+      amount: "90.00",
+      split: { mode: "one", userId: idOf(leo) },
+    });
+    await createExpense(t.app, ana, { categoryId: category.id, amount: "50.00", private: true });
+    const summary = async (who: SignedIn, view?: string) => {
+      const res = await call(
+        who,
+        "GET",
+        `/api/summary?year=2026&month=3${view ? `&view=${view}` : ""}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect((await summary(leo)).totalSpent).toBe("340.00");
+    // Léo sees Ana's shares without her private expense; Ana sees hers with it.
+    const anaByLeo = await summary(leo, idOf(ana));
+    expect(anaByLeo.totalSpent).toBe("120.00");
+    expect(anaByLeo.spentByPayer).toEqual([{ userId: idOf(ana), spent: "120.00" }]);
+    expect(anaByLeo.latest).toHaveLength(1);
+    expect((await summary(ana, idOf(ana))).totalSpent).toBe("170.00");
+    const leoByAna = await summary(ana, idOf(leo));
+    expect(leoByAna.totalSpent).toBe("170.00");
+    expect(leoByAna.spentByCategory).toEqual([{ categoryId: category.id, spent: "170.00" }]);
+    expect(leoByAna.spentByPayer).toEqual([
+      { userId: idOf(leo), spent: "90.00" },
+      { userId: idOf(ana), spent: "80.00" },
+    ]);
+    const trend = await call(ana, "GET", `/api/summary/trend?year=2026&month=3&view=${idOf(leo)}`);
+    expect(trend.json().months.at(-1).spent).toBe("170.00");
+    // Someone outside the family has no shares here: nothing, never another family's.
+    const stranger = await signUpWithFamily(t.app);
+    expect((await summary(ana, idOf(stranger))).totalSpent).toBe("0.00");
   });
 });

@@ -27,9 +27,11 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const { year, month } = request.query;
-      const body = await app.familyJson.json(request, `summary:${year}-${month}`, async () =>
-        JSON.stringify(await service.monthSummary(app.db, scope, request.query)),
+      const { year, month, view } = request.query;
+      const body = await app.familyJson.json(
+        request,
+        `summary:${year}-${month}:${view ?? ""}`,
+        async () => JSON.stringify(await service.monthSummary(app.db, scope, request.query)),
       );
       return sendJsonText(reply, body);
     },
@@ -47,9 +49,11 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const { year, month } = request.query;
-      const body = await app.familyJson.json(request, `trend:${year}-${month}`, async () =>
-        JSON.stringify(await monthTrend(app.db, scope, request.query)),
+      const { year, month, view } = request.query;
+      const body = await app.familyJson.json(
+        request,
+        `trend:${year}-${month}:${view ?? ""}`,
+        async () => JSON.stringify(await monthTrend(app.db, scope, request.query)),
       );
       return sendJsonText(reply, body);
     },

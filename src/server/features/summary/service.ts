@@ -7,15 +7,16 @@ import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import { budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
+import { seenInFullBy } from "../../db/visible-expense";
 import type { FamilyScope } from "../../http/family-scope";
 
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
 const money = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 2)::text`;
 // The week bucket is budget_period_week (src/server/db/functions/budget-rules.sql), inlined by
 // the planner into arithmetic on the row's budget date and the period's first day.
-const spentInWeek = (week: number, first: string, budgetDate: SQL) =>
+const spentInWeek = (week: number, first: string, budgetDate: SQL, amount: SQL) =>
   money(
-    sql`sum(${expenses.amount}) filter (where budget_period_week(${budgetDate}, ${first}::date) = ${sql.raw(String(week))})`,
+    sql`sum(${amount}) filter (where budget_period_week(${budgetDate}, ${first}::date) = ${sql.raw(String(week))})`,
   );
 const columns = { date: sql`${expenses.date}`, billId: sql`${expenses.billId}` };
 
@@ -30,17 +31,28 @@ const columns = { date: sql`${expenses.date}`, billId: sql`${expenses.billId}` }
 export async function monthSummary(
   db: Db,
   scope: FamilyScope,
-  { year, month }: SummaryQuery,
+  { year, month, view }: SummaryQuery,
 ): Promise<MonthSummaryResponse> {
   // The period's first and last day (src/domain/budget-period.ts, whose SQL twin the alerts use),
   // as constants: a range on the index (family_id, date, ...), which also hands the latest
   // expenses over in their order.
   const period = periodNamed({ year, month }, scope.budgetPeriod);
   // Counted by date, or card purchases by their bill's due date (db/budget-date.ts).
+  // Viewed as one person (docs/product.md#viewing-as-a-member): the expenses they have a share
+  // of, each counting their share; another member's private expense is in nobody's view but its
+  // author's own (db/visible-expense.ts).
   const inMonth = and(
     eq(expenses.familyId, scope.familyId),
     countsBetween(scope.cardSpendingBy, scope.familyId, columns, period.first, period.last),
+    view
+      ? sql`${seenInFullBy(scope.userId)} and ${expenses.id} in (select s.expense_id
+          from expense_shares s where s.user_id = ${view} and s.family_id = ${scope.familyId})`
+      : undefined,
   );
+  const amount = view
+    ? sql`(select s.amount from expense_shares s
+        where s.expense_id = ${expenses.id} and s.user_id = ${view})`
+    : sql`${expenses.amount}`;
   const budgetDate = budgetDateOf(scope.cardSpendingBy, columns);
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
@@ -55,11 +67,11 @@ export async function monthSummary(
         grouping: sql<number>`grouping(${expenses.categoryId}, ${expenses.paidByUserId})::int`,
         categoryId: expenses.categoryId,
         paidByUserId: expenses.paidByUserId,
-        spent: money(sql`sum(${expenses.amount})`),
-        week1: spentInWeek(1, period.first, budgetDate),
-        week2: spentInWeek(2, period.first, budgetDate),
-        week3: spentInWeek(3, period.first, budgetDate),
-        week4: spentInWeek(4, period.first, budgetDate),
+        spent: money(sql`sum(${amount})`),
+        week1: spentInWeek(1, period.first, budgetDate, amount),
+        week2: spentInWeek(2, period.first, budgetDate, amount),
+        week3: spentInWeek(3, period.first, budgetDate, amount),
+        week4: spentInWeek(4, period.first, budgetDate, amount),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
       })
       .from(expenses)

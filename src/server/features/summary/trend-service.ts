@@ -4,6 +4,7 @@ import { previousMonth } from "../../../domain/budget";
 import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
 import { aliasedExpense, budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
+import { seenInFullBy } from "../../db/visible-expense";
 import type { FamilyScope } from "../../http/family-scope";
 
 type TrendRow = {
@@ -33,7 +34,7 @@ type TrendRow = {
 export async function monthTrend(
   db: Db,
   scope: FamilyScope,
-  { year, month }: TrendQuery,
+  { year, month, view }: TrendQuery,
 ): Promise<MonthTrendResponse> {
   const family = scope.familyId;
   const periods: BudgetPeriod[] = [];
@@ -55,6 +56,14 @@ export async function monthTrend(
   // card purchase's bill's due date.
   const e = aliasedExpense("e");
   const periodOfRow = sql`width_bucket(${budgetDateOf(scope.cardSpendingBy, e)}, ${firsts}::date[])`;
+  // Viewed as one person (docs/product.md#viewing-as-a-member): their shares, as the summary.
+  const amount = view
+    ? sql`(select s.amount from expense_shares s where s.expense_id = e.id and s.user_id = ${view})`
+    : sql`e.amount`;
+  const viewed = view
+    ? sql`and ${seenInFullBy(scope.userId, "e")} and e.id in (select s.expense_id
+        from expense_shares s where s.user_id = ${view} and s.family_id = ${family})`
+    : sql``;
   const result = await db.execute(sql`
     with months as (
       select i from generate_series(1, ${TREND_MONTHS}::int) as i
@@ -63,11 +72,12 @@ export async function monthTrend(
       -- Grouped by each expense's period rather than joined to the months row by row: on the
       -- bench's 50,000-expense family that join cost more than the stored year and month
       -- columns did; grouped, it costs the same.
-      select p.i, e.category_id, grouping(e.category_id) as whole, sum(e.amount) as spent
+      select p.i, e.category_id, grouping(e.category_id) as whole, sum(${amount}) as spent
       from expenses e
       cross join lateral (select ${periodOfRow} as i) p
       where e.family_id = ${family}
         and ${countsBetween(scope.cardSpendingBy, family, e, oldest.first, shownPeriod.last)}
+        ${viewed}
       group by grouping sets ((p.i, e.category_id), (p.i))
     ),
     family_categories as (
