@@ -25,6 +25,7 @@ import autocannon from "autocannon";
 import { buildAll } from "../scripts/build.mjs";
 import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
 import { measureAlerts } from "./alerts.mjs";
+import { measureBalances } from "./balances.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
@@ -420,6 +421,7 @@ async function measure({
     const tenYears = await measureTenYears(base, cookie, categories[0].id);
     await measureAlerts(base, cookie, label);
     await measureTrend(base, cookie, categories[0].id, label);
+    await measureBalances(base, cookie, label);
     // The CSV export: the big family's 50,000 expenses (bench/export.mjs prints its own table).
     await measureExport(base, cookie, server.child.pid, label);
     await measureHistoryPages(base, cookie, label, historyWrites);
