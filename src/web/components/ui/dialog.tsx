@@ -24,7 +24,8 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        {/* 44 px to the thumb on a phone (docs/product.md#touch-targets), the icon where it was. */}
+        <DialogPrimitive.Close className="absolute top-2.5 right-2.5 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:top-4 sm:right-4 sm:size-auto sm:p-1">
           <XIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">{t("common.close")}</span>
         </DialogPrimitive.Close>
