@@ -200,14 +200,16 @@ function PairItem({
   const names = { a: nameOf(userId), b: nameOf(otherUserId) };
   return (
     <li className="grid gap-2 py-2" data-testid={debt ? "debt" : "pair"}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      {/* On a phone the sentence takes the width and 'Acertar contas' goes under it: beside it,
+          the names wrapped a word a line. */}
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-between">
         <button
           type="button"
           aria-expanded={open}
           aria-controls={linesId}
           onClick={() => setOpen(!open)}
           className={cn(
-            "-mx-2 flex min-h-11 flex-1 items-center gap-2 rounded-lg px-2 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-10",
+            "-mx-2 flex min-h-11 items-center gap-2 self-stretch rounded-lg px-2 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-10 sm:flex-1",
             debt ? "font-semibold" : "text-muted-foreground",
           )}
         >
@@ -223,7 +225,8 @@ function PairItem({
           </Button>
         ) : null}
       </div>
-      <div id={linesId}>
+      {/* Set apart from the next pair, so what is behind this one reads as its own. */}
+      <div id={linesId} className={open ? "rounded-xl bg-muted px-3" : undefined}>
         {open ? (
           <BalanceLines
             pair={{ userId, otherUserId, month }}
