@@ -1,7 +1,13 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import {
+  desktopOnly,
+  expectNoHorizontalScroll,
+  expectTouchTargets,
+  phoneOnly,
+  storeLanguage,
+} from "./support";
 
 /**
  * Who owes whom (docs/product.md#who-owes-whom), as a couple meets it. On a phone in Portuguese:
@@ -61,8 +67,10 @@ async function toastSays(page: Page, title: string) {
   await expect(toast).toHaveCount(0);
 }
 
+/** At 375 px: nothing wider than the screen, every control 44 px (docs/product.md#touch-targets), axe. */
 async function fitsAndPassesAxe(page: Page) {
   await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
   await expectNoAxeViolations(page);
 }
 
