@@ -21,6 +21,19 @@ export const isHiddenFrom = (
 export const hiddenFromSql = (readerId: string, alias = "expenses"): SQL =>
   sql`(${sql.raw(`${alias}.private`)} and ${sql.raw(`${alias}.added_by_user_id`)} is distinct from ${readerId}::uuid)`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * hiddenFromSql with the reader written as a literal, for a GROUP BY, which must see the very
+ * expression its SELECT does (a parameter there is another expression to PostgreSQL).
+ */
+export const hiddenFromLiteral = (readerId: string, alias = "expenses"): SQL => {
+  if (!UUID.test(readerId)) throw new Error(`not a user id: ${readerId}`);
+  return sql.raw(
+    `(${alias}.private and ${alias}.added_by_user_id is distinct from '${readerId}'::uuid)`,
+  );
+};
+
 /** An expense `readerId` may read in full: the condition searches and filters add. */
 export const seenInFullBy = (readerId: string, alias = "expenses"): SQL =>
   sql`not ${hiddenFromSql(readerId, alias)}`;

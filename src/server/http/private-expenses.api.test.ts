@@ -222,6 +222,17 @@ describe("another member's private expense", () => {
       summary.spentByCategory.find((c: { categoryId: string }) => c.categoryId === categoryId)
         ?.spent,
     ).toBe("1190.00");
+    // In no payer's sum, which would say whose it is: Ana's shows what Léo may see she paid.
+    const anaPaid = (rows: { userId: string | null; spent: string }[]) =>
+      rows.find((row) => row.userId === ana.user.id)?.spent;
+    expect(summary.totalSpent).toBe("1190.00");
+    expect(anaPaid(summary.spentByPayer)).toBe("1040.00");
+    const own = (await call(ana, "GET", "/api/summary?year=2026&month=3")).json();
+    expect(anaPaid(own.spentByPayer)).toBe("1190.00");
+    const balances = (await call(leo, "GET", "/api/balances?year=2026&month=3")).json();
+    expect(
+      balances.members.find((m: { userId: string }) => m.userId === ana.user.id),
+    ).toMatchObject({ paid: "1040.00" });
     const page = (await call(leo, "GET", "/api/expenses/page")).json();
     expect(page.items.map((e: Expense) => e.id)).toContain(secret.id);
     const searched = (await call(leo, "GET", "/api/expenses/page?search=presente")).json();

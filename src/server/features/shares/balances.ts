@@ -9,6 +9,7 @@ import { isCalendarDate } from "../../../contract/calendar";
 import { periodNamed } from "../../../domain/budget-period";
 import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
+import { seenInFullBy } from "../../db/visible-expense";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 
@@ -61,14 +62,18 @@ export async function balances(
         sum(case when debtor < creditor then amount else -amount end) as a_owes_b
       from owed group by 1, 2
     ), paid as (
+      -- Another member's private expense is paid by and for them: left out of both sums, which
+      -- would say whose it is (docs/product.md#private-expenses); the nets are the same.
       select e.paid_by_user_id as user_id, sum(e.amount) as paid from expenses e
       where e.family_id = ${scope.familyId} and e.paid_by_user_id is not null
+        and ${seenInFullBy(scope.userId, "e")}
         ${expenseInPeriod(scope, period)}
       group by 1
     ), shared as (
       select s.user_id, sum(s.amount) as share
       from expense_shares s join expenses e on e.id = s.expense_id
       where s.family_id = ${scope.familyId} and e.family_id = ${scope.familyId}
+        and ${seenInFullBy(scope.userId, "e")}
         ${expenseInPeriod(scope, period)}
       group by 1
     ), settled as (

@@ -7,7 +7,11 @@ import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import { budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
-import { seenInFullBy } from "../../db/visible-expense";
+import { hiddenFromLiteral, seenInFullBy } from "../../db/visible-expense";
+
+/** The payer key of the private expenses the reader may not attribute: no user has it. */
+const HIDDEN_PAYER = "00000000-0000-0000-0000-000000000000";
+
 import type { FamilyScope } from "../../http/family-scope";
 
 // numeric(20,2) renders two places ("0.00", "12.50") and holds any sum of numeric(10,2) amounts.
@@ -54,6 +58,10 @@ export async function monthSummary(
         where s.expense_id = ${expenses.id} and s.user_id = ${view})`
     : sql`${expenses.amount}`;
   const budgetDate = budgetDateOf(scope.cardSpendingBy, columns);
+  // Another member's private expense counts in its category and the month, but in no payer's
+  // sum, which would say whose it is (docs/product.md#private-expenses): its payer row is dropped.
+  const payerKey = sql`case when ${hiddenFromLiteral(scope.userId)}
+    then ${sql.raw(`'${HIDDEN_PAYER}'::uuid`)} else ${expenses.paidByUserId} end`;
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
       .select()
@@ -64,9 +72,9 @@ export async function monthSummary(
       .select({
         // grouping()'s bit mask, a bit per column aggregated away: 1 a category's row, 2 a payer's,
         // 3 the whole month.
-        grouping: sql<number>`grouping(${expenses.categoryId}, ${expenses.paidByUserId})::int`,
+        grouping: sql<number>`grouping(${expenses.categoryId}, ${payerKey})::int`,
         categoryId: expenses.categoryId,
-        paidByUserId: expenses.paidByUserId,
+        paidByUserId: sql<string | null>`${payerKey}`,
         spent: money(sql`sum(${amount})`),
         week1: spentInWeek(1, period.first, budgetDate, amount),
         week2: spentInWeek(2, period.first, budgetDate, amount),
@@ -76,7 +84,7 @@ export async function monthSummary(
       })
       .from(expenses)
       .where(inMonth)
-      .groupBy(sql`grouping sets ((${expenses.categoryId}), (${expenses.paidByUserId}), ())`),
+      .groupBy(sql`grouping sets ((${expenses.categoryId}), (${payerKey}), ())`),
     db
       .select()
       .from(expenses)
@@ -89,7 +97,7 @@ export async function monthSummary(
   const total = sums.find((row) => row.grouping === 3);
   const byCategory = sums.filter((row) => row.grouping === 1);
   const byPayer = sums
-    .filter((row) => row.grouping === 2)
+    .filter((row) => row.grouping === 2 && row.paidByUserId !== HIDDEN_PAYER)
     .map((row) => ({ userId: row.paidByUserId, spent: row.spent }))
     .sort(comparePayerSpending);
   return {
