@@ -107,6 +107,17 @@ describe("<MemberShares />", () => {
     expect(container.querySelector("a")?.getAttribute("href")).toBe("/balances");
   });
 
+  it("has the same figures one under the other for a phone, where four columns do not fit", async () => {
+    await render([member(ANA, "200.00", "120.00", "0.00"), member(LEO, "90.00", "170.00", "0.00")]);
+    const items = [...container.querySelectorAll("[data-testid=member-share-item]")].map((item) =>
+      [...item.querySelectorAll("p, dt, dd")].map(textOf),
+    );
+    expect(items).toEqual([
+      ["Ana", "Pagou", "R$ 200,00", "Parte", "R$ 120,00", "Saldo", "R$ 80,00"],
+      ["Léo", "Pagou", "R$ 90,00", "Parte", "R$ 170,00", "Saldo", "-R$ 80,00"],
+    ]);
+  });
+
   it("shows nothing for a family of one, who owes nobody", async () => {
     await render([member(ANA, "200.00", "200.00", "0.00")]);
     expect(container.innerHTML).toBe("");

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import type { MemberBalance } from "../../../contract/balances";
 import { fromCents, toCents } from "../../../contract/cents";
 import type { YearMonth } from "../../../domain/budget";
 import { useBalances } from "../../api/balances/get-balances";
@@ -15,6 +16,10 @@ import { cn } from "../../lib/utils";
  * never spending: they stay on the Acertos page, linked below. Mounted once the month's figures
  * answered, so its call never delays them; nothing for a family of one.
  */
+/** Paid, share, and the difference between them. */
+const figure = (member: MemberBalance, column: "paid" | "share" | "balance") =>
+  column === "balance" ? fromCents(toCents(member.paid) - toCents(member.share)) : member[column];
+
 export function MemberShares({ month }: { month: YearMonth }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -37,10 +42,33 @@ export function MemberShares({ month }: { month: YearMonth }) {
           </Link>
         </p>
       </CardHeader>
-      {/* On phones the table scrolls inside its card instead of widening the page. */}
+      {/* On a phone four columns of money do not fit 375 px: the table scrolled and hid 'Saldo',
+          which the note above explains. Each member's three figures go one under the other. */}
+      <ul className="grid divide-y divide-border px-5 pb-3 sm:hidden">
+        {data.members.map((member) => (
+          <li key={member.userId} className="grid gap-1 py-2" data-testid="member-share-item">
+            <p className="break-words font-medium">{nameOf(member.userId)}</p>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm">
+              {(["paid", "share", "balance"] as const).map((column) => (
+                <div key={column} className="contents">
+                  <dt className="text-muted-foreground">{t(`reports.shares.${column}`)}</dt>
+                  <dd
+                    className={cn(
+                      "text-right tabular-nums",
+                      column === "balance" && "font-semibold",
+                    )}
+                  >
+                    {money(figure(member, column))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
       <section
         aria-labelledby="member-shares-title"
-        className="relative overflow-x-auto px-2 pb-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-3"
+        className="relative hidden overflow-x-auto px-3 pb-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:block"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
@@ -65,9 +93,7 @@ export function MemberShares({ month }: { month: YearMonth }) {
                 </th>
                 <td className={numeric}>{money(member.paid)}</td>
                 <td className={numeric}>{money(member.share)}</td>
-                <td className={cn(numeric, "font-semibold")}>
-                  {money(fromCents(toCents(member.paid) - toCents(member.share)))}
-                </td>
+                <td className={cn(numeric, "font-semibold")}>{money(figure(member, "balance"))}</td>
               </tr>
             ))}
           </tbody>
