@@ -161,6 +161,17 @@ test(
     const entry = main.getByRole("listitem").filter({ hasText: "Acertos" }).first();
     await expect(entry).toContainText("Ana registrou que Léo acertou R$ 80,00 com Ana (PIX)");
     await fitsAndPassesAxe(page);
+
+    // The month's report: what each paid beside their share; a settlement is no spending.
+    await page.goto("/reports");
+    const shares = main.getByTestId("member-share-item");
+    await expect(shares.filter({ hasText: "Ana" })).toHaveText(
+      "AnaPagouR$ 200,00ParteR$ 120,00SaldoR$ 80,00",
+    );
+    await expect(shares.filter({ hasText: "Léo" })).toHaveText(
+      "LéoPagouR$ 90,00ParteR$ 170,00Saldo-R$ 80,00",
+    );
+    await fitsAndPassesAxe(page);
   },
 );
 
@@ -253,5 +264,15 @@ test(
       main.getByRole("listitem").filter({ hasText: "Settlements" }).first(),
     ).toContainText("Olga undid the settlement in which Mario paid Olga $115.00 (Pix)");
     await expectNoAxeViolations(page);
+
+    // The month's report, as a table at this width: the fares of January are not this month's.
+    await page.goto("/reports");
+    await expect(
+      main.getByRole("region", { name: "Who paid and whose it was" }).getByRole("row"),
+    ).toHaveText([
+      "MemberPaidTheir shareBalance",
+      "Olga$200.00$135.00$65.00",
+      "Mario$30.00$95.00-$65.00",
+    ]);
   },
 );
