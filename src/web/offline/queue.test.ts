@@ -216,6 +216,7 @@ describe("offline expense queue", () => {
     const { storage, flush, add, now } = setup();
     await add("u1", "Feira");
     await add("u1", "Padaria");
+    await add("u1", "Presente");
     await flush("u1", async () => {
       throw refusal();
     });
@@ -228,12 +229,23 @@ describe("offline expense queue", () => {
       "fresh-2",
       now(),
     );
+    // Made private: another expense's content, which the family sees as "Gasto privado".
+    await fixEntry(
+      storage,
+      "u1",
+      "id-Presente",
+      { ...input("Presente"), private: true },
+      "fresh-3",
+      now(),
+    );
     expect(await listEntries(storage, "u1")).toMatchObject([
       { idempotencyKey: "key-Feira", status: "pending", error: null, attempts: 0 },
       { idempotencyKey: "fresh-2", status: "pending", error: null, input: { amount: "3.00" } },
+      { idempotencyKey: "fresh-3", status: "pending", input: { private: true } },
     ]);
     const send = vi.fn<SendExpense>(async () => ({}));
-    expect(await flush("u1", send)).toMatchObject({ sent: 2 });
+    expect(await flush("u1", send)).toMatchObject({ sent: 3 });
+    expect(send).toHaveBeenCalledWith({ ...input("Presente"), private: true }, "fresh-3");
   });
 
   it("tells refusals from answers of the moment and from failures without an answer", () => {

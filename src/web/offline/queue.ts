@@ -92,7 +92,10 @@ const sameInput = (a: CreateExpenseInput, b: CreateExpenseInput) =>
   a.categoryId === b.categoryId &&
   a.date === b.date &&
   (a.paidByUserId ?? "") === (b.paidByUserId ?? "") &&
-  (a.paymentMethodId ?? null) === (b.paymentMethodId ?? null);
+  (a.paymentMethodId ?? null) === (b.paymentMethodId ?? null) &&
+  // For whom, and whether only its author sees it (docs/product.md#private-expenses).
+  JSON.stringify(a.split ?? null) === JSON.stringify(b.split ?? null) &&
+  (a.private ?? false) === (b.private ?? false);
 
 /**
  * 'Corrigir' on a refused entry: it waits again with the corrected input. An unchanged input keeps

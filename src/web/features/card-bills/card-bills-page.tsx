@@ -14,6 +14,7 @@ import { useFamilyQuery } from "../../api/family/get-family";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { PageTitle } from "../../components/layout/page-title";
+import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -135,24 +136,36 @@ function Line({ expense, categoryName }: { expense: Expense; categoryName: strin
       {to === "next" ? <ArrowRight aria-hidden="true" /> : null}
     </Button>
   );
+  // Another member's private purchase: its amount and date, not theirs to move (a 404).
+  const hidden = isHiddenExpense(expense);
   return (
     <li className="grid gap-2 py-3">
       <div className="flex justify-between gap-3">
         <span className="min-w-0 break-words font-medium">
-          {expense.description}
-          <InstallmentLabel expense={expense} />
+          {hidden ? (
+            <HiddenExpenseName />
+          ) : (
+            <>
+              {expense.description}
+              <InstallmentLabel expense={expense} />
+              {expense.private ? <PrivateMark /> : null}
+            </>
+          )}
         </span>
         <span className="whitespace-nowrap font-medium">
           {formatMoney(expense.amount, language)}
         </span>
       </div>
       <p className="text-muted-foreground text-sm">
-        {formatDate(expense.date, language)} · {categoryName ?? t("cardBills.uncategorized")}
+        {formatDate(expense.date, language)}
+        {hidden ? null : ` · ${categoryName ?? t("cardBills.uncategorized")}`}
       </p>
-      <div className="flex flex-wrap gap-2">
-        {moveButton("previous")}
-        {moveButton("next")}
-      </div>
+      {hidden ? null : (
+        <div className="flex flex-wrap gap-2">
+          {moveButton("previous")}
+          {moveButton("next")}
+        </div>
+      )}
     </li>
   );
 }

@@ -110,4 +110,24 @@ describe("changedFields", () => {
       split: amounts,
     });
   });
+
+  it("sends 'Privado' when it changes, and with it no payer or split: its author pays, for them alone", () => {
+    const leo = "66666666-6666-4666-8666-666666666666";
+    expect(changedFields(expense, { private: false })).toEqual({});
+    expect(
+      changedFields(expense, {
+        private: true,
+        paidByUserId: leo,
+        split: { mode: "one", userId: leo },
+      }),
+    ).toEqual({ private: true });
+    const own = { ...expense, private: true };
+    expect(changedFields(own, { description: "Presente", paidByUserId: leo })).toEqual({
+      description: "Presente",
+    });
+    // Shared again, what was chosen for it goes with it.
+    expect(
+      changedFields(own, { private: false, paidByUserId: leo, split: { mode: "family" } }),
+    ).toEqual({ private: false, paidByUserId: leo });
+  });
 });

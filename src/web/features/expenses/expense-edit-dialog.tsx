@@ -9,6 +9,7 @@ import {
   updateExpenseInputSchema,
 } from "../../../contract/expenses";
 import type { Language } from "../../../contract/languages";
+import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
 import { useUpdateInstallments } from "../../api/installments/update-installments";
@@ -42,7 +43,8 @@ const contractResolver = zodResolver(updateExpenseInputSchema);
 /**
  * The contract's partial schema, except that an uncategorised expense left uncategorised, or one
  * whose payer's account is gone left so ("" in the selects), is simply not part of the change.
- * "Para quem" is read in the person's language.
+ * "Para quem" is read in the person's language. A private expense is its author's, paid by them:
+ * neither payer nor split is part of its change (docs/product.md#private-expenses).
  */
 const keepingEmptyChoices =
   (language: Language): Resolver<ExpenseFieldValues, unknown, UpdateOutput> =>
@@ -54,7 +56,8 @@ const keepingEmptyChoices =
         paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
         // "Não informado" clears the method (null); the contract reads "" as no change otherwise.
         paymentMethodId: values.paymentMethodId === "" ? null : values.paymentMethodId,
-        split: values.split ? splitOfDraft(values.split, language) : undefined,
+        split: values.split && !values.private ? splitOfDraft(values.split, language) : undefined,
+        ...(values.private ? { paidByUserId: undefined } : {}),
       },
       context,
       // Only the field names and modes are read from the options; their value types do not matter.
@@ -64,6 +67,11 @@ const keepingEmptyChoices =
 /** Only what the user changed is sent (PATCH is partial), so a concurrent edit of another field survives. */
 export function changedFields(expense: Expense, values: UpdateOutput): UpdateExpenseInput {
   const changes: UpdateExpenseInput = {};
+  // Paid by and for its author: the server refuses a payer or a split naming anyone else.
+  const keepsPrivate = values.private ?? expense.private;
+  if (values.private !== undefined && values.private !== expense.private) {
+    changes.private = values.private;
+  }
   if (values.description !== undefined && values.description !== expense.description) {
     changes.description = values.description;
   }
@@ -74,7 +82,11 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
     changes.categoryId = values.categoryId;
   }
   if (values.date !== undefined && values.date !== expense.date) changes.date = values.date;
-  if (values.paidByUserId !== undefined && values.paidByUserId !== expense.paidByUserId) {
+  if (
+    !keepsPrivate &&
+    values.paidByUserId !== undefined &&
+    values.paidByUserId !== expense.paidByUserId
+  ) {
     changes.paidByUserId = values.paidByUserId;
   }
   if (values.paymentMethodId !== undefined && values.paymentMethodId !== expense.paymentMethodId) {
@@ -82,6 +94,7 @@ export function changedFields(expense: Expense, values: UpdateOutput): UpdateExp
   }
   // Amounts typed for each member go with a new amount, so the server checks the two together.
   if (
+    !keepsPrivate &&
     values.split !== undefined &&
     (!sameSplit(values.split, expense.split) ||
       (values.split.mode === "amounts" && changes.amount !== undefined))
@@ -106,7 +119,10 @@ function EditExpenseForm({
   const updateExpense = useUpdateExpense();
   const updateInstallments = useUpdateInstallments();
   const language = useLanguage();
+  const { user } = useCurrentUser();
   const isInstallment = expense.seriesId !== null;
+  // Only its author makes an expense private or shared again; an installment cannot be private.
+  const offersPrivate = !isInstallment && user !== null && expense.addedByUserId === user.id;
   const [scope, setScope] = useState<InstallmentScope>("only");
   const form = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
     // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
@@ -119,6 +135,7 @@ function EditExpenseForm({
       paidByUserId: expense.paidByUserId ?? "",
       paymentMethodId: expense.paymentMethodId ?? "",
       split: draftOf(expense.split, language),
+      private: expense.private,
     },
   });
   const {
@@ -126,8 +143,10 @@ function EditExpenseForm({
     handleSubmit,
     setError,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const isPrivate = watch("private") === true;
 
   const chooseScope = (next: InstallmentScope) => {
     setScope(next);
@@ -160,7 +179,7 @@ function EditExpenseForm({
       }
       onDone();
     } catch (error) {
-      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split"])) return;
+      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split", "private"])) return;
       toastError(error, t("expenses.toast.updateError"));
     }
   });
@@ -182,6 +201,7 @@ function EditExpenseForm({
       <ExpenseFields
         register={register}
         forWhom={scope === "only" ? (form as unknown as ForWhomForm) : undefined}
+        privacy={offersPrivate ? { on: isPrivate } : undefined}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.uncategorized")}

@@ -24,6 +24,7 @@ import type { Language } from "../../../contract/languages";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { useCreateExpense } from "../../api/expenses/create-expense";
+import { useFamilyPeople } from "../../api/family/get-family-people";
 import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreateInstallments } from "../../api/installments/create-installments";
 import { usePaymentMethodChoices } from "../../api/payment-methods/payment-method-choices";
@@ -47,6 +48,7 @@ import { ForWhomField, type ForWhomForm } from "./for-whom-field";
 import { InstallmentFields } from "./installment-fields";
 import { type ExpenseFormValues, installmentsFieldOf, installmentsRequest } from "./installments";
 import { PaymentMethodSelect } from "./payment-method-select";
+import { PrivateField } from "./private-field";
 import { FAMILY_DRAFT, type SplitDraft, splitOfDraft } from "./split-draft";
 
 /** The fields of an expense as the form holds them: every value a string, as typed. */
@@ -61,6 +63,8 @@ export type ExpenseFieldValues = {
   paymentMethodId?: string;
   /** "Para quem" as chosen and typed (docs/decisions/012-yours-mine-ours.md). */
   split?: SplitDraft;
+  /** "Privado" (docs/product.md#private-expenses): paid by and for whoever adds it. */
+  private?: boolean;
 };
 
 const createResolver = zodResolver(createExpenseInputSchema);
@@ -68,7 +72,9 @@ const createResolver = zodResolver(createExpenseInputSchema);
 /**
  * The contract's create schema, with "Não informado" ("" in the select) left out of the request:
  * the expense is then saved without a payment method; and so is the family's split, the default,
- * so a family of one sends what it always sent. Shares are read in the person's language.
+ * so a family of one sends what it always sent. Shares are read in the person's language. A
+ * private expense sends `private: true` and neither payer nor split: the server makes it its
+ * author's, paid by them (docs/product.md#private-expenses); one not private sends nothing of it.
  */
 export const expenseCreateResolver =
   (language: Language): Resolver<ExpenseFieldValues, unknown, CreateExpenseInput> =>
@@ -77,10 +83,15 @@ export const expenseCreateResolver =
       {
         ...values,
         paymentMethodId: values.paymentMethodId || undefined,
-        split:
-          values.split && values.split.choice !== "family"
-            ? splitOfDraft(values.split, language)
-            : undefined,
+        ...(values.private
+          ? { private: true, paidByUserId: undefined, split: undefined }
+          : {
+              private: undefined,
+              split:
+                values.split && values.split.choice !== "family"
+                  ? splitOfDraft(values.split, language)
+                  : undefined,
+            }),
       },
       context,
       // Only the field names and modes are read from the options; their value types do not matter.
@@ -140,6 +151,7 @@ export function expenseFormResolver(
 export function ExpenseFields({
   register,
   forWhom,
+  privacy,
   errors,
   categories,
   categoryPlaceholder,
@@ -153,6 +165,11 @@ export function ExpenseFields({
   register: UseFormRegister<ExpenseFieldValues>;
   /** Given, "Para quem" shows (not for a purchase in installments, whose call takes no split). */
   forWhom?: ForWhomForm;
+  /**
+   * Given, "Privado" is offered in a family of two or more (docs/product.md#private-expenses);
+   * `on`, the form's value: "Pago por" and "Para quem" hide, the author pays and it is theirs.
+   */
+  privacy?: { on: boolean };
   errors: FieldErrors<ExpenseFieldValues>;
   categories: Category[];
   /** The label of the empty choice: "choose one" when adding, "Sem categoria" when editing. */
@@ -172,7 +189,13 @@ export function ExpenseFields({
   const language = useLanguage();
   const payers = usePayerChoices(currentPayerId);
   const methods = usePaymentMethodChoices(currentPaymentMethodId);
+  const people = useFamilyPeople();
   const message = (key?: string) => (key ? t(key) : undefined);
+  // Alone in a family there is nobody to keep it from; one already private can be made shared.
+  const offerPrivate =
+    privacy !== undefined &&
+    ((people.data ?? []).filter((person) => person.isMember).length > 1 || privacy.on);
+  const isPrivate = privacy?.on === true;
   return (
     // items-start: a field with a hint under it ("Para quem"'s preview) leaves its row's others as they are.
     <div className={cn("grid items-start gap-4", !compact && "sm:grid-cols-2 lg:grid-cols-4")}>
@@ -216,17 +239,22 @@ export function ExpenseFields({
       >
         <Input type="date" readOnly={dateDisabled} {...register("date")} />
       </FormField>
-      <PayerSelect
-        choices={payers}
-        error={message(errors.paidByUserId?.message)}
-        {...register("paidByUserId")}
-      />
+      {offerPrivate ? (
+        <PrivateField register={register} on={isPrivate} error={message(errors.private?.message)} />
+      ) : null}
+      {isPrivate ? null : (
+        <PayerSelect
+          choices={payers}
+          error={message(errors.paidByUserId?.message)}
+          {...register("paidByUserId")}
+        />
+      )}
       <PaymentMethodSelect
         choices={methods}
         error={message(errors.paymentMethodId?.message)}
         {...register("paymentMethodId")}
       />
-      {forWhom ? <ForWhomField form={forWhom} /> : null}
+      {forWhom && !isPrivate ? <ForWhomField form={forWhom} /> : null}
     </div>
   );
 }
@@ -264,6 +292,7 @@ export function ExpenseForm({
       count: "",
       firstAmount: "",
       split: FAMILY_DRAFT,
+      private: false,
     },
   });
   const {
@@ -276,12 +305,13 @@ export function ExpenseForm({
     watch,
     formState: { errors, isSubmitting },
   } = form;
-  const [installments, amount, date, count, firstAmount] = watch([
+  const [installments, amount, date, count, firstAmount, isPrivate] = watch([
     "installments",
     "amount",
     "date",
     "count",
     "firstAmount",
+    "private",
   ]);
   // One key per submission: a request retried after a lost answer returns the first expense.
   const idempotencyKey = useRef<string | null>(null);
@@ -302,6 +332,8 @@ export function ExpenseForm({
       firstAmount: "",
       // The family's split is what most receipts in a row are; a custom one fits one amount.
       split: FAMILY_DRAFT,
+      // Shared is the default (docs/product.md#private-expenses): each private one is chosen.
+      private: false,
     });
     if (!compact) setFocus("description");
     onSaved?.();
@@ -373,8 +405,9 @@ export function ExpenseForm({
       // network failure keeps the key: the expense may exist, and a retry must not add a second.
       if (error instanceof ApiRequestError) idempotencyKey.current = null;
       // A method archived meanwhile (validation.paymentMethodArchived) shows under its select, a
-      // member who left meanwhile (validation.shareNotMember) under "Para quem".
-      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split"])) return;
+      // member who left meanwhile (validation.shareNotMember) under "Para quem", a refused
+      // "Privado" under its switch.
+      if (showServerFieldErrors(error, setError, ["paymentMethodId", "split", "private"])) return;
       toastError(error, t("expenses.toast.addError"));
     }
   });
@@ -401,18 +434,22 @@ export function ExpenseForm({
         // It registers only an expense's own fields, which the add form has as well.
         register={register as unknown as UseFormRegister<ExpenseFieldValues>}
         forWhom={installments ? undefined : (form as unknown as ForWhomForm)}
+        // An installment cannot be private: the two switches are never on together.
+        privacy={installments ? undefined : { on: isPrivate === true }}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
         compact={compact}
         installments={installments}
       />
-      <InstallmentFields
-        register={register}
-        errors={errors}
-        values={{ installments, amount, date, count, firstAmount }}
-        compact={compact}
-      />
+      {isPrivate ? null : (
+        <InstallmentFields
+          register={register}
+          errors={errors}
+          values={{ installments, amount, date, count, firstAmount }}
+          compact={compact}
+        />
+      )}
       <div className={cn("flex flex-col gap-3", !compact && "sm:flex-row sm:items-center")}>
         {noCategories ? (
           <p className="text-muted-foreground text-sm">

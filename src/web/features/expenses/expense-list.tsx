@@ -33,6 +33,7 @@ import { usePayerName } from "../../api/family/payer-names";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -91,6 +92,26 @@ function PaidWith({ name, className }: { name: string | null; className: string 
     <span className={cn("text-muted-foreground", className)}>
       {t("expenses.list.paidWith", { name })}
     </span>
+  );
+}
+
+/**
+ * An expense as its line names it: its description, "3/12" for an installment, and for whom; its
+ * author's own private one says "Privado" instead, being theirs alone.
+ */
+function ExpenseName({
+  expense,
+  nameOf,
+}: {
+  expense: Expense;
+  nameOf: (userId: string) => string;
+}) {
+  return (
+    <>
+      {expense.description}
+      <InstallmentLabel expense={expense} />
+      {expense.private ? <PrivateMark /> : <SplitLabel split={expense.split} nameOf={nameOf} />}
+    </>
   );
 }
 
@@ -274,37 +295,49 @@ function VirtualExpenseList({
                 <td colSpan={6} className="p-0" style={{ height: before }} />
               </tr>
             ) : null}
-            {rows.map(({ row, expense }) => (
-              <tr
-                key={row.key}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={row.index + 2}
-                className="border-b hover:bg-muted/50"
-              >
-                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                  {formatDate(expense.date, language)}
-                </td>
-                <td className="break-words px-3 py-2 font-medium">
-                  {expense.description}
-                  <InstallmentLabel expense={expense} />
-                  <SplitLabel split={expense.split} nameOf={nameOf} />
-                </td>
-                <td className="px-3 py-2">
-                  <CategoryName category={categoryOf(expense)} />
-                </td>
-                <td className="truncate px-3 py-2">
-                  {payerName(expense.paidByUserId)}
-                  <PaidWith name={methodName(expense)} className="block truncate text-xs" />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
-                  {formatMoney(expense.amount, language)}
-                </td>
-                <td className="px-3 py-1">
-                  <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
-                </td>
-              </tr>
-            ))}
+            {rows.map(({ row, expense }) => {
+              // Another member's private expense: its amount and date, nothing to open.
+              const hidden = isHiddenExpense(expense);
+              return (
+                <tr
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={row.index + 2}
+                  className="border-b hover:bg-muted/50"
+                >
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    {formatDate(expense.date, language)}
+                  </td>
+                  <td className="break-words px-3 py-2 font-medium">
+                    {hidden ? (
+                      <HiddenExpenseName />
+                    ) : (
+                      <ExpenseName expense={expense} nameOf={nameOf} />
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    {hidden ? null : <CategoryName category={categoryOf(expense)} />}
+                  </td>
+                  <td className="truncate px-3 py-2">
+                    {hidden ? null : (
+                      <>
+                        {payerName(expense.paidByUserId)}
+                        <PaidWith name={methodName(expense)} className="block truncate text-xs" />
+                      </>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
+                    {formatMoney(expense.amount, language)}
+                  </td>
+                  <td className="px-3 py-1">
+                    {hidden ? null : (
+                      <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
             {after > 0 ? (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row cannot take focus; hidden so it is not counted as a row
               <tr aria-hidden="true">
@@ -320,41 +353,52 @@ function VirtualExpenseList({
           className="grid divide-y"
           style={{ paddingTop: before, paddingBottom: after }}
         >
-          {rows.map(({ row, expense }) => (
-            <li
-              key={row.key}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              // The list's real size and each card's place in it, as for the table's rows.
-              aria-setsize={totalCount}
-              aria-posinset={row.index + 1}
-              className="grid gap-1 py-3"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <span className="min-w-0 break-words font-medium">
-                  {expense.description}
-                  <InstallmentLabel expense={expense} />
-                  <SplitLabel split={expense.split} nameOf={nameOf} />
-                </span>
-                <span className="shrink-0 font-semibold tabular-nums">
-                  {formatMoney(expense.amount, language)}
-                </span>
-              </div>
-              <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="flex min-w-0 flex-col gap-0.5">
-                  <CategoryName category={categoryOf(expense)} />
-                  <span className="text-muted-foreground tabular-nums">
+          {rows.map(({ row, expense }) => {
+            const hidden = isHiddenExpense(expense);
+            return (
+              <li
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                // The list's real size and each card's place in it, as for the table's rows.
+                aria-setsize={totalCount}
+                aria-posinset={row.index + 1}
+                className="grid gap-1 py-3"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <span className="min-w-0 break-words font-medium">
+                    {hidden ? (
+                      <HiddenExpenseName />
+                    ) : (
+                      <ExpenseName expense={expense} nameOf={nameOf} />
+                    )}
+                  </span>
+                  <span className="shrink-0 font-semibold tabular-nums">
+                    {formatMoney(expense.amount, language)}
+                  </span>
+                </div>
+                {hidden ? (
+                  <span className="text-muted-foreground text-sm tabular-nums">
                     {formatDate(expense.date, language)}
                   </span>
-                  <span className="break-words text-muted-foreground">
-                    {t("expenses.list.paidBy", { name: payerName(expense.paidByUserId) })}
-                  </span>
-                  <PaidWith name={methodName(expense)} className="break-words" />
-                </span>
-                <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
-              </div>
-            </li>
-          ))}
+                ) : (
+                  <div className="flex items-center justify-between gap-3 text-sm">
+                    <span className="flex min-w-0 flex-col gap-0.5">
+                      <CategoryName category={categoryOf(expense)} />
+                      <span className="text-muted-foreground tabular-nums">
+                        {formatDate(expense.date, language)}
+                      </span>
+                      <span className="break-words text-muted-foreground">
+                        {t("expenses.list.paidBy", { name: payerName(expense.paidByUserId) })}
+                      </span>
+                      <PaidWith name={methodName(expense)} className="break-words" />
+                    </span>
+                    <RowActions expense={expense} onEdit={onEdit} onDelete={onDelete} />
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {isFetchingNextPage ? (

@@ -39,6 +39,8 @@ type SharedFieldValues = {
   paymentMethodId?: string;
   /** "Para quem": hidden while "Parcelado" is on, and not sent (POST /api/installments takes none). */
   split?: SplitDraft;
+  /** "Privado": never with "Parcelado" (an installment cannot be private), and not sent with it. */
+  private?: boolean;
 };
 
 /** The add form's values: an expense's fields (ExpenseFieldValues), and "Parcelado" with its own. */

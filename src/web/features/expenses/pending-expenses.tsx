@@ -6,6 +6,7 @@ import type { Split } from "../../../contract/shares";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { PrivateMark } from "../../components/private-expense";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -118,6 +119,7 @@ function PendingRow({
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="min-w-0 truncate font-medium">{description}</span>
+          {entry.input.private ? <PrivateMark className="ml-0" /> : null}
           <Badge variant={refused ? "destructive" : "warning"}>
             {refused
               ? t("expenses.pending.statusRefused")
@@ -194,13 +196,16 @@ function FixForm({
       paymentMethodId: entry.input.paymentMethodId ?? "",
       // Kept as it was queued: the fix form sends it again, or what the person changes it to.
       split: entry.input.split ? draftOf(entry.input.split as Split, language) : FAMILY_DRAFT,
+      private: entry.input.private === true,
     },
   });
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const isPrivate = watch("private") === true;
 
   const save = handleSubmit(async (input) => {
     try {
@@ -217,6 +222,7 @@ function FixForm({
       <ExpenseFields
         register={register}
         forWhom={form as unknown as ForWhomForm}
+        privacy={{ on: isPrivate }}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
