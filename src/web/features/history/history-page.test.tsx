@@ -375,3 +375,48 @@ describe("<HistoryPage /> and settlements", () => {
     expect(option?.textContent).toBe("Acertos");
   });
 });
+
+/** An expense's entry as its author reads it, and as the server sends it to everyone else. */
+const privateEntry = (action: HistoryEntry["action"], own: boolean): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  id: `4444444${["created", "changed", "deleted", "restored"].indexOf(action)}-4444-4444-8444-444444444444`,
+  kind: "expense",
+  action,
+  private: true,
+  ...(own
+    ? {
+        subjectLabel: "Presente surpresa",
+        changes: [{ field: "amount", before: "120.00", after: "150.00" }],
+      }
+    : { actorUserId: null, actorName: null, subjectLabel: null, changes: [], restorable: false }),
+});
+
+describe("<HistoryPage /> and private expenses", () => {
+  it("says only that another member's private expense changed: no name, no fields, nothing to restore", async () => {
+    const actions = ["created", "changed", "deleted", "restored"] as const;
+    await open("pt", {
+      items: actions.map((action) => privateEntry(action, false)),
+      nextCursor: null,
+    });
+    const items = [...container.querySelectorAll("ul li")];
+    expect(items.map((item) => item.querySelector("p")?.textContent)).toEqual([
+      "Um gasto privado foi adicionado",
+      "Um gasto privado foi alterado",
+      "Um gasto privado foi excluído",
+      "Um gasto privado foi restaurado",
+    ]);
+    for (const item of items) {
+      expect(item.querySelector("dl")).toBeNull();
+      expect(item.querySelector("button")).toBeNull();
+      expect(item.textContent).not.toMatch(/Ana|lançado|Privado/);
+    }
+  });
+
+  it("reads its author's own entries in full, marked 'Private'", async () => {
+    await open("en", { items: [privateEntry("changed", true)], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Ana changed the expense “Presente surpresa”");
+    expect(text).toContain("Amountfrom $120.00 to $150.00");
+    expect(container.querySelector('[data-testid="private-mark"]')?.textContent).toBe("Private");
+  });
+});

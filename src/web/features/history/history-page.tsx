@@ -20,6 +20,7 @@ import {
 } from "../../api/history/get-family-history";
 import { useRestoreExpense } from "../../api/history/restore-expense";
 import { PageTitle } from "../../components/layout/page-title";
+import { PrivateMark } from "../../components/private-expense";
 import { RequireFamily } from "../../components/require-family";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -259,6 +260,10 @@ const weekdayName = (day: number, language: Language) =>
     new Date(Date.UTC(2024, 0, day)),
   );
 
+/** An entry about another member's private expense: no actor, no label and no fields. */
+const isHiddenEntry = (entry: HistoryEntry): boolean =>
+  entry.private && entry.actorUserId === null && entry.actorName === null;
+
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -267,8 +272,12 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const actor = entry.actorName ?? (entry.actorUserId ? t("history.someone") : null);
   const subject = entry.subjectLabel ?? t("history.unnamed");
   const names = { actor: actor ?? t("history.someone"), subject };
-  const sentence =
-    actor === null && entry.kind === "expense"
+  // Another member's private expense (docs/product.md#private-expenses): the server says only
+  // that one changed, by nobody named; its author reads their own entries in full, marked.
+  const hidden = isHiddenEntry(entry);
+  const sentence = hidden
+    ? t(`history.sentence.privateExpense.${entry.action}`)
+    : actor === null && entry.kind === "expense"
       ? t("history.sentence.expense.createdByRule", { subject })
       : entry.kind === "installments"
         ? installmentsSentence(entry, names, t, language)
@@ -313,6 +322,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
                   {formatInstant(entry.createdAt, language)}
                 </time>
                 {entry.restoredAt ? <Badge variant="outline">{t("history.restored")}</Badge> : null}
+                {entry.private && !hidden ? <PrivateMark className="ml-0" /> : null}
               </div>
               <p className="font-medium">{sentence}</p>
             </div>
