@@ -7,6 +7,7 @@ import { toCents } from "../../../contract/cents";
 import type { Expense } from "../../../contract/expenses";
 import { usePayerName } from "../../api/family/payer-names";
 import { InstallmentLabel } from "../../api/installments/installment-label";
+import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
@@ -77,6 +78,7 @@ export function RecentTransactions({
                     expense={input}
                     category={categoryById.get(input.categoryId)}
                     payer={payerName(input.paidByUserId ?? payerId)}
+                    own={input.private === true}
                   />
                   <span className="shrink-0 rounded-full border border-border px-2 py-0.5 text-muted-foreground text-xs">
                     {t("dashboard.recent.pending")}
@@ -84,6 +86,20 @@ export function RecentTransactions({
                 </li>
               ))}
               {latest.map((expense) => {
+                // Another member's private expense: its amount and date, not theirs to edit.
+                if (isHiddenExpense(expense)) {
+                  return (
+                    <li
+                      key={expense.id}
+                      data-testid="recent-transaction"
+                      className="flex items-center gap-2 py-3 first:pt-0 last:pb-0"
+                    >
+                      <Row expense={expense} hidden />
+                      {/* Where the others' edit button is: the amounts stay in one column. */}
+                      <span aria-hidden="true" className="size-11 shrink-0 sm:size-10" />
+                    </li>
+                  );
+                }
                 const category = expense.categoryId
                   ? categoryById.get(expense.categoryId)
                   : undefined;
@@ -97,6 +113,7 @@ export function RecentTransactions({
                       expense={expense}
                       category={category}
                       payer={payerName(expense.paidByUserId)}
+                      own={expense.private}
                     />
                     <Button
                       type="button"
@@ -125,16 +142,24 @@ export function RecentTransactions({
   );
 }
 
-/** What one recent expense shows: description, amount, date, category and who paid. */
+/**
+ * What one recent expense shows: description, amount, date, category and who paid. `hidden`:
+ * another member's private expense, "Gasto privado" with its amount and date; `own`: its
+ * author's private one, marked "Privado" (docs/product.md#private-expenses).
+ */
 function Row({
   expense,
   category,
-  payer,
+  payer = "",
+  hidden = false,
+  own = false,
 }: {
   expense: Pick<Expense, "description" | "amount" | "date"> &
     Partial<Pick<Expense, "installment" | "installmentCount">>;
-  category: Category | undefined;
-  payer: string;
+  category?: Category | undefined;
+  payer?: string;
+  hidden?: boolean;
+  own?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -143,9 +168,16 @@ function Row({
     <div className="min-w-0 flex-1 space-y-0.5">
       <div className="flex items-baseline justify-between gap-3">
         <p className="flex min-w-0 items-baseline font-medium" data-testid="recent-description">
-          <span className="truncate">{expense.description}</span>
-          {/* "Geladeira 3/12" (docs/product.md#installments) */}
-          <InstallmentLabel expense={expense} />
+          {hidden ? (
+            <HiddenExpenseName className="self-center" />
+          ) : (
+            <>
+              <span className="truncate">{expense.description}</span>
+              {/* "Geladeira 3/12" (docs/product.md#installments) */}
+              <InstallmentLabel expense={expense} />
+              {own ? <PrivateMark /> : null}
+            </>
+          )}
         </p>
         <p className="shrink-0 font-semibold tabular-nums" data-testid="recent-amount">
           {money(toCents(expense.amount))}
@@ -155,20 +187,28 @@ function Row({
         <span className="shrink-0 tabular-nums" data-testid="recent-date">
           {formatDate(expense.date, language)}
         </span>
-        <span aria-hidden="true">·</span>
-        <span className="flex min-w-0 items-center gap-1" data-testid="recent-category">
-          <span
-            aria-hidden="true"
-            className="size-2 shrink-0 rounded-full"
-            style={{ backgroundColor: category?.color ?? "#94a3b8" }}
-          />
-          <span className="truncate">{category?.name ?? t("dashboard.recent.uncategorised")}</span>
-        </span>
+        {hidden ? null : (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="flex min-w-0 items-center gap-1" data-testid="recent-category">
+              <span
+                aria-hidden="true"
+                className="size-2 shrink-0 rounded-full"
+                style={{ backgroundColor: category?.color ?? "#94a3b8" }}
+              />
+              <span className="truncate">
+                {category?.name ?? t("dashboard.recent.uncategorised")}
+              </span>
+            </span>
+          </>
+        )}
       </p>
       {/* A line of its own: beside the date and category it would be cut short on a phone. */}
-      <p className="truncate text-muted-foreground text-xs" data-testid="recent-payer">
-        {t("dashboard.recent.paidBy", { name: payer })}
-      </p>
+      {hidden ? null : (
+        <p className="truncate text-muted-foreground text-xs" data-testid="recent-payer">
+          {t("dashboard.recent.paidBy", { name: payer })}
+        </p>
+      )}
     </div>
   );
 }
