@@ -62,6 +62,22 @@ describe("prefetchScreenData", () => {
     }
   });
 
+  it("asks for the member's month the address views at once, beside the people, on the dashboard and the reports", async () => {
+    storeUser(user);
+    const leo = "0f0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f61";
+    for (const pathname of ["/", "/reports"]) {
+      const { urls, queryClient } = await urlsAskedFor(pathname, `?month=11&year=2026&view=${leo}`);
+      expect(urls).toContain(`/api/summary?month=11&year=2026&view=${leo}`);
+      expect(urls).toContain("/api/family/people");
+      expect(urls.filter((url) => url.startsWith("/api/summary"))).toHaveLength(1);
+      const key = monthSummaryQueryOptions({ year: 2026, month: 11 }, leo).queryKey;
+      expect(queryClient.getQueryState(key)?.fetchStatus).toBe("fetching");
+    }
+    // What the API would refuse is no view: the family's month, as without one.
+    const { urls } = await urlsAskedFor("/", "?month=11&year=2026&view=ana");
+    expect(urls).toContain("/api/summary?month=11&year=2026");
+  });
+
   it("asks for the first unfiltered page and the categories on the Expenses page", async () => {
     storeUser(user);
     const { urls, queryClient } = await urlsAskedFor("/expenses");

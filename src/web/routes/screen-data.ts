@@ -13,6 +13,7 @@ import { hasStoredUser } from "../lib/auth";
 import { todayIso } from "../lib/format";
 import { isPublicPath } from "../lib/routes";
 import { selectedMonthOf } from "../lib/use-selected-month";
+import { viewParamOf } from "../lib/view-param";
 
 type Address = { pathname: string; search: string };
 
@@ -28,14 +29,20 @@ const categories: Prefetch = (queryClient) =>
  * is every family's by default, and on most days another rule's too; when the family's rule makes
  * it another month, that one is asked for as soon as the rule is known.
  */
-function shownMonth(prefetch: (queryClient: QueryClient, month: YearMonth) => unknown): Prefetch {
+function shownMonth(
+  prefetch: (queryClient: QueryClient, month: YearMonth, params: URLSearchParams) => unknown,
+): Prefetch {
   return (queryClient, { search }) => {
     const params = new URLSearchParams(search);
-    void prefetch(queryClient, selectedMonthOf(params));
+    void prefetch(queryClient, selectedMonthOf(params), params);
     queryClient.ensureQueryData(familyQueryOptions()).then(
       (found) => {
         if (found)
-          void prefetch(queryClient, selectedMonthOf(params, todayIso(), found.budgetPeriod));
+          void prefetch(
+            queryClient,
+            selectedMonthOf(params, todayIso(), found.budgetPeriod),
+            params,
+          );
       },
       // The screen shows the family's failure itself.
       () => undefined,
@@ -43,14 +50,20 @@ function shownMonth(prefetch: (queryClient: QueryClient, month: YearMonth) => un
   };
 }
 
-const monthSummary = shownMonth((queryClient, month) =>
-  queryClient.prefetchQuery(monthSummaryQueryOptions(month)),
+/**
+ * The shown month as the address's view has it (docs/product.md#viewing-as-a-member): the
+ * family's, or the member's whose id is in ?view=, asked for at once like the family's, before the
+ * people's call says whether the id is a member's (one that is not answers an empty month, and the
+ * screen then asks for the family's).
+ */
+const monthSummary = shownMonth((queryClient, month, params) =>
+  queryClient.prefetchQuery(monthSummaryQueryOptions(month, viewParamOf(params))),
 );
 /** The month's due recurring bills (the dashboard's card). */
 const dueBills = shownMonth((queryClient, month) =>
   queryClient.prefetchQuery(recurringDueQueryOptions(month)),
 );
-/** Who paid, by name (the recent expenses, the list, the payer select). */
+/** Who paid, by name (the recent expenses, the list, the payer select, the reports), and 'Ver como'. */
 const people: Prefetch = (queryClient) =>
   void queryClient.prefetchQuery(familyPeopleQueryOptions());
 /** The bell's number, in the frame of every signed-in screen. */
@@ -76,7 +89,7 @@ const screenCalls: Record<string, Prefetch[]> = {
   "/": [family, monthSummary, dueBills, people, unreadCount],
   "/expenses": [family, firstExpensePage, categories, people, unreadCount],
   "/categories": [family, categories, unreadCount],
-  "/reports": [family, monthSummary, unreadCount],
+  "/reports": [family, monthSummary, people, unreadCount],
   "/family": [family, unreadCount],
   "/balances": [family, balances, people, unreadCount],
 };

@@ -152,6 +152,9 @@ describe("a change of the family's budget month", () => {
       monthSummaryQueryOptions(november).queryKey,
       monthSummaryQueryOptions({ year: 2026, month: 10 }).queryKey,
       monthTrendQueryOptions(november).queryKey,
+      // A member's view (docs/product.md#viewing-as-a-member), under the same prefix.
+      monthSummaryQueryOptions(november, "0f0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f61").queryKey,
+      monthTrendQueryOptions(november, "0f0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f61").queryKey,
       familyHistoryQueryOptions(noHistoryFilters).queryKey,
     ];
     for (const key of keys) queryClient.setQueryData(key, { answered: true });

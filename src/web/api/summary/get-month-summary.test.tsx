@@ -10,7 +10,7 @@ import { summarizeMonth } from "../../../domain/month-summary";
 import { monthSpendingOf } from "../../../domain/testing/reference-sums";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { monthViewOf, useMonthSummary } from "./get-month-summary";
+import { monthSummaryQueryOptions, monthViewOf, useMonthSummary } from "./get-month-summary";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -91,9 +91,22 @@ describe("monthViewOf", () => {
   });
 });
 
+describe("monthSummaryQueryOptions", () => {
+  it("keys a member's view apart from the family's, under the prefix every write refreshes", () => {
+    const leo = "0f0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f61";
+    expect(monthSummaryQueryOptions(march).queryKey).toEqual(["/api/summary", march]);
+    expect(monthSummaryQueryOptions(march, null).queryKey).toEqual(["/api/summary", march]);
+    expect(monthSummaryQueryOptions(march, leo).queryKey).toEqual([
+      "/api/summary",
+      { ...march, view: leo },
+    ]);
+  });
+});
+
 let latest: ReturnType<typeof useMonthSummary>;
+let probeView: string | null = null;
 function Probe() {
-  latest = useMonthSummary(march);
+  latest = useMonthSummary(march, probeView);
   return null;
 }
 
@@ -142,5 +155,28 @@ describe("useMonthSummary", () => {
       "Gasto 2",
     ]);
     expect(latest.data?.summary.totalSpentCents).toBe(26775);
+  });
+
+  it("asks for a member's shares with view=", async () => {
+    probeView = "0f0e9a6e-2f57-4a8e-9a0e-3c2b1d4e5f61";
+    try {
+      act(() =>
+        root.render(
+          <QueryClientProvider client={createQueryClient()}>
+            <Probe />
+          </QueryClientProvider>,
+        ),
+      );
+      for (let turn = 0; turn < 50 && !latest.isSuccess; turn++) {
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        });
+      }
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        `/api/summary?month=3&year=2025&view=${probeView}`,
+      ]);
+    } finally {
+      probeView = null;
+    }
   });
 });
