@@ -89,6 +89,16 @@ export function monthName(month: number, language: Language): string {
   return capitalize(name, locale);
 }
 
+/**
+ * The month's name inside a sentence, as the language writes it there: "dezembro", "diciembre",
+ * "December" (monthName capitalises it for titles).
+ */
+export function monthInSentence(month: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "long" }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+}
+
 const shortMonthFormat = cachedPerLanguage(
   (language) => new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "short" }),
 );

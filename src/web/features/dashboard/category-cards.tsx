@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { progressPercent } from "../../../domain/budget";
+import { progressPercent, usagePercent } from "../../../domain/budget";
 import type { CategorySummary } from "../../../domain/month-summary";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -20,11 +20,17 @@ const toneBar = {
   success: "bg-primary",
 } as const;
 
-function CategoryCard({ category }: { category: CategorySummary }) {
+function CategoryCard({ category, share }: { category: CategorySummary; share: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { status } = category;
   const percent = Math.round(progressPercent(category.spentCents, category.monthlyBudgetCents));
+  const shareLine =
+    category.monthlyBudgetCents > 0
+      ? t("viewAs.ofBudget", {
+          percent: Math.round(usagePercent(category.spentCents, category.monthlyBudgetCents)),
+        })
+      : t("dashboard.categories.noBudget");
   return (
     <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
@@ -58,26 +64,56 @@ function CategoryCard({ category }: { category: CategorySummary }) {
           </dd>
         </div>
       </dl>
-      <Progress
-        value={percent}
-        aria-label={t("dashboard.categories.progress", { name: category.name, percent })}
-        indicatorClassName={toneBar[status.tone]}
-      />
-      <p
-        data-testid="category-status"
-        data-tone={status.tone}
-        className={cn("font-medium text-sm tabular-nums", toneText[status.tone])}
-      >
-        {status.tone === "destructive"
-          ? t("dashboard.categories.over", { amount: money(status.overByCents) })
-          : t("dashboard.categories.available", { percent: status.availablePercent })}
-      </p>
+      {share ? (
+        // A member's share against the family's budget, without the status: see CategoryCards.
+        <>
+          <Progress
+            value={percent}
+            aria-label={`${category.name}: ${shareLine}`}
+            indicatorClassName="bg-primary"
+          />
+          <p data-testid="category-status" className="text-muted-foreground text-sm tabular-nums">
+            {shareLine}
+          </p>
+        </>
+      ) : (
+        <>
+          <Progress
+            value={percent}
+            aria-label={t("dashboard.categories.progress", { name: category.name, percent })}
+            indicatorClassName={toneBar[status.tone]}
+          />
+          <p
+            data-testid="category-status"
+            data-tone={status.tone}
+            className={cn("font-medium text-sm tabular-nums", toneText[status.tone])}
+          >
+            {status.tone === "destructive"
+              ? t("dashboard.categories.over", { amount: money(status.overByCents) })
+              : t("dashboard.categories.available", { percent: status.availablePercent })}
+          </p>
+        </>
+      )}
     </Card>
   );
 }
 
-/** One card per category: spent, weekly and monthly budget, progress capped at 100%, status. */
-export function CategoryCards({ categories }: { categories: CategorySummary[] }) {
+/**
+ * One card per category: spent, weekly and monthly budget, progress capped at 100%, status.
+ *
+ * Viewed as a member (`share`, docs/product.md#viewing-as-a-member) the spent is their share and
+ * the budgets stay the family's: the bar and its line say how much of the family's budget the
+ * share is, in a neutral colour, and no status. 'X% disponível' or 'acima da meta' measure what
+ * is left of a budget the whole family spends from; one person's share under it says nothing of
+ * whether the family is within it, so a status there would mislead.
+ */
+export function CategoryCards({
+  categories,
+  share = false,
+}: {
+  categories: CategorySummary[];
+  share?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="categories-title" className="space-y-3">
@@ -95,7 +131,7 @@ export function CategoryCards({ categories }: { categories: CategorySummary[] })
         <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
           {categories.map((category) => (
             <li key={category.categoryId} data-testid="category-card" className="min-w-0">
-              <CategoryCard category={category} />
+              <CategoryCard category={category} share={share} />
             </li>
           ))}
         </ul>

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { CommittedPeriod } from "../../../contract/committed";
 import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
-import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
-import { committedParts, monthInSentence } from "./committed-view";
+import { formatDayRange, formatMoney, formatMonthYear, monthInSentence } from "../../lib/format";
+import { committedParts } from "./committed-view";
 
 /** "Parcelas R$ 300,00 · Contas fixas R$ 540,00": only the parts that hold something. */
 function Parts({ period }: { period: CommittedPeriod }) {

@@ -1,7 +1,5 @@
 import { toCents } from "../../../contract/cents";
 import type { CommittedPeriod, CommittedResponse } from "../../../contract/committed";
-import type { Language } from "../../../contract/common";
-import { localeOf } from "../../lib/format";
 
 export type CommittedPart = { key: "installments" | "recurring" | "other"; amount: string };
 
@@ -22,14 +20,4 @@ export function committedParts(period: CommittedPeriod): CommittedPart[] {
     { key: "other", amount: period.other },
   ];
   return parts.filter((part) => toCents(part.amount) !== 0);
-}
-
-/**
- * The month's name inside a sentence, as the language writes it there: "dezembro", "diciembre",
- * "December" (lib/format's monthName capitalises it for titles).
- */
-export function monthInSentence(month: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "long" }).format(
-    Date.UTC(2000, month - 1, 1),
-  );
 }

@@ -6,9 +6,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { CommittedPeriod, CommittedResponse } from "../../../contract/committed";
 import { committedQueryOptions } from "../../api/summary/get-committed";
 import { initI18n } from "../../i18n/init";
+import { monthInSentence } from "../../lib/format";
 import { createQueryClient } from "../../lib/query-client";
 import { Committed } from "./committed";
-import { committedParts, monthInSentence, nextCommitted } from "./committed-view";
+import { committedParts, nextCommitted } from "./committed-view";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;

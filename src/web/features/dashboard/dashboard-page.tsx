@@ -5,11 +5,17 @@ import { type BudgetPeriod, weekBucketsOf } from "../../../domain/budget-period"
 import { summarizeMonth } from "../../../domain/month-summary";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthSummary, useShownBudgetMonth } from "../../api/summary/get-month-summary";
+import { useViewAs, type ViewedMember } from "../../api/family/view-choices";
+import {
+  type SummaryView,
+  useMonthSummary,
+  useShownBudgetMonth,
+} from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
 import { RequireFamily } from "../../components/require-family";
+import { ViewAsSelect } from "../../components/view-as-select";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useQueueSnapshot } from "../../offline/queue-snapshot";
 import { CategoryCards } from "./category-cards";
@@ -19,6 +25,7 @@ import { DueBills } from "./due-bills";
 import { MonthTotals } from "./month-totals";
 import { pendingCents, pendingInPeriod } from "./pending";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
+import { ShareTotals } from "./share-totals";
 import { WeekCards } from "./week-cards";
 
 /** Totals, the four weeks, the category cards and the recent transactions. */
@@ -38,15 +45,25 @@ function DashboardSkeleton() {
  * (docs/product.md#budget-periods); every figure comes from summarizeMonth, as in the reports. The
  * expenses waiting on this device to be sent count in it at once, marked pending
  * (docs/product.md#offline-expense-queue), by the period's days.
+ *
+ * Viewed as a member (docs/product.md#viewing-as-a-member) every figure is their shares: the
+ * totals say whose and who paid them, the cards drop the budget statuses (CategoryCards says
+ * why), and what only the family's view can say stays out: the bills still due and what is
+ * already committed (their calls take no view), and the expenses waiting on this device, whose
+ * shares the database computes only once it has them (decision 012, "As built").
  */
 function MonthOverview({
   month,
+  view,
+  viewed,
   period,
   datesShown,
   EditDialog,
   balances,
 }: {
   month: YearMonth;
+  view: SummaryView;
+  viewed: ViewedMember | null;
   /** The shown month's days (useShownBudgetMonth). */
   period: BudgetPeriod;
   datesShown: boolean;
@@ -56,8 +73,9 @@ function MonthOverview({
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const query = useMonthSummary(month);
-  const pending = pendingInPeriod(useQueueSnapshot(user?.id), period, query.dataUpdatedAt);
+  const query = useMonthSummary(month, view);
+  const queued = pendingInPeriod(useQueueSnapshot(user?.id), period, query.dataUpdatedAt);
+  const pending = view ? [] : queued;
   return (
     <MonthViewState
       query={query}
@@ -81,16 +99,28 @@ function MonthOverview({
                 <ClearExamplesButton />
               </div>
             ) : null}
-            <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
-            <DueBills month={month} categories={response.categories} />
-            <Committed month={month} datesShown={datesShown} />
+            {viewed ? (
+              <ShareTotals
+                summary={summary}
+                spentByPayer={response.spentByPayer}
+                viewed={viewed}
+                month={month.month}
+              />
+            ) : (
+              <>
+                <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
+                <DueBills month={month} categories={response.categories} />
+                <Committed month={month} datesShown={datesShown} />
+              </>
+            )}
             {balances}
             <WeekCards
               weeks={summary.weeks}
               buckets={weekBucketsOf(period)}
               datesShown={datesShown}
+              share={Boolean(viewed)}
             />
-            <CategoryCards categories={summary.categories} />
+            <CategoryCards categories={summary.categories} share={Boolean(viewed)} />
             <RecentTransactions
               latest={response.latest}
               pending={pending}
@@ -124,7 +154,9 @@ export function DashboardPage({
   useDocumentTitle(title);
   // GET /api/family, which RequireFamily also shows by: the month and '+' only with one.
   const family = useFamilyQuery();
-  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data);
+  // Whose month: the family's, mine or another member's (?view=, docs/product.md#viewing-as-a-member).
+  const { view, viewed, choices, select } = useViewAs();
+  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data, view);
 
   return (
     // Room at the bottom so the floating '+' never hides the last row.
@@ -132,16 +164,23 @@ export function DashboardPage({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <PageTitle>{title}</PageTitle>
         {family.data ? (
-          <MonthNavigation
-            value={month}
-            onChange={setMonth}
-            period={datesShown ? period : undefined}
-          />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            {choices.length > 0 ? (
+              <ViewAsSelect choices={choices} value={view ?? ""} onChange={select} />
+            ) : null}
+            <MonthNavigation
+              value={month}
+              onChange={setMonth}
+              period={datesShown ? period : undefined}
+            />
+          </div>
         ) : null}
       </div>
       <RequireFamily family={family} fallback={<DashboardSkeleton />}>
         <MonthOverview
           month={month}
+          view={view}
+          viewed={viewed}
           period={period}
           datesShown={datesShown}
           EditDialog={EditDialog}

@@ -12,16 +12,20 @@ import { cn } from "../../lib/utils";
  * budget / 4; `buckets` are the period's (weekBucketsOf), the days the server adds up for each
  * card. Each says its days: of the month with the calendar month ("Dias 1–7"), as dates
  * ("7–13 nov") when the family's budget month is its own (`datesShown`,
- * docs/product.md#budget-periods), whose weeks cross the months' ends.
+ * docs/product.md#budget-periods), whose weeks cross the months' ends. Viewed as a member
+ * (`share`), each card is their share of the week, without a status: as the category cards, what
+ * is left of the family's weekly budget is not measured by one person's share.
  */
 export function WeekCards({
   weeks,
   buckets,
   datesShown,
+  share = false,
 }: {
   weeks: WeekSummary[];
   buckets: WeekBucket[];
   datesShown: boolean;
+  share?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -63,21 +67,23 @@ export function WeekCards({
                 >
                   {money(week.spentCents)}
                 </p>
-                <p
-                  data-testid="week-status"
-                  className={cn(
-                    "font-medium text-xs tabular-nums",
-                    status.kind === "waiting" && "text-muted-foreground",
-                    status.kind === "over" && "text-destructive",
-                    status.kind === "available" && "text-success",
-                  )}
-                >
-                  {status.kind === "waiting" && t("dashboard.weeks.waiting")}
-                  {status.kind === "over" &&
-                    t("dashboard.weeks.over", { amount: money(status.overByCents) })}
-                  {status.kind === "available" &&
-                    t("dashboard.weeks.available", { amount: money(status.availableCents) })}
-                </p>
+                {share ? null : (
+                  <p
+                    data-testid="week-status"
+                    className={cn(
+                      "font-medium text-xs tabular-nums",
+                      status.kind === "waiting" && "text-muted-foreground",
+                      status.kind === "over" && "text-destructive",
+                      status.kind === "available" && "text-success",
+                    )}
+                  >
+                    {status.kind === "waiting" && t("dashboard.weeks.waiting")}
+                    {status.kind === "over" &&
+                      t("dashboard.weeks.over", { amount: money(status.overByCents) })}
+                    {status.kind === "available" &&
+                      t("dashboard.weeks.available", { amount: money(status.availableCents) })}
+                  </p>
+                )}
               </Card>
             </li>
           );
