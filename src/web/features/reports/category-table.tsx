@@ -3,9 +3,11 @@ import type { ReportStatus } from "../../../domain/budget";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardHeader } from "../../components/ui/card";
+import { useLanguage } from "../../i18n/use-language";
+import { localeOf } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
-import { differenceOf, statusBadgeVariant, UNCATEGORISED_COLOR } from "./report-view";
+import { differenceOf, formatShare, statusBadgeVariant, UNCATEGORISED_COLOR } from "./report-view";
 
 const statusKey: Record<ReportStatus, string> = {
   "no-spending": "reports.status.noSpending",
@@ -48,8 +50,28 @@ function NoBudget() {
   );
 }
 
-/** Categoria, Meta, Gasto, Dif., Status per category; 'Sem categoria' only when it has spending. */
-export function CategoryTable({ summary }: { summary: MonthSummary }) {
+/** Of the family's budget, as a share with one decimal; a dash without a budget. */
+function OfBudget({ spentCents, budgetCents }: { spentCents: number; budgetCents: number }) {
+  const language = useLanguage();
+  if (budgetCents <= 0) return <NoBudget />;
+  return <>{formatShare(spentCents / budgetCents, localeOf(language))}</>;
+}
+
+/**
+ * Categoria, Meta, Gasto, Dif., Status per category; 'Sem categoria' only when it has spending.
+ *
+ * Viewed as a member (`share`, docs/product.md#viewing-as-a-member): Categoria, Meta (the
+ * family's, as budgets stay), Parte (theirs) and how much of the budget it is, without the
+ * difference and the status: those measure what is left of a budget the whole family spends from,
+ * which one person's share does not tell.
+ */
+export function CategoryTable({
+  summary,
+  share = false,
+}: {
+  summary: MonthSummary;
+  share?: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const cell = "px-3 py-3 whitespace-nowrap";
@@ -79,14 +101,22 @@ export function CategoryTable({ summary }: { summary: MonthSummary }) {
                 {t("reports.table.budget")}
               </th>
               <th scope="col" className={cn(numeric, "font-medium")}>
-                {t("reports.table.spent")}
+                {share ? t("reports.shares.share") : t("reports.table.spent")}
               </th>
-              <th scope="col" className={cn(numeric, "font-medium")}>
-                {t("reports.table.difference")}
-              </th>
-              <th scope="col" className={cn(cell, "font-medium")}>
-                {t("reports.table.status")}
-              </th>
+              {share ? (
+                <th scope="col" className={cn(numeric, "font-medium")}>
+                  {t("reports.table.ofBudget")}
+                </th>
+              ) : (
+                <>
+                  <th scope="col" className={cn(numeric, "font-medium")}>
+                    {t("reports.table.difference")}
+                  </th>
+                  <th scope="col" className={cn(cell, "font-medium")}>
+                    {t("reports.table.status")}
+                  </th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
@@ -103,14 +133,25 @@ export function CategoryTable({ summary }: { summary: MonthSummary }) {
                 </th>
                 <td className={numeric}>{money(category.monthlyBudgetCents)}</td>
                 <td className={numeric}>{money(category.spentCents)}</td>
-                <td className={numeric}>
-                  <Difference differenceCents={category.differenceCents} />
-                </td>
-                <td className={cell}>
-                  <Badge variant={statusBadgeVariant[category.reportStatus]}>
-                    {t(statusKey[category.reportStatus])}
-                  </Badge>
-                </td>
+                {share ? (
+                  <td className={numeric}>
+                    <OfBudget
+                      spentCents={category.spentCents}
+                      budgetCents={category.monthlyBudgetCents}
+                    />
+                  </td>
+                ) : (
+                  <>
+                    <td className={numeric}>
+                      <Difference differenceCents={category.differenceCents} />
+                    </td>
+                    <td className={cell}>
+                      <Badge variant={statusBadgeVariant[category.reportStatus]}>
+                        {t(statusKey[category.reportStatus])}
+                      </Badge>
+                    </td>
+                  </>
+                )}
               </tr>
             ))}
             {summary.uncategorisedSpentCents > 0 ? (
@@ -131,9 +172,11 @@ export function CategoryTable({ summary }: { summary: MonthSummary }) {
                 <td className={numeric}>
                   <NoBudget />
                 </td>
-                <td className={cell}>
-                  <Badge variant="outline">{t("reports.table.noBudget")}</Badge>
-                </td>
+                {share ? null : (
+                  <td className={cell}>
+                    <Badge variant="outline">{t("reports.table.noBudget")}</Badge>
+                  </td>
+                )}
               </tr>
             ) : null}
           </tbody>
@@ -144,10 +187,23 @@ export function CategoryTable({ summary }: { summary: MonthSummary }) {
               </th>
               <td className={numeric}>{money(summary.totalBudgetCents)}</td>
               <td className={numeric}>{money(summary.totalSpentCents)}</td>
-              <td className={numeric}>
-                <Difference differenceCents={summary.totalBudgetCents - summary.totalSpentCents} />
-              </td>
-              <td className={cell} />
+              {share ? (
+                <td className={numeric}>
+                  <OfBudget
+                    spentCents={summary.totalSpentCents}
+                    budgetCents={summary.totalBudgetCents}
+                  />
+                </td>
+              ) : (
+                <>
+                  <td className={numeric}>
+                    <Difference
+                      differenceCents={summary.totalBudgetCents - summary.totalSpentCents}
+                    />
+                  </td>
+                  <td className={cell} />
+                </>
+              )}
             </tr>
           </tfoot>
         </table>

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { YearMonth } from "../../../domain/budget";
+import type { ViewedMember } from "../../api/family/view-choices";
+import type { SummaryView } from "../../api/summary/get-month-summary";
 import { useMonthTrend } from "../../api/summary/get-trend";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
 import { Button } from "../../components/ui/button";
@@ -22,10 +24,12 @@ function Trend({
   view,
   month,
   datesShown,
+  viewed,
 }: {
   view: TrendView;
   month: YearMonth;
   datesShown: boolean;
+  viewed: ViewedMember | null;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -39,7 +43,11 @@ function Trend({
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
             <div className="grid min-w-0 gap-1">
               <h2 id="trend-title" className="font-semibold text-lg">
-                {t("reports.trend.title")}
+                {viewed
+                  ? viewed.me
+                    ? t("reports.trend.myShareTitle")
+                    : t("reports.trend.shareTitle", { name: viewed.name })
+                  : t("reports.trend.title")}
               </h2>
               {first && last ? (
                 <p className="text-muted-foreground text-sm">
@@ -70,13 +78,16 @@ function Trend({
               <>
                 {asTable ? null : <TrendChart months={view.months} />}
                 <TrendTable view={view} visible={asTable} />
-                <p className="text-muted-foreground text-sm">{t("reports.trend.note")}</p>
+                <p className="text-muted-foreground text-sm">
+                  {viewed ? t("reports.trend.shareNote") : t("reports.trend.note")}
+                </p>
               </>
             )}
           </CardContent>
         </Card>
       </section>
-      <CommittedMonths month={month} datesShown={datesShown} />
+      {/* What is committed has no member's view: only the family's shows it. */}
+      {viewed ? null : <CommittedMonths month={month} datesShown={datesShown} />}
       {view.empty || view.series.length === 0 ? null : (
         <CategoryTrends series={view.series} months={view.months} />
       )}
@@ -87,11 +98,23 @@ function Trend({
 /**
  * The Reports' 12-month trend (docs/product.md, "12-month trend"): its own call, so the month's
  * report shows without waiting for it, with the same loading and error states. `datesShown`: each
- * month's days beside its name, when the family's budget month is its own.
+ * month's days beside its name, when the family's budget month is its own. Viewed as a member
+ * (docs/product.md#viewing-as-a-member), each month is their shares, against the family's budget
+ * (budgets stay the family's).
  */
-export function MonthTrend({ month, datesShown }: { month: YearMonth; datesShown: boolean }) {
+export function MonthTrend({
+  month,
+  datesShown,
+  view = null,
+  viewed = null,
+}: {
+  month: YearMonth;
+  datesShown: boolean;
+  view?: SummaryView;
+  viewed?: ViewedMember | null;
+}) {
   const { t } = useTranslation();
-  const query = useMonthTrend(month);
+  const query = useMonthTrend(month, view);
   const uncategorised = t("reports.table.uncategorised");
   return (
     <MonthViewState
@@ -105,6 +128,7 @@ export function MonthTrend({ month, datesShown }: { month: YearMonth; datesShown
           view={trendViewOf(response, uncategorised, datesShown)}
           month={month}
           datesShown={datesShown}
+          viewed={viewed}
         />
       )}
     </MonthViewState>

@@ -12,12 +12,15 @@ import { formatShare } from "./report-view";
 /**
  * Each member's spending in the month (who paid, former members included): a bar per member and
  * a table of member, amount and share. The bars are decorative for assistive technology; the
- * table says the same in text.
+ * table says the same in text. Viewed as a member, who paid how much of their shares, under
+ * `shareTitle` ("Quem pagou a parte de Léo", docs/product.md#viewing-as-a-member).
  */
 export function PayerSpending({
   spentByPayer,
+  shareTitle,
 }: {
   spentByPayer: MonthSummaryResponse["spentByPayer"];
+  shareTitle?: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -37,7 +40,7 @@ export function PayerSpending({
       <Card>
         <CardHeader>
           <h2 id="payers-title" className="font-semibold text-lg">
-            {t("reports.payers.title")}
+            {shareTitle ?? t("reports.payers.title")}
           </h2>
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-2 md:items-start">
@@ -61,7 +64,7 @@ export function PayerSpending({
                   {t("reports.payers.member")}
                 </th>
                 <th scope="col" className={cn(numeric, "font-medium")}>
-                  {t("reports.payers.spent")}
+                  {shareTitle ? t("reports.shares.paid") : t("reports.payers.spent")}
                 </th>
                 <th scope="col" className={cn(numeric, "font-medium")}>
                   {t("reports.payers.share")}

@@ -3,13 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { YearMonth } from "../../../domain/budget";
 import { useFamilyQuery } from "../../api/family/get-family";
-import { useMonthSummary, useShownBudgetMonth } from "../../api/summary/get-month-summary";
+import { useViewAs, type ViewedMember } from "../../api/family/view-choices";
+import {
+  type SummaryView,
+  useMonthSummary,
+  useShownBudgetMonth,
+} from "../../api/summary/get-month-summary";
 import { PageTitle } from "../../components/layout/page-title";
 import { MonthNavigation } from "../../components/month-navigation";
 import { MonthSkeleton, MonthViewState, type SkeletonRow } from "../../components/month-view-state";
 import { RequireFamily } from "../../components/require-family";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { ViewAsSelect } from "../../components/view-as-select";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -47,12 +53,27 @@ function NoCategories() {
   );
 }
 
-/** One call for the shown month; every figure comes from summarizeMonth, as on the dashboard. */
-function MonthReport({ month }: { month: YearMonth }) {
+/**
+ * One call for the shown month; every figure comes from summarizeMonth, as on the dashboard.
+ * Viewed as a member (docs/product.md#viewing-as-a-member) the figures are their shares against
+ * the family's budgets, without what measures what a budget has left (the tiles' excess or
+ * savings, the table's difference and status, the performance summary): one person's share does
+ * not say whether the family is within a budget it spends from together. Who paid is who paid
+ * their shares; 'Quem pagou e de quem era' stays the family's, every member's paid and share.
+ */
+function MonthReport({
+  month,
+  view,
+  viewed,
+}: {
+  month: YearMonth;
+  view: SummaryView;
+  viewed: ViewedMember | null;
+}) {
   const { t } = useTranslation();
   return (
     <MonthViewState
-      query={useMonthSummary(month)}
+      query={useMonthSummary(month, view)}
       skeleton={<ReportSkeleton />}
       errorTitle={t("reports.loadError.title")}
       retryLabel={t("reports.loadError.retry")}
@@ -62,19 +83,30 @@ function MonthReport({ month }: { month: YearMonth }) {
         const hasCategories = summary.categories.length > 0;
         return (
           <div className="space-y-6">
-            <SummaryTiles summary={summary} />
+            <SummaryTiles summary={summary} viewed={viewed} month={month.month} />
             {hasCategories || summary.uncategorisedSpentCents > 0 ? (
-              <CategoryTable summary={summary} />
+              <CategoryTable summary={summary} share={Boolean(viewed)} />
             ) : null}
             {response.spentByPayer.length > 0 ? (
-              <PayerSpending spentByPayer={response.spentByPayer} />
+              <PayerSpending
+                spentByPayer={response.spentByPayer}
+                shareTitle={
+                  viewed
+                    ? viewed.me
+                      ? t("viewAs.paidMyShare")
+                      : t("viewAs.paidShare", { name: viewed.name })
+                    : undefined
+                }
+              />
             ) : null}
             <MemberShares month={month} />
             {hasCategories ? null : <NoCategories />}
             {slices.length > 0 || hasCategories ? (
               <div className="grid gap-6 md:grid-cols-2">
                 {summary.totalSpentCents > 0 ? <SpendingChart slices={slices} /> : null}
-                {hasCategories ? <PerformanceSummary performance={summary.performance} /> : null}
+                {hasCategories && !viewed ? (
+                  <PerformanceSummary performance={summary.performance} />
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -89,7 +121,9 @@ export function ReportsPage() {
   const language = useLanguage();
   // GET /api/family, which RequireFamily also shows by: the month only with a family.
   const family = useFamilyQuery();
-  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data);
+  // Whose month: the family's, mine or another member's (?view=, docs/product.md#viewing-as-a-member).
+  const { view, viewed, choices, select } = useViewAs();
+  const { month, setMonth, period, datesShown } = useShownBudgetMonth(family.data, view);
   const pageTitle = t("pages.reports.title");
   // The month belongs in the title only while there is a month's report to show.
   const title = family.data
@@ -105,16 +139,21 @@ export function ReportsPage() {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <PageTitle>{title}</PageTitle>
         {family.data ? (
-          <MonthNavigation
-            value={month}
-            onChange={setMonth}
-            period={datesShown ? period : undefined}
-          />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            {choices.length > 0 ? (
+              <ViewAsSelect choices={choices} value={view ?? ""} onChange={select} />
+            ) : null}
+            <MonthNavigation
+              value={month}
+              onChange={setMonth}
+              period={datesShown ? period : undefined}
+            />
+          </div>
         ) : null}
       </div>
       <RequireFamily family={family} fallback={<ReportSkeleton />}>
-        <MonthReport month={month} />
-        <MonthTrend month={month} datesShown={datesShown} />
+        <MonthReport month={month} view={view} viewed={viewed} />
+        <MonthTrend month={month} datesShown={datesShown} view={view} viewed={viewed} />
       </RequireFamily>
     </div>
   );
