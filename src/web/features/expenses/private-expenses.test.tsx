@@ -16,6 +16,15 @@ import { ExpenseEditDialog } from "./expense-edit-dialog";
 import { ExpenseForm } from "./expense-form";
 import { ExpenseList } from "./expense-list";
 
+// The device's queue (docs/product.md#offline-expense-queue) without IndexedDB: what it is given.
+const queued = vi.hoisted(() => [] as unknown[]);
+vi.mock("../../offline/browser-queue", async (original) => ({
+  ...(await original<typeof import("../../offline/browser-queue")>()),
+  queueExpense: async (_userId: string, input: unknown) => {
+    queued.push(input);
+  },
+}));
+
 /**
  * What the screens decide about private expenses (docs/product.md#private-expenses): "Privado" in
  * the form and the edit dialog (its author's alone, never an installment's), and another member's
@@ -228,6 +237,29 @@ describe("'Privado' in the expense form", () => {
     expect(sent[0]?.body).not.toHaveProperty("split");
     // Saved, the next expense is shared again unless chosen.
     expect(required<HTMLInputElement>("Privado").checked).toBe(false);
+  });
+
+  it("is kept with the expense waiting on the device when offline", async () => {
+    stubApi(couple);
+    queued.length = 0;
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await render(<ExpenseForm />);
+    await click(required<HTMLInputElement>("Privado"));
+    await enter(required<HTMLInputElement>("Descrição"), "Presente surpresa");
+    await enter(required<HTMLInputElement>("Valor"), "150,00");
+    await enter(required<HTMLSelectElement>("Categoria"), category);
+    await click(button("Adicionar Gasto"));
+    vi.restoreAllMocks();
+    expect(sent).toEqual([]);
+    expect(queued).toEqual([
+      {
+        description: "Presente surpresa",
+        amount: "150.00",
+        categoryId: category,
+        date: expect.any(String),
+        private: true,
+      },
+    ]);
   });
 
   it("sends nothing of it when off, and no 'Privado' with 'Parcelado' on", async () => {
