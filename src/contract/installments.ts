@@ -3,6 +3,16 @@ import { calendarDateSchema } from "./calendar-date";
 import { toCents } from "./cents";
 import { descriptionSchema, expenseSchema } from "./expenses";
 import { amountSchema } from "./money";
+import { splitSchema } from "./shares";
+
+/**
+ * For whom a purchase in installments is (docs/product.md#for-whom): the family's, one member's or
+ * percentages, each installment split the same way. Typed amounts are refused: each installment's
+ * amount is its own.
+ */
+const installmentSplitSchema = splitSchema.refine((split) => split.mode !== "amounts", {
+  error: "validation.installmentSplitAmounts",
+});
 
 /**
  * Purchases in installments ("compras parceladas", docs/product.md#installments): one entry,
@@ -56,6 +66,7 @@ export const createInstallmentsInputSchema = z
     categoryId: z.uuid({ error: "validation.categoryRequired" }),
     paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
     paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).nullable().optional(),
+    split: installmentSplitSchema.optional(),
   })
   .refine(
     (input) =>
@@ -88,6 +99,7 @@ export const updateInstallmentsInputSchema = z.strictObject({
   categoryId: z.uuid({ error: "validation.categoryRequired" }).optional(),
   paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
   paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).nullable().optional(),
+  split: installmentSplitSchema.optional(),
 });
 export type UpdateInstallmentsInput = z.input<typeof updateInstallmentsInputSchema>;
 

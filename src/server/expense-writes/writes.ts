@@ -3,7 +3,7 @@ import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
 import { fromCents, toCents } from "../../contract/money";
-import { FAMILY_SPLIT, splitAddsUp } from "../../contract/shares";
+import { FAMILY_SPLIT, type Split, splitAddsUp } from "../../contract/shares";
 import { billClosingOf, neighbourClosing } from "../../domain/card-bills";
 import {
   firstInstallmentDate,
@@ -41,6 +41,7 @@ import {
   type ExpenseSnapshot,
   expenseHistoryFields,
   expenseSnapshot,
+  forWhomLabel,
   privateToOf,
   recordExpensesDeleted,
   splitUserIds,
@@ -180,6 +181,7 @@ export type SeriesInput = {
   categoryId: string;
   paidByUserId: string;
   paymentMethodId?: string | null | undefined;
+  split?: Split | undefined;
 };
 
 /** What a change of a series' installments sets on each (checked by its service). */
@@ -189,6 +191,7 @@ export type SeriesChanges = {
   categoryId?: string | undefined;
   paidByUserId?: string | undefined;
   paymentMethodId?: string | null | undefined;
+  split?: Split | undefined;
 };
 
 /** A series' one history entry (docs/product.md#installments): named after the purchase. */
@@ -563,7 +566,12 @@ export class ExpenseWriter {
   async createSeries(
     scope: FamilyScope,
     input: SeriesInput,
-    names: { category: string; payer: string | null; paymentMethod: string | null },
+    names: {
+      category: string;
+      payer: string | null;
+      paymentMethod: string | null;
+      forWhom?: string | null;
+    },
     card: CardDays | null,
   ): Promise<{ series: SeriesRow; installments: ExpenseRow[] }> {
     const amounts = splitInstallments(
@@ -609,6 +617,7 @@ export class ExpenseWriter {
           seriesId: series.id,
           installment: i + 1,
           installmentCount: input.count,
+          split: input.split ?? FAMILY_SPLIT,
           date,
         })),
       )
@@ -625,6 +634,7 @@ export class ExpenseWriter {
           category: names.category,
           paidBy: names.payer,
           paymentMethod: names.paymentMethod,
+          forWhom: names.forWhom ?? null,
         }),
       },
     ]);
@@ -697,7 +707,12 @@ export class ExpenseWriter {
     const after = rows.find((row) => row.id === first.id) ?? first;
     const names = await namesFor(this.tx, scope.familyId, {
       categoryIds: [first.categoryId, after.categoryId],
-      userIds: [first.paidByUserId, after.paidByUserId],
+      userIds: [
+        first.paidByUserId,
+        after.paidByUserId,
+        ...splitUserIds(first.split),
+        ...splitUserIds(after.split),
+      ],
       methodIds: [first.paymentMethodId, after.paymentMethodId],
     });
     const fields = (row: ExpenseRow) => ({
@@ -706,6 +721,7 @@ export class ExpenseWriter {
       category: names.category(row.categoryId),
       paidBy: names.person(row.paidByUserId),
       paymentMethod: names.method(row.paymentMethodId),
+      forWhom: forWhomLabel(row.split, names.person),
     });
     const changed = changesBetween(fields(first), fields(after));
     if (changed.length > 0) {

@@ -14,7 +14,7 @@ import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { reserveExpenses } from "../../quotas";
-import { assertOwnCategory, assertPayer, assertPaymentMethod } from "./checks";
+import { assertOwnCategory, assertPayer, assertPaymentMethod, checkSplit } from "./checks";
 
 /**
  * Purchases in installments (docs/product.md#installments): the checks of the input, then the
@@ -99,13 +99,14 @@ export async function createInstallments(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
+  const forWhom = input.split ? await checkSplit(db, scope, input.split) : null;
   try {
     const { series, installments } = await writes.transaction(async (tx, write) => {
       await reserveExpenses(tx, scope.familyId, input.count, maxExpenses);
       return write.createSeries(
         scope,
         { ...input, paidByUserId, idempotencyKey },
-        { category, payer, paymentMethod: method?.name ?? null },
+        { category, payer, paymentMethod: method?.name ?? null, forWhom },
         method?.card ?? null,
       );
     });
@@ -150,6 +151,7 @@ export async function updateInstallments(
   if (changes.paymentMethodId) {
     await assertPaymentMethod(db, scope, changes.paymentMethodId, first.id);
   }
+  if (changes.split) await checkSplit(db, scope, changes.split, first.id);
   await writes.transaction((_tx, write) => write.updateSeries(scope, id, from, changes, now));
   return getInstallments(db, scope, id);
 }

@@ -289,6 +289,49 @@ describe("for whom an expense is", () => {
     expect(rows[0]).toEqual({ n: 3, total: "150.00" });
   });
 
+  it("splits a purchase in installments as chosen, every installment alike, but never by typed amounts", async () => {
+    const { ana, leo, category } = await couple();
+    const made = await call(ana, "POST", "/api/installments", {
+      description: "Geladeira",
+      total: "300.00",
+      count: 3,
+      firstDate: "2026-03-10",
+      categoryId: category.id,
+      split: { mode: "one", userId: idOf(leo) },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const installments = made.json().installments as { id: string }[];
+    for (const installment of installments) {
+      expect(await sharesOf(installment.id)).toEqual({ [idOf(leo)]: "100.00" });
+    }
+    const changed = await call(ana, "PATCH", `/api/installments/${made.json().id}`, {
+      from: 2,
+      split: {
+        mode: "percent",
+        shares: [
+          { userId: idOf(ana), percent: "25" },
+          { userId: idOf(leo), percent: "75" },
+        ],
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await sharesOf(installments[0]?.id as string)).toEqual({ [idOf(leo)]: "100.00" });
+    expect(await sharesOf(installments[2]?.id as string)).toEqual({
+      [idOf(ana)]: "25.00",
+      [idOf(leo)]: "75.00",
+    });
+    const amounts = await call(ana, "POST", "/api/installments", {
+      description: "TV",
+      total: "300.00",
+      count: 3,
+      firstDate: "2026-03-10",
+      categoryId: category.id,
+      split: { mode: "amounts", shares: [{ userId: idOf(ana), amount: "300.00" }] },
+    });
+    expect(amounts.statusCode).toBe(400);
+    expect(amounts.json().errors[0]).toMatchObject({ path: "split" });
+  });
+
   it("records for whom in the history", async () => {
     const { ana, leo, category } = await couple();
     const expense = await createExpense(t.app, ana, {

@@ -66,6 +66,8 @@ export function installmentsRequest(
     categoryId: values.categoryId,
     paidByUserId: values.paidByUserId || undefined,
     paymentMethodId: values.paymentMethodId || undefined,
+    // "Para quem" is not offered with "Parcelado" yet: the family's split.
+    split: undefined,
   };
 }
 
