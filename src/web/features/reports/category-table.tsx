@@ -60,19 +60,20 @@ function OfBudget({ spentCents, budgetCents }: { spentCents: number; budgetCents
 /**
  * Categoria, Meta, Gasto, Dif., Status per category; 'Sem categoria' only when it has spending.
  *
- * Viewed as a member (`share`, docs/product.md#viewing-as-a-member): Categoria, Meta (the
- * family's, as budgets stay), Parte (theirs) and how much of the budget it is, without the
+ * Viewed as a member (`shareLabel`, docs/product.md#viewing-as-a-member): Categoria, Meta (the
+ * family's, as budgets stay), their share ('Parte de Léo') and how much of the budget it is, without the
  * difference and the status: those measure what is left of a budget the whole family spends from,
  * which one person's share does not tell.
  */
 export function CategoryTable({
   summary,
-  share = false,
+  shareLabel,
 }: {
   summary: MonthSummary;
-  share?: boolean;
+  shareLabel?: string;
 }) {
   const { t } = useTranslation();
+  const share = shareLabel !== undefined;
   const money = useMoney();
   const cell = "px-3 py-3 whitespace-nowrap";
   const numeric = `${cell} text-right tabular-nums`;
@@ -101,7 +102,7 @@ export function CategoryTable({
                 {t("reports.table.budget")}
               </th>
               <th scope="col" className={cn(numeric, "font-medium")}>
-                {share ? t("reports.shares.share") : t("reports.table.spent")}
+                {shareLabel ?? t("reports.table.spent")}
               </th>
               {share ? (
                 <th scope="col" className={cn(numeric, "font-medium")}>

@@ -85,7 +85,16 @@ function MonthReport({
           <div className="space-y-6">
             <SummaryTiles summary={summary} viewed={viewed} month={month.month} />
             {hasCategories || summary.uncategorisedSpentCents > 0 ? (
-              <CategoryTable summary={summary} share={Boolean(viewed)} />
+              <CategoryTable
+                summary={summary}
+                shareLabel={
+                  viewed
+                    ? viewed.me
+                      ? t("viewAs.myShare")
+                      : t("viewAs.share", { name: viewed.name })
+                    : undefined
+                }
+              />
             ) : null}
             {response.spentByPayer.length > 0 ? (
               <PayerSpending

@@ -99,7 +99,7 @@ describe("the reports viewed as a member", () => {
     expect(byTestId("total-spent")).toBe("Parte de LéoR$ 170,00");
     expect(byTestId("share-of-budget")).toBe("Da meta da família17,0%");
     expect(byTestId("balance")).toBeUndefined();
-    expect(columnsOf("table-title")).toEqual(["Categoria", "Meta", "Parte", "% da meta"]);
+    expect(columnsOf("table-title")).toEqual(["Categoria", "Meta", "Parte de Léo", "% da meta"]);
     expect(byTestId("report-row")).toBe("MercadoR$ 1.000,00R$ 170,0017,0%");
     expect(headings()).toContain("Quem pagou a parte de Léo");
     expect(columnsOf("payers-title")).toEqual(["Membro", "Pagou", "Participação"]);
