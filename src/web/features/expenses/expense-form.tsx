@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FormEvent, useRef } from "react";
+import { type ComponentProps, type FormEvent, useRef } from "react";
 import type {
   FieldError,
   FieldErrors,
@@ -46,7 +46,12 @@ import { queueExpense } from "../../offline/browser-queue";
 import { isNetworkFailure } from "../../offline/queue";
 import { ForWhomField, type ForWhomForm } from "./for-whom-field";
 import { InstallmentFields } from "./installment-fields";
-import { type ExpenseFormValues, installmentsFieldOf, installmentsRequest } from "./installments";
+import {
+  type ExpenseFormValues,
+  installmentsFieldOf,
+  installmentsRequest,
+  splitPreview,
+} from "./installments";
 import { PaymentMethodSelect } from "./payment-method-select";
 import { PrivateField } from "./private-field";
 import { FAMILY_DRAFT, type SplitDraft, splitOfDraft } from "./split-draft";
@@ -151,6 +156,7 @@ export function expenseFormResolver(
 export function ExpenseFields({
   register,
   forWhom,
+  forWhomInstallments,
   privacy,
   errors,
   categories,
@@ -163,8 +169,10 @@ export function ExpenseFields({
   dateHint,
 }: {
   register: UseFormRegister<ExpenseFieldValues>;
-  /** Given, "Para quem" shows (not for a purchase in installments, whose call takes no split). */
+  /** Given, "Para quem" shows. */
   forWhom?: ForWhomForm;
+  /** "Para quem" for installments: percentages only (docs/product.md#for-whom). */
+  forWhomInstallments?: ComponentProps<typeof ForWhomField>["installments"];
   /**
    * Given, "Privado" is offered in a family of two or more (docs/product.md#private-expenses);
    * `on`, the form's value: "Pago por" and "Para quem" hide, the author pays and it is theirs.
@@ -254,7 +262,9 @@ export function ExpenseFields({
         error={message(errors.paymentMethodId?.message)}
         {...register("paymentMethodId")}
       />
-      {forWhom && !isPrivate ? <ForWhomField form={forWhom} /> : null}
+      {forWhom && !isPrivate ? (
+        <ForWhomField form={forWhom} installments={forWhomInstallments} />
+      ) : null}
     </div>
   );
 }
@@ -313,6 +323,10 @@ export function ExpenseForm({
     "firstAmount",
     "private",
   ]);
+  // "Para quem" previews one installment's shares (docs/product.md#for-whom).
+  const perInstallment = installments
+    ? splitPreview({ amount, date, count, firstAmount }, language)
+    : null;
   // One key per submission: a request retried after a lost answer returns the first expense.
   const idempotencyKey = useRef<string | null>(null);
   // Two quick clicks both reach the submit handler before React re-renders the disabled button.
@@ -380,7 +394,10 @@ export function ExpenseForm({
         toast({ variant: "destructive", title: t("expenses.installments.noAnswer") });
         return;
       }
-      if (showServerFieldErrors(error, setError, ["paymentMethodId", "count", "firstAmount"])) {
+      // A member who left meanwhile (validation.shareNotMember) shows under "Para quem".
+      if (
+        showServerFieldErrors(error, setError, ["paymentMethodId", "count", "firstAmount", "split"])
+      ) {
         return;
       }
       toastError(error, t("expenses.toast.addError"));
@@ -433,7 +450,17 @@ export function ExpenseForm({
       <ExpenseFields
         // It registers only an expense's own fields, which the add form has as well.
         register={register as unknown as UseFormRegister<ExpenseFieldValues>}
-        forWhom={installments ? undefined : (form as unknown as ForWhomForm)}
+        forWhom={form as unknown as ForWhomForm}
+        forWhomInstallments={
+          installments
+            ? {
+                perInstallment: {
+                  cents: perInstallment?.parts[0]?.cents ?? null,
+                  each: perInstallment?.parts.length === 1,
+                },
+              }
+            : undefined
+        }
         // An installment cannot be private: the two switches are never on together.
         privacy={installments ? undefined : { on: isPrivate === true }}
         errors={errors}

@@ -49,9 +49,9 @@ function stubApi(people: FamilyPerson[], rules: SplitRules, refusal?: unknown) {
     "fetch",
     vi.fn<typeof fetch>(async (input, init) => {
       const url = String(input);
-      if (init?.method === "POST" && url === "/api/expenses") {
-        posts.push(JSON.parse(String(init.body)));
-        return refusal ? json(400, refusal) : json(201, { id: "x" });
+      if (init?.method === "POST" && (url === "/api/expenses" || url === "/api/installments")) {
+        posts.push({ url, ...JSON.parse(String(init.body)) });
+        return refusal ? json(400, refusal) : json(201, { id: "x", installments: [] });
       }
       if (url === "/api/family/people") return json(200, people);
       if (url === "/api/family/split-rules") return json(200, rules);
@@ -267,6 +267,80 @@ describe("'Para quem' in the expense form", () => {
     await enter(field<HTMLSelectElement>("Para quem"), leo);
     await submit();
     expect(posts[0]?.split).toEqual({ mode: "one", userId: leo });
+    const select = field<HTMLSelectElement>("Para quem");
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+    expect(hintOf(select)).toBe("Escolha membros da família");
+  });
+
+  it("with 'Parcelado', previews one installment's shares, offers no amounts, and sends the split for every installment", async () => {
+    await render(couple);
+    await fillExpense("100");
+    await act(async () => field<HTMLInputElement>("Parcelado").click());
+    await settle();
+    await enter(field<HTMLInputElement>("Número de parcelas"), "4");
+    const select = field<HTMLSelectElement>("Para quem");
+    expect(hintOf(select)).toBe("Cada parcela: Ana R$ 12,50 · Léo R$ 12,50");
+    // 33,34 + 33,33 + 33,33: the first is previewed.
+    await enter(field<HTMLInputElement>("Número de parcelas"), "3");
+    expect(hintOf(select)).toBe("1ª parcela: Ana R$ 16,67 · Léo R$ 16,67");
+
+    await enter(select, "custom");
+    const amounts = field<HTMLInputElement>("Valores");
+    expect(amounts.disabled).toBe(true);
+    expect(hintOf(amounts)).toBe("Em parcelas, só por percentual");
+    expect(field<HTMLInputElement>("Percentual").checked).toBe(true);
+    await enter(field<HTMLInputElement>("Ana"), "60");
+    await enter(field<HTMLInputElement>("Léo"), "40");
+    expect(text("split-status")).toBe("1ª parcela: Ana R$ 20,00 · Léo R$ 13,34");
+
+    await enter(select, leo);
+    await submit();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      url: "/api/installments",
+      total: "100.00",
+      count: 3,
+      split: { mode: "one", userId: leo },
+    });
+  });
+
+  it("with 'Parcelado', amounts typed before read as percentages with nothing typed, and are never sent", async () => {
+    await render(couple);
+    await fillExpense("100");
+    await enter(field<HTMLSelectElement>("Para quem"), "custom");
+    await act(async () => field<HTMLInputElement>("Valores").click());
+    await settle();
+    await enter(field<HTMLInputElement>("Ana"), "70");
+    await act(async () => field<HTMLInputElement>("Parcelado").click());
+    await settle();
+    await enter(field<HTMLInputElement>("Número de parcelas"), "2");
+    expect(field<HTMLInputElement>("Percentual").checked).toBe(true);
+    expect(field<HTMLInputElement>("Ana").value).toBe("");
+    await submit();
+    expect(posts).toHaveLength(0);
+    // Turned off again, what was typed as amounts is back.
+    await act(async () => field<HTMLInputElement>("Parcelado").click());
+    await settle();
+    expect(field<HTMLInputElement>("Valores").checked).toBe(true);
+    expect(field<HTMLInputElement>("Ana").value).toBe("70");
+  });
+
+  it("with 'Parcelado', shows the server's refusal of the split under 'Para quem'", async () => {
+    await render(couple, undefined, {
+      code: "validation_error",
+      message: "Alguns campos são inválidos.",
+      errors: [{ path: "split", message: "Escolha membros da família" }],
+    });
+    await fillExpense("90");
+    await act(async () => field<HTMLInputElement>("Parcelado").click());
+    await settle();
+    await enter(field<HTMLInputElement>("Número de parcelas"), "3");
+    await enter(field<HTMLSelectElement>("Para quem"), leo);
+    await submit();
+    expect(posts[0]).toMatchObject({
+      url: "/api/installments",
+      split: { mode: "one", userId: leo },
+    });
     const select = field<HTMLSelectElement>("Para quem");
     expect(select.getAttribute("aria-invalid")).toBe("true");
     expect(hintOf(select)).toBe("Escolha membros da família");

@@ -17,6 +17,7 @@ import {
   FAMILY_DRAFT,
   formatPercent,
   missingOf,
+  percentOnly,
   previewShares,
   type SplitBy,
   type SplitDraft,
@@ -46,9 +47,21 @@ function messageIn(error: unknown): string | undefined {
 /**
  * "Para quem" (docs/decisions/012-yours-mine-ours.md): the family (its default split, previewed
  * on the typed amount), one member, or "Dividir" by percentages or amounts with a live sum. A
- * family of one sees nothing: only the family's split exists.
+ * family of one sees nothing: only the family's split exists. For installments, percentages only
+ * (docs/product.md#for-whom: each installment's amount is its own).
  */
-export function ForWhomField({ form }: { form: ForWhomForm }) {
+export function ForWhomField({
+  form,
+  installments,
+}: {
+  form: ForWhomForm;
+  /**
+   * Given, a purchase in installments or a change of one from an installment on: "Valores" is
+   * not offered. `perInstallment` (the add form, whose amount is the total) previews the first
+   * installment's cents instead, `each` when every installment is that much.
+   */
+  installments?: { perInstallment?: { cents: number | null; each: boolean } };
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
@@ -56,7 +69,7 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
   const people = useFamilyPeople();
   const nameOf = useShortNames();
   const [value, amount, date] = form.watch(["split", "amount", "date"]);
-  const draft = value ?? FAMILY_DRAFT;
+  const draft = installments ? percentOnly(value ?? FAMILY_DRAFT) : (value ?? FAMILY_DRAFT);
   // Checked again as it changes once a save was refused, as the form's registered fields are.
   const onChange = (next: SplitDraft) =>
     form.setValue("split", next, { shouldValidate: form.formState.isSubmitted });
@@ -65,7 +78,12 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
   if (memberIds.length < 2 && draft.choice === "family") return null;
 
   const parsed = amountSchema.safeParse(parseAmountInput(amount ?? "", language));
-  const cents = parsed.success ? toCents(parsed.data) : null;
+  const perInstallment = installments?.perInstallment;
+  const cents = perInstallment
+    ? perInstallment.cents
+    : parsed.success
+      ? toCents(parsed.data)
+      : null;
   const shares =
     rules.data && /^\d{4}-\d{2}-\d{2}$/.test(date ?? "")
       ? previewShares(
@@ -75,7 +93,18 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
           language,
         )
       : null;
-  const preview = shares ? sharesText(shares, nameOf, language) : undefined;
+  const text = shares ? sharesText(shares, nameOf, language) : undefined;
+  const preview =
+    text && perInstallment
+      ? t(
+          perInstallment.each
+            ? "expenses.forWhom.eachInstallment"
+            : "expenses.forWhom.firstInstallment",
+          {
+            shares: text,
+          },
+        )
+      : text;
   const key = messageIn(form.formState.errors.split);
   const message = key ? t(key) : undefined;
   const typed = typedFor(draft, memberIds);
@@ -127,11 +156,18 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
           <legend className="px-1 font-medium text-sm">{t("expenses.forWhom.splitBy")}</legend>
           <div className="flex flex-wrap gap-x-6">
             {(["percent", "amounts"] as const).map((by: SplitBy) => (
-              <label key={by} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-9">
+              <label
+                key={by}
+                className="flex min-h-11 items-center gap-3 text-sm has-disabled:text-muted-foreground sm:min-h-9"
+              >
                 <input
                   type="radio"
                   name={`${id}-by`}
                   checked={draft.by === by}
+                  disabled={installments !== undefined && by === "amounts"}
+                  aria-describedby={
+                    installments !== undefined && by === "amounts" ? `${id}-by-reason` : undefined
+                  }
                   // What was typed meant percentages or money: neither carries over.
                   onChange={() => set({ by, typed: typed.map((t) => ({ ...t, value: "" })) })}
                   className="size-5 shrink-0 accent-primary"
@@ -140,6 +176,11 @@ export function ForWhomField({ form }: { form: ForWhomForm }) {
               </label>
             ))}
           </div>
+          {installments ? (
+            <p id={`${id}-by-reason`} className="-mt-2 text-muted-foreground text-xs">
+              {t("expenses.forWhom.amountsInstallments")}
+            </p>
+          ) : null}
           {/* As many columns as the form's width holds: the page's row, the dialog's two. */}
           <div className="grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-3">
             {typed.map((share, index) => (

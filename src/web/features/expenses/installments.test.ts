@@ -7,12 +7,15 @@ import {
   type ExpenseFormValues,
   installmentChange,
   installmentDeletion,
+  installmentsRequest,
   previewTexts,
   splitPreview,
 } from "./installments";
+import { FAMILY_DRAFT } from "./split-draft";
 
 const category = "33333333-3333-4333-8333-333333333333";
 const ana = "55555555-5555-4555-8555-555555555555";
+const leo = "66666666-6666-4666-8666-666666666666";
 const nubank = "77777777-7777-4777-8777-777777777777";
 const series = "88888888-8888-4888-8888-888888888888";
 
@@ -137,6 +140,43 @@ describe("what the add form saves", () => {
       input: { total: "100.00", count: 3, firstAmount: "50.50" },
     });
     expect((typed.values as { input: object }).input).not.toHaveProperty("paymentMethodId", nubank);
+  });
+
+  it("carries 'Para quem': one member's or percentages, none for the family's (docs/product.md#for-whom)", async () => {
+    const inputOf = async (split: ExpenseFormValues["split"]) =>
+      ((await resolve({ split })).values as { input: Record<string, unknown> }).input;
+    expect((await inputOf(FAMILY_DRAFT)).split).toBeUndefined();
+    expect((await inputOf({ ...FAMILY_DRAFT, choice: leo })).split).toEqual({
+      mode: "one",
+      userId: leo,
+    });
+    const typed = [
+      { userId: ana, value: "62,5" },
+      { userId: leo, value: "37,5" },
+    ];
+    expect((await inputOf({ choice: "custom", by: "percent", typed })).split).toEqual({
+      mode: "percent",
+      shares: [
+        { userId: ana, percent: "62.50" },
+        { userId: leo, percent: "37.50" },
+      ],
+    });
+  });
+
+  it("never sends amounts: a split by amounts reads as percentages with nothing typed, which the contract refuses", async () => {
+    const typed = [
+      { userId: ana, value: "2.000,00" },
+      { userId: leo, value: "1.600,00" },
+    ];
+    expect(
+      installmentsRequest(form({ split: { choice: "custom", by: "amounts", typed } }), "pt").split,
+    ).toEqual({
+      mode: "percent",
+      shares: [],
+    });
+    const refused = await resolve({ split: { choice: "custom", by: "amounts", typed } });
+    expect(refused.values).toEqual({});
+    expect(refused.errors.split).toBeDefined();
   });
 
   it("puts the contract's errors under the fields that show them", async () => {

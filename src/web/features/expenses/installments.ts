@@ -12,7 +12,7 @@ import { amountSchema } from "../../../contract/money";
 import { installmentDates, splitInstallments } from "../../../domain/installments";
 import { parseAmountInput } from "../../lib/amount-input";
 import { formatDate, formatMoney } from "../../lib/format";
-import type { SplitDraft } from "./split-draft";
+import { percentOnly, type SplitDraft, splitOfDraft } from "./split-draft";
 
 /**
  * What the web decides about purchases in installments (docs/product.md#installments): the request
@@ -37,7 +37,7 @@ type SharedFieldValues = {
   date: string;
   paidByUserId?: string;
   paymentMethodId?: string;
-  /** "Para quem": hidden while "Parcelado" is on, and not sent (POST /api/installments takes none). */
+  /** "Para quem": with "Parcelado", the family's, one member's or percentages, every installment alike. */
   split?: SplitDraft;
   /** "Privado": never with "Parcelado" (an installment cannot be private), and not sent with it. */
   private?: boolean;
@@ -48,8 +48,9 @@ export type ExpenseFormValues = SharedFieldValues & InstallmentFieldValues;
 
 /**
  * POST /api/installments's body from the form, before the contract checks it: the amount field is
- * the total, the date the first installment's; "Não informado" and an empty first amount are left
- * out. A count that is not a number stays one the contract refuses ("Escolha de 2 a 48 parcelas").
+ * the total, the date the first installment's; "Não informado", an empty first amount and the
+ * family's split (the default) are left out, and a split by amounts reads as one by percentages
+ * (docs/product.md#for-whom). A count that is not a number stays one the contract refuses ("Escolha de 2 a 48 parcelas").
  */
 export function installmentsRequest(
   values: ExpenseFormValues,
@@ -66,8 +67,10 @@ export function installmentsRequest(
     categoryId: values.categoryId,
     paidByUserId: values.paidByUserId || undefined,
     paymentMethodId: values.paymentMethodId || undefined,
-    // "Para quem" is not offered with "Parcelado" yet: the family's split.
-    split: undefined,
+    split:
+      values.split && values.split.choice !== "family"
+        ? splitOfDraft(percentOnly(values.split), language)
+        : undefined,
   };
 }
 

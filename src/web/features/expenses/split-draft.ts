@@ -44,6 +44,17 @@ export function draftOf(split: Split | { mode: "private" }, language: Language):
   };
 }
 
+/**
+ * The draft as a purchase in installments takes it (docs/product.md#for-whom): each installment's
+ * amount is its own, so a "Dividir" by amounts reads as one by percentages with nothing typed yet.
+ * The form keeps what was typed as amounts, back if "Parcelado" is turned off.
+ */
+export function percentOnly(draft: SplitDraft): SplitDraft {
+  return draft.choice === "custom" && draft.by === "amounts"
+    ? { ...draft, by: "percent", typed: draft.typed.map((t) => ({ ...t, value: "" })) }
+    : draft;
+}
+
 /** The typed values for `memberIds`, in their order: what was typed kept, the others empty. */
 export function typedFor(draft: SplitDraft, memberIds: readonly string[]): SplitDraft["typed"] {
   const ids = [...new Set([...memberIds, ...draft.typed.map((t) => t.userId)])];
