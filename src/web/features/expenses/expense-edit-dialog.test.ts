@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Expense } from "../../../contract/expenses";
-import { changedFields } from "./expense-edit-dialog";
+import { changedFields, keepingEmptyChoices } from "./expense-edit-dialog";
+import type { ExpenseFieldValues } from "./expense-form";
+import type { SplitDraft } from "./split-draft";
 
 const expense: Expense = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -129,5 +131,65 @@ describe("changedFields", () => {
     expect(
       changedFields(own, { private: false, paidByUserId: leo, split: { mode: "family" } }),
     ).toEqual({ private: false, paidByUserId: leo });
+  });
+});
+
+describe("the edit's 'Para quem' from an installment on", () => {
+  const ana = "55555555-5555-4555-8555-555555555555";
+  const leo = "66666666-6666-4666-8666-666666666666";
+  const splitOf = async (split: SplitDraft, series: boolean) => {
+    const values: ExpenseFieldValues = {
+      description: "Geladeira",
+      amount: "300.00",
+      categoryId: "",
+      date: "2025-03-10",
+      paidByUserId: "",
+      paymentMethodId: "",
+      split,
+    };
+    const result = await keepingEmptyChoices("pt")(
+      values,
+      { series },
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    return { split: (result.values as { split?: unknown }).split, errors: result.errors };
+  };
+
+  it("sends percentages or one member's for the series, as for this installment alone", async () => {
+    const typed = [
+      { userId: ana, value: "60" },
+      { userId: leo, value: "40" },
+    ];
+    const percent = {
+      mode: "percent",
+      shares: [
+        { userId: ana, percent: "60" },
+        { userId: leo, percent: "40" },
+      ],
+    };
+    expect((await splitOf({ choice: "custom", by: "percent", typed }, true)).split).toEqual(
+      percent,
+    );
+    expect((await splitOf({ choice: leo, by: "percent", typed: [] }, true)).split).toEqual({
+      mode: "one",
+      userId: leo,
+    });
+  });
+
+  it("leaves an installment's own split by amounts alone: the series is never sent amounts", async () => {
+    const typed = [
+      { userId: ana, value: "200,00" },
+      { userId: leo, value: "100,00" },
+    ];
+    const kept = await splitOf({ choice: "custom", by: "amounts", typed }, true);
+    expect(kept).toEqual({ split: undefined, errors: {} });
+    // "Só esta parcela" still changes this installment by amounts.
+    expect((await splitOf({ choice: "custom", by: "amounts", typed }, false)).split).toEqual({
+      mode: "amounts",
+      shares: [
+        { userId: ana, amount: "200.00" },
+        { userId: leo, amount: "100.00" },
+      ],
+    });
   });
 });

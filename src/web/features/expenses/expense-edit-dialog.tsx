@@ -34,9 +34,12 @@ import type { ForWhomForm } from "./for-whom-field";
 import { InstallmentScopeChoice } from "./installment-scope";
 import { type InstallmentScope, installmentChange } from "./installments";
 import { PayOffConfirm } from "./pay-off-confirm";
-import { draftOf, sameSplit, splitOfDraft } from "./split-draft";
+import { draftOf, percentOnly, sameSplit, splitOfDraft } from "./split-draft";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
+
+/** The edit's scope, as the resolver reads it: from an installment on ("Esta e as próximas", "Todas"). */
+type EditContext = { series: boolean };
 
 const contractResolver = zodResolver(updateExpenseInputSchema);
 
@@ -44,10 +47,13 @@ const contractResolver = zodResolver(updateExpenseInputSchema);
  * The contract's partial schema, except that an uncategorised expense left uncategorised, or one
  * whose payer's account is gone left so ("" in the selects), is simply not part of the change.
  * "Para quem" is read in the person's language. A private expense is its author's, paid by them:
- * neither payer nor split is part of its change (docs/product.md#private-expenses).
+ * neither payer nor split is part of its change (docs/product.md#private-expenses). Changed from
+ * an installment on (`series` in the form's context), a split is percentages at most
+ * (docs/product.md#for-whom): an installment's own split by amounts, which "Para quem" then shows
+ * as percentages with nothing typed, is left as it is until the person chooses another.
  */
-const keepingEmptyChoices =
-  (language: Language): Resolver<ExpenseFieldValues, unknown, UpdateOutput> =>
+export const keepingEmptyChoices =
+  (language: Language): Resolver<ExpenseFieldValues, EditContext, UpdateOutput> =>
   (values, context, options) =>
     contractResolver(
       {
@@ -56,7 +62,12 @@ const keepingEmptyChoices =
         paidByUserId: values.paidByUserId === "" ? undefined : values.paidByUserId,
         // "Não informado" clears the method (null); the contract reads "" as no change otherwise.
         paymentMethodId: values.paymentMethodId === "" ? null : values.paymentMethodId,
-        split: values.split && !values.private ? splitOfDraft(values.split, language) : undefined,
+        split:
+          !values.split ||
+          values.private ||
+          (context?.series && percentOnly(values.split) !== values.split)
+            ? undefined
+            : splitOfDraft(values.split, language),
         ...(values.private ? { paidByUserId: undefined } : {}),
       },
       context,
@@ -124,7 +135,8 @@ function EditExpenseForm({
   // Only its author makes an expense private or shared again; an installment cannot be private.
   const offersPrivate = !isInstallment && user !== null && expense.addedByUserId === user.id;
   const [scope, setScope] = useState<InstallmentScope>("only");
-  const form = useForm<ExpenseFieldValues, unknown, UpdateOutput>({
+  const form = useForm<ExpenseFieldValues, EditContext, UpdateOutput>({
+    context: { series: scope !== "only" },
     // The amount shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
     resolver: readingAmounts(keepingEmptyChoices(language), ["amount"], language),
     defaultValues: {
@@ -155,13 +167,9 @@ function EditExpenseForm({
   };
 
   const save = handleSubmit(async (values) => {
-    // A series' call takes no split: "Para quem" is shown for this installment alone.
-    const { split, ...seriesFields } = changedFields(expense, values);
-    const call = installmentChange(
-      expense,
-      scope,
-      scope === "only" && split ? { ...seriesFields, split } : seriesFields,
-    );
+    // From an installment on, a split other than this installment's is set on each
+    // (docs/product.md#for-whom), as any other field is.
+    const call = installmentChange(expense, scope, changedFields(expense, values));
     if (call === null) {
       onDone();
       return;
@@ -200,7 +208,9 @@ function EditExpenseForm({
       ) : null}
       <ExpenseFields
         register={register}
-        forWhom={scope === "only" ? (form as unknown as ForWhomForm) : undefined}
+        forWhom={form as unknown as ForWhomForm}
+        // From an installment on, percentages at most: each installment's amount is its own.
+        forWhomInstallments={scope === "only" ? undefined : {}}
         privacy={offersPrivate ? { on: isPrivate } : undefined}
         errors={errors}
         categories={categories.data ?? []}
