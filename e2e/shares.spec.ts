@@ -6,7 +6,8 @@ import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from 
 /**
  * For whom an expense is (docs/decisions/012-yours-mine-ours.md), as a couple meets it: on a phone
  * in Portuguese, Ana splits the groceries 60/40 and sees what each pays before saving, Léo records
- * a purchase of his own, amounts that do not add up are refused, and the owner's proportional
+ * a purchase of his own, amounts that do not add up are refused, Ana buys sneakers in 3x for Léo
+ * alone (every installment his, percentages the only split offered), and the owner's proportional
  * default split (incomes 5000 and 3000) divides the next family expense 62,50/37,50. On a desktop
  * in English, the edit dialog changes an expense's split and the history says so.
  */
@@ -134,6 +135,34 @@ test(
       "Só Léo",
     );
     await expect(cards).toHaveCount(2);
+
+    // A purchase in 3x for Léo alone: every installment is his, and says so in the list.
+    await main.getByLabel("Parcelado").check();
+    await main.getByLabel("Descrição", { exact: true }).fill("Tênis");
+    await main.getByLabel("Valor total").fill("300,00");
+    await main.getByLabel("Número de parcelas").fill("3");
+    await main.getByLabel("Categoria", { exact: true }).selectOption({ label: "Mercado" });
+    // The refused "Luz"'s amounts stay in the form, and read as percentages with nothing typed.
+    await expect(main.getByRole("radio", { name: "Percentual" })).toBeChecked();
+    await expect(main.getByRole("radio", { name: "Valores" })).toBeDisabled();
+    await expect(main.getByRole("radio", { name: "Valores" })).toHaveAccessibleDescription(
+      "Em parcelas, só por percentual",
+    );
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await main.getByLabel("Ana", { exact: true }).fill("60");
+    await main.getByLabel("Léo", { exact: true }).fill("40");
+    await expect(status).toHaveText("Cada parcela: Ana R$ 60,00 · Léo R$ 40,00");
+    await forWhom.selectOption({ label: "Família" });
+    await expect(forWhom).toHaveAccessibleDescription("Cada parcela: Ana R$ 50,00 · Léo R$ 50,00");
+    await forWhom.selectOption({ label: "Só de Léo" });
+    await main.getByRole("button", { name: "Adicionar Gasto" }).click();
+    await toastSays(page, "Compra parcelada adicionada: 3 parcelas");
+    await expect(cards.filter({ hasText: "Tênis" }).getByTestId("split-label")).toHaveText([
+      "Só Léo",
+      "Só Léo",
+      "Só Léo",
+    ]);
 
     // The owner splits in proportion to incomes from today on.
     await page.goto("/family");
