@@ -421,7 +421,7 @@ async function measure({
     const tenYears = await measureTenYears(base, cookie, categories[0].id);
     await measureAlerts(base, cookie, label);
     await measureTrend(base, cookie, categories[0].id, label);
-    await measureBalances(base, cookie, label);
+    await measureBalances(base, cookie, categories[0].id, label);
     // The CSV export: the big family's 50,000 expenses (bench/export.mjs prints its own table).
     await measureExport(base, cookie, server.child.pid, label);
     await measureHistoryPages(base, cookie, label, historyWrites);

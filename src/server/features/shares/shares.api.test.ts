@@ -399,7 +399,8 @@ describe("who owes whom", () => {
       method: "pix",
     });
     expect(settled.statusCode, settled.body).toBe(201);
-    const after = await balances(ana);
+    // The same reader as before the settlement: the kept answer moved with it.
+    const after = await balances(leo);
     expect(after.debts).toEqual([]);
     expect(after.members.map((m) => m.net)).toEqual(["0.00", "0.00"]);
     // A settlement is never spending: the month's total is the two expenses.
