@@ -1,13 +1,7 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import {
-  desktopOnly,
-  expectNoHorizontalScroll,
-  expectTouchTargets,
-  phoneOnly,
-  storeLanguage,
-} from "./support";
+import { couple, localToday, postForId, toastSays } from "./couple";
+import { desktopOnly, expectNoHorizontalScroll, expectTouchTargets, phoneOnly } from "./support";
 
 /**
  * Who owes whom (docs/product.md#who-owes-whom), as a couple meets it. On a phone in Portuguese:
@@ -16,56 +10,6 @@ import {
  * is settled, and the history says so. On a desktop in English: what is behind a balance, a page
  * at a time, and undoing a settlement brings the debt back.
  */
-
-async function post(page: Page, url: string, data: object): Promise<string> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function userIdOf(page: Page): Promise<string> {
-  const response = await page.request.get("/api/auth/user");
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** The owner's family with a category, and a second member who joined it; both ids. */
-async function couple(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  language: "pt" | "en",
-  [owner, member]: [string, string],
-) {
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language, name: owner });
-  await createFamilyViaApi(page);
-  const categoryId = await post(page, "/api/categories", {
-    name: language === "pt" ? "Mercado" : "Groceries",
-    icon: "tag",
-    color: "#16a34a",
-    weeklyBudget: "500.00",
-    monthlyBudget: "2000.00",
-  });
-  const other = await otherPerson(browser, testInfo);
-  await signUpViaApi(other.page, { language, name: member });
-  await joinFamilyViaApi(page, other.page);
-  return { categoryId, other, ownerId: await userIdOf(page), memberId: await userIdOf(other.page) };
-}
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
-/** The toast says `title`; closed, so the next one is read alone. */
-async function toastSays(page: Page, title: string) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(title);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
 
 /** At 375 px: nothing wider than the screen, every control 44 px (docs/product.md#touch-targets), axe. */
 async function fitsAndPassesAxe(page: Page) {
@@ -78,14 +22,17 @@ test(
   "pt: the dashboard and Acertos say who owes whom, a PIX settles it, and the history says so",
   phoneOnly,
   async ({ page, browser }, testInfo) => {
-    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, "pt", [
-      "Ana",
-      "Léo",
-    ]);
-    await post(page, "/api/expenses", {
+    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, {
+      language: "pt",
+      owner: "Ana",
+      member: "Léo",
+      category: { name: "Mercado", weeklyBudget: "500.00", monthlyBudget: "2000.00" },
+      memberLanguage: false,
+    });
+    await postForId(page, "/api/expenses", {
       description: "Mercado do mês",
       amount: "200.00",
-      date: today(),
+      date: localToday(),
       categoryId,
       split: {
         mode: "percent",
@@ -96,10 +43,10 @@ test(
       },
     });
     // Léo's own purchase is nobody else's: it moves no balance.
-    await post(other.page, "/api/expenses", {
+    await postForId(other.page, "/api/expenses", {
       description: "Tênis",
       amount: "90.00",
-      date: today(),
+      date: localToday(),
       categoryId,
       split: { mode: "one", userId: memberId },
     });
@@ -132,7 +79,7 @@ test(
     await expect(dialog.getByLabel("Quem pagou").locator("option:checked")).toHaveText("Léo");
     await expect(dialog.getByLabel("Quem recebeu").locator("option:checked")).toHaveText("Ana");
     await expect(dialog.getByLabel("Valor")).toHaveValue("80,00");
-    await expect(dialog.getByLabel("Data")).toHaveValue(today());
+    await expect(dialog.getByLabel("Data")).toHaveValue(localToday());
     await expect(dialog.getByLabel("Como foi pago").locator("option:checked")).toHaveText("PIX");
     await fitsAndPassesAxe(page);
     await dialog.getByRole("button", { name: "Registrar acerto" }).click();
@@ -179,16 +126,19 @@ test(
   "en: what is behind a balance a page at a time, and undoing a settlement brings the debt back",
   desktopOnly,
   async ({ page, browser }, testInfo) => {
-    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, "en", [
-      "Olga",
-      "Mario",
-    ]);
+    const { categoryId, other, ownerId, memberId } = await couple(page, browser, testInfo, {
+      language: "en",
+      owner: "Olga",
+      member: "Mario",
+      category: { name: "Groceries", weeklyBudget: "500.00", monthlyBudget: "2000.00" },
+      memberLanguage: false,
+    });
     // Olga's weekly shop, 60/40 (Mario's share $80.00) and Mario's pharmacy for the family (Olga's
     // $15.00); 50 bus fares of Olga's, each half Mario's, dated earlier: 52 lines, two pages.
-    await post(page, "/api/expenses", {
+    await postForId(page, "/api/expenses", {
       description: "Weekly shop",
       amount: "200.00",
-      date: today(),
+      date: localToday(),
       categoryId,
       split: {
         mode: "percent",
@@ -198,16 +148,16 @@ test(
         ],
       },
     });
-    await post(other.page, "/api/expenses", {
+    await postForId(other.page, "/api/expenses", {
       description: "Pharmacy",
       amount: "30.00",
-      date: today(),
+      date: localToday(),
       categoryId,
     });
     await other.context.close();
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(page, "/api/expenses", {
+        postForId(page, "/api/expenses", {
           description: `Bus fare ${i + 1}`,
           amount: "2.00",
           date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
@@ -216,11 +166,11 @@ test(
       ),
     );
     // Mario pays Olga back all of it ($80.00 + $50.00 - $15.00).
-    await post(page, "/api/settlements", {
+    await postForId(page, "/api/settlements", {
       fromUserId: memberId,
       toUserId: ownerId,
       amount: "115.00",
-      paidOn: today(),
+      paidOn: localToday(),
       method: "pix",
     });
 

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import { couple, localToday, postForId, toastSays } from "./couple";
+import { desktopOnly, expectNoHorizontalScroll, phoneOnly } from "./support";
 
 /**
  * Private expenses (docs/product.md#private-expenses), as a couple meets them: on a phone in
@@ -14,67 +14,27 @@ import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from 
  * then says 'Private expense'.
  */
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-async function post(page: Page, url: string, data: object): Promise<string> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** The owner's family with a category, and a second member who joined it. */
-async function couple(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  language: "pt" | "en",
-  [owner, member, category]: [string, string, string],
-) {
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language, name: owner });
-  await createFamilyViaApi(page);
-  const categoryId = await post(page, "/api/categories", {
-    name: category,
-    icon: "tag",
-    color: "#16a34a",
-    weeklyBudget: "200.00",
-    monthlyBudget: "800.00",
-  });
-  const other = await otherPerson(browser, testInfo);
-  await storeLanguage(other.page, language);
-  await signUpViaApi(other.page, { language, name: member });
-  await joinFamilyViaApi(page, other.page);
-  return { categoryId, other };
-}
-
-/** The toast says `title`; closed, so the next one is read alone. */
-async function toastSays(page: Page, title: string) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(title);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
-
 test(
   "pt: Ana's 'Privado' present is 'Gasto privado' and its amount on every screen of Léo's, and hers in full",
   phoneOnly,
   async ({ page, browser }, testInfo) => {
-    const { other } = await couple(page, browser, testInfo, "pt", [
-      "Ana Souza",
-      "Léo Souza",
-      "Presentes",
-    ]);
-    const market = await post(page, "/api/categories", {
+    const { other } = await couple(page, browser, testInfo, {
+      language: "pt",
+      owner: "Ana Souza",
+      member: "Léo Souza",
+      category: { name: "Presentes", weeklyBudget: "200.00", monthlyBudget: "800.00" },
+    });
+    const market = await postForId(page, "/api/categories", {
       name: "Mercado",
       icon: "tag",
       color: "#2563eb",
       weeklyBudget: "200.00",
       monthlyBudget: "800.00",
     });
-    await post(page, "/api/expenses", {
+    await postForId(page, "/api/expenses", {
       description: "Feira",
       amount: "40.00",
-      date: today(),
+      date: localToday(),
       categoryId: market,
     });
 
@@ -180,15 +140,16 @@ test(
   "en: the edit dialog makes a shared expense private, and the other member's list says 'Private expense'",
   desktopOnly,
   async ({ page, browser }, testInfo) => {
-    const { categoryId, other } = await couple(page, browser, testInfo, "en", [
-      "Olga Owner",
-      "Mario Member",
-      "Gifts",
-    ]);
-    await post(page, "/api/expenses", {
+    const { categoryId, other } = await couple(page, browser, testInfo, {
+      language: "en",
+      owner: "Olga Owner",
+      member: "Mario Member",
+      category: { name: "Gifts", weeklyBudget: "200.00", monthlyBudget: "800.00" },
+    });
+    await postForId(page, "/api/expenses", {
       description: "Birthday gift",
       amount: "60.00",
-      date: today(),
+      date: localToday(),
       categoryId,
     });
     const leo = other.page;

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import { couple, postForId, toastSays } from "./couple";
+import { desktopOnly, expectNoHorizontalScroll, phoneOnly } from "./support";
 
 /**
  * For whom an expense is (docs/decisions/012-yours-mine-ours.md), as a couple meets it: on a phone
@@ -12,54 +12,16 @@ import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from 
  * in English, the edit dialog changes an expense's split and the history says so.
  */
 
-async function post(page: Page, url: string, data: object): Promise<string> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** The owner's family with a category, and a second member who joined it. */
-async function couple(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  language: "pt" | "en",
-  [owner, member, category]: [string, string, string],
-) {
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language, name: owner });
-  await createFamilyViaApi(page);
-  const categoryId = await post(page, "/api/categories", {
-    name: category,
-    icon: "tag",
-    color: "#16a34a",
-    weeklyBudget: "200.00",
-    monthlyBudget: "800.00",
-  });
-  const other = await otherPerson(browser, testInfo);
-  await storeLanguage(other.page, language);
-  await signUpViaApi(other.page, { language, name: member });
-  await joinFamilyViaApi(page, other.page);
-  return { categoryId, other };
-}
-
-/** The toast says `title`; closed, so the next one is read alone. */
-async function toastSays(page: Page, title: string) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(title);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
-
 test(
   "pt: split by percent with its preview, 'Só meu', amounts that do not add up, and the owner's proportional default split",
   phoneOnly,
   async ({ page, browser }, testInfo) => {
-    const { other } = await couple(page, browser, testInfo, "pt", [
-      "Ana Souza",
-      "Léo Souza",
-      "Mercado",
-    ]);
+    const { other } = await couple(page, browser, testInfo, {
+      language: "pt",
+      owner: "Ana Souza",
+      member: "Léo Souza",
+      category: { name: "Mercado", weeklyBudget: "200.00", monthlyBudget: "800.00" },
+    });
     const main = page.getByRole("main");
     const cards = main.getByRole("list", { name: "Todos os Gastos" }).getByRole("listitem");
     const forWhom = main.getByLabel("Para quem", { exact: true });
@@ -202,13 +164,14 @@ test(
   "en: the edit dialog changes an expense's split, and the history says from what to what",
   desktopOnly,
   async ({ page, browser }, testInfo) => {
-    const { categoryId, other } = await couple(page, browser, testInfo, "en", [
-      "Olga Owner",
-      "Mario Member",
-      "Groceries",
-    ]);
+    const { categoryId, other } = await couple(page, browser, testInfo, {
+      language: "en",
+      owner: "Olga Owner",
+      member: "Mario Member",
+      category: { name: "Groceries", weeklyBudget: "200.00", monthlyBudget: "800.00" },
+    });
     await other.context.close();
-    await post(page, "/api/expenses", {
+    await postForId(page, "/api/expenses", {
       description: "Weekly shop",
       amount: "80.00",
       date: new Date().toISOString().slice(0, 10),

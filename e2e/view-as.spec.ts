@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createFamilyViaApi, joinFamilyViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
+import { localToday, postForId, userIdOf } from "./couple";
 import {
   desktopOnly,
   expectNoHorizontalScroll,
@@ -17,24 +18,6 @@ import {
  * the view stays through a reload and the month's navigation.
  */
 
-async function post(page: Page, url: string, data: object): Promise<string> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function userIdOf(page: Page): Promise<string> {
-  const response = await page.request.get("/api/auth/user");
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
 /**
  * Ana's family (she owns it, `owner`) which Léo (`page`) joined; Ana pays R$ 200,00 of groceries
  * split 60/40 and Léo R$ 90,00 only for himself, today.
@@ -49,7 +32,7 @@ async function couple(
   const owner = await otherPerson(browser, testInfo);
   await signUpViaApi(owner.page, { language, name: ownerName });
   await createFamilyViaApi(owner.page);
-  const categoryId = await post(owner.page, "/api/categories", {
+  const categoryId = await postForId(owner.page, "/api/categories", {
     name: language === "pt" ? "Mercado" : "Groceries",
     icon: "tag",
     color: "#16a34a",
@@ -60,10 +43,10 @@ async function couple(
   await signUpViaApi(page, { language, name: memberName });
   await joinFamilyViaApi(owner.page, page);
   const [ownerId, memberId] = [await userIdOf(owner.page), await userIdOf(page)];
-  await post(owner.page, "/api/expenses", {
+  await postForId(owner.page, "/api/expenses", {
     description: language === "pt" ? "Mercado do mês" : "Weekly shop",
     amount: "200.00",
-    date: today(),
+    date: localToday(),
     categoryId,
     split: {
       mode: "percent",
@@ -73,10 +56,10 @@ async function couple(
       ],
     },
   });
-  await post(page, "/api/expenses", {
+  await postForId(page, "/api/expenses", {
     description: language === "pt" ? "Tênis" : "Trainers",
     amount: "90.00",
-    date: today(),
+    date: localToday(),
     categoryId,
     split: { mode: "one", userId: memberId },
   });
