@@ -1,13 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import fc from "fast-check";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitByWeights } from "../../domain/shares";
-import { migrationsFolder } from "../paths";
+import { databaseAtMigration } from "../testing/database-at-migration";
 
 /**
  * Migration 0017 gives every expense recorded before shares existed its shares: for the family,
@@ -16,99 +10,67 @@ import { migrationsFolder } from "../paths";
  * three, then is migrated to the end: each expense's shares are src/domain/shares.ts's.
  */
 
-const server = inject("testServer");
-const name = `${server.prefix}_shares_${Date.now()}`;
-const urlOf = (database: string) => {
-  const url = new URL(server.adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-let folder: string;
-
+let database: Awaited<ReturnType<typeof databaseAtMigration>>;
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  folder = await mkdtemp(join(tmpdir(), "migrations-0016-"));
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalFile, "utf8")) as {
-    entries: { idx: number }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 16);
-  await writeFile(journalFile, JSON.stringify(journal));
+  database = await databaseAtMigration("shares", 16);
 });
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-});
+afterAll(() => database.drop());
 
 describe("migration 0017", () => {
   it("splits every expense already recorded equally between the family's members, to the cent", async () => {
-    const client = new pg.Client({ connectionString: urlOf(name) });
-    await client.connect();
-    try {
-      await migrate(drizzle({ client }), { migrationsFolder: folder });
-      const users: string[] = [];
-      for (const email of ["ana@example.org", "leo@example.org", "bia@example.org"]) {
-        const { rows } = await client.query(
-          "insert into users (email, password_hash) values ($1, 'x') returning id",
-          [email],
-        );
-        users.push(rows[0].id);
-      }
-      const {
-        rows: [family],
-      } = await client.query(
-        "insert into families (name, owner_id) values ('Casa', $1) returning id",
-        [users[0]],
+    const { client } = database;
+    const users: string[] = [];
+    for (const email of ["ana@example.org", "leo@example.org", "bia@example.org"]) {
+      const { rows } = await client.query(
+        "insert into users (email, password_hash) values ($1, 'x') returning id",
+        [email],
       );
-      // The owner first, then by joining: the order the cents left over go in.
-      for (const [n, userId] of users.entries()) {
-        await client.query(
-          `insert into family_members (family_id, user_id, role, joined_at)
-           values ($1, $2, $3, now() + make_interval(secs => $4))`,
-          [family.id, userId, n === 0 ? "owner" : "member", n],
-        );
-      }
-      const amounts = fc.sample(fc.integer({ min: 1, max: 9_999_999_999 }), {
-        numRuns: 300,
-        seed: 17,
-      });
+      users.push(rows[0].id);
+    }
+    const {
+      rows: [family],
+    } = await client.query(
+      "insert into families (name, owner_id) values ('Casa', $1) returning id",
+      [users[0]],
+    );
+    // The owner first, then by joining: the order the cents left over go in.
+    for (const [n, userId] of users.entries()) {
       await client.query(
-        `insert into expenses (family_id, description, amount, date, paid_by_user_id)
-         select $1, 'Compra', a / 100.0, '2026-03-10', $2 from unnest($3::bigint[]) as a`,
-        [family.id, users[1], amounts],
+        `insert into family_members (family_id, user_id, role, joined_at)
+         values ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [family.id, userId, n === 0 ? "owner" : "member", n],
       );
+    }
+    const amounts = fc.sample(fc.integer({ min: 1, max: 9_999_999_999 }), {
+      numRuns: 300,
+      seed: 17,
+    });
+    await client.query(
+      `insert into expenses (family_id, description, amount, date, paid_by_user_id)
+       select $1, 'Compra', a / 100.0, '2026-03-10', $2 from unnest($3::bigint[]) as a`,
+      [family.id, users[1], amounts],
+    );
 
-      await migrate(drizzle({ client }), { migrationsFolder });
+    await database.migrateToEnd();
 
-      const { rows } = await client.query<{ cents: string; shares: Record<string, string> }>(
-        `select (e.amount * 100)::bigint as cents,
-           jsonb_object_agg(s.user_id, (s.amount * 100)::bigint) as shares
-         from expenses e join expense_shares s on s.expense_id = e.id group by e.id, e.amount`,
+    const { rows } = await client.query<{ cents: string; shares: Record<string, string> }>(
+      `select (e.amount * 100)::bigint as cents,
+         jsonb_object_agg(s.user_id, (s.amount * 100)::bigint) as shares
+       from expenses e join expense_shares s on s.expense_id = e.id group by e.id, e.amount`,
+    );
+    expect(rows).toHaveLength(amounts.length);
+    for (const row of rows) {
+      const cents = Number(row.cents);
+      const expected = Object.fromEntries(
+        splitByWeights(
+          cents,
+          users.map((userId) => ({ userId, weight: 1 })),
+        ).map((share) => [share.userId, share.cents]),
       );
-      expect(rows).toHaveLength(amounts.length);
-      for (const row of rows) {
-        const cents = Number(row.cents);
-        const expected = Object.fromEntries(
-          splitByWeights(
-            cents,
-            users.map((userId) => ({ userId, weight: 1 })),
-          ).map((share) => [share.userId, share.cents]),
-        );
-        const stored = Object.fromEntries(
-          Object.entries(row.shares).map(([userId, c]) => [userId, Number(c)]),
-        );
-        expect(stored, `${cents} cents`).toEqual(expected);
-      }
-    } finally {
-      await client.end();
+      const stored = Object.fromEntries(
+        Object.entries(row.shares).map(([userId, c]) => [userId, Number(c)]),
+      );
+      expect(stored, `${cents} cents`).toEqual(expected);
     }
   });
 });
