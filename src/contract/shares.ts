@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./calendar-date";
-import { toCents } from "./cents";
+import { fromCents, toCents } from "./cents";
 import { text } from "./text";
 
 /**
@@ -33,10 +33,7 @@ const percentSchema = text("validation.percentInvalid")
 const shareAmountSchema = text("validation.amountInvalid")
   .trim()
   .regex(amountPattern, "validation.amountInvalid")
-  .transform((value) => {
-    const cents = toCents(value);
-    return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-  });
+  .transform((value) => fromCents(toCents(value)));
 
 const distinctMembers = (shares: { userId: string }[]) =>
   new Set(shares.map((s) => s.userId)).size === shares.length;
