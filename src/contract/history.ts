@@ -19,6 +19,8 @@ export const historyKinds = [
   "installments",
   /** A settlement between two members (docs/product.md#who-owes-whom). */
   "settlement",
+  /** An income (docs/decisions/013-income-refunds-net.md). */
+  "income",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;

@@ -12,6 +12,8 @@ export const familyTopics = [
   "paymentMethods",
   /** Settlements between members (docs/product.md#who-owes-whom); balances also follow expenses. */
   "balances",
+  /** What comes in (docs/decisions/013-income-refunds-net.md); the month's net follows it. */
+  "incomes",
 ] as const;
 export type FamilyTopic = (typeof familyTopics)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -18,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { settlementMethods } from "../../contract/balances";
 import { CLOSED_DAY_MOVES, PERIOD_STARTS } from "../../contract/budget-period-rule";
+import { incomeKinds } from "../../contract/incomes";
 import { paymentMethodKinds } from "../../contract/payment-methods";
 import type { Split } from "../../contract/shares";
 
@@ -442,6 +444,15 @@ export const expenses = pgTable(
      * (server/db/visible-expense.ts). It is always paid by and for them.
      */
     private: boolean("private").notNull().default(false),
+    /**
+     * A refund ('Estorno', 'Reembolso', docs/decisions/013-income-refunds-net.md): a row with a
+     * negative amount that names the purchase it returns, so every spending sum counts it. The
+     * expense writes keep it in its purchase's family and its refunds within its amount; deleting
+     * the purchase deletes its refunds (the foreign key, migration 0021).
+     */
+    refundOfId: uuid("refund_of_id").references((): AnyPgColumn => expenses.id, {
+      onDelete: "cascade",
+    }),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
@@ -492,7 +503,12 @@ export const expenses = pgTable(
     // Scoped to the family too: a member who leaves and reuses a key in another family must not
     // get the old family's row back (docs/product.md#idempotent-create).
     uniqueIndex("expenses_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
-    check("expenses_amount_check", sql`${t.amount} > 0`),
+    // A purchase's refunds, to add them up under the purchase's lock.
+    index("expenses_refund_of_idx").on(t.refundOfId).where(sql`${t.refundOfId} is not null`),
+    check(
+      "expenses_amount_check",
+      sql`${t.amount} > 0 or (${t.refundOfId} is not null and ${t.amount} < 0)`,
+    ),
     check(
       "expenses_split_check",
       sql`${t.split} ->> 'mode' in ('family', 'one', 'percent', 'amounts')`,
@@ -534,7 +550,8 @@ export const expenseShares = pgTable(
     primaryKey({ columns: [t.expenseId, t.userId] }),
     // Balances: a family's shares per member.
     index("expense_shares_family_user_idx").on(t.familyId, t.userId),
-    check("expense_shares_amount_check", sql`${t.amount} > 0`),
+    // A refund's shares are negative (its purchase's split, negated).
+    check("expense_shares_amount_check", sql`${t.amount} <> 0`),
   ],
 );
 
@@ -612,6 +629,15 @@ export const recurringRules = pgTable(
     createdByUserId: uuid("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /**
+     * What it records: an expense (as it always did) or an income (docs/decisions/013), written
+     * into `incomes` with `income_kind`; `paid_by_user_id` is then who receives it, and it has no
+     * category.
+     */
+    entry: text("entry", { enum: ["expense", "income"] })
+      .notNull()
+      .default("expense"),
+    incomeKind: text("income_kind", { enum: incomeKinds }),
     frequency: text("frequency", { enum: ["weekly", "monthly", "yearly"] }).notNull(),
     /** weekly: ISO day of the week, 1 = Monday ... 7 = Sunday. */
     dayOfWeek: integer("day_of_week"),
@@ -619,6 +645,11 @@ export const recurringRules = pgTable(
     dayOfMonth: integer("day_of_month"),
     /** yearly: 1-12. */
     monthOfYear: integer("month_of_year"),
+    /**
+     * monthly, instead of a day of the month: the nth business day ("o 5º dia útil"), counted by
+     * the family's business days (domain/budget-period.ts isBusinessDay).
+     */
+    businessDay: integer("business_day"),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }),
     paused: boolean("paused").notNull().default(false),
@@ -637,13 +668,75 @@ export const recurringRules = pgTable(
     ),
     check(
       "recurring_rules_day_check",
-      sql`(${t.frequency} = 'weekly' and ${t.dayOfWeek} between 1 and 7 and ${t.dayOfMonth} is null and ${t.monthOfYear} is null)
-        or (${t.frequency} = 'monthly' and ${t.dayOfMonth} between 1 and 31 and ${t.dayOfWeek} is null and ${t.monthOfYear} is null)
-        or (${t.frequency} = 'yearly' and ${t.dayOfMonth} between 1 and 31 and ${t.monthOfYear} between 1 and 12 and ${t.dayOfWeek} is null)`,
+      sql`(${t.frequency} = 'weekly' and ${t.dayOfWeek} between 1 and 7 and ${t.dayOfMonth} is null and ${t.monthOfYear} is null and ${t.businessDay} is null)
+        or (${t.frequency} = 'monthly' and ${t.dayOfWeek} is null and ${t.monthOfYear} is null
+          and ((${t.dayOfMonth} between 1 and 31 and ${t.businessDay} is null)
+            or (${t.dayOfMonth} is null and ${t.businessDay} between 1 and 20)))
+        or (${t.frequency} = 'yearly' and ${t.dayOfMonth} between 1 and 31 and ${t.monthOfYear} between 1 and 12 and ${t.dayOfWeek} is null and ${t.businessDay} is null)`,
+    ),
+    check(
+      "recurring_rules_entry_check",
+      sql`(${t.entry} = 'expense' and ${t.incomeKind} is null)
+        or (${t.entry} = 'income' and ${t.incomeKind} in (${sql.raw(incomeKinds.map((k) => `'${k}'`).join(", "))}) and ${t.categoryId} is null)`,
     ),
     check(
       "recurring_rules_dates_check",
       sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+  ],
+);
+
+/**
+ * What comes in (docs/decisions/013-income-refunds-net.md): salaries, the 13th, vacation pay,
+ * freelance work, investment income. A table of its own, so no budget read (which all sum
+ * `expenses`) can count it as spending. Its account is (payment_method_id, family_id) referencing
+ * payment_methods, written by hand in migration 0021 as for expenses; the writes refuse a card.
+ */
+export const incomes = pgTable(
+  "incomes",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    amount: money("amount").notNull(),
+    kind: text("kind", { enum: incomeKinds }).notNull(),
+    /** Who received it: a member when it was recorded; kept after they leave. */
+    receivedByUserId: uuid("received_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    paymentMethodId: uuid("payment_method_id"),
+    /** Seen in a list only by whoever added it; counted in the family's totals (visible-entry). */
+    private: boolean("private").notNull().default(false),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Set when a recurring income rule recorded it, with the occurrence's date (one per date). */
+    recurringRuleId: uuid("recurring_rule_id").references(() => recurringRules.id, {
+      onDelete: "set null",
+    }),
+    recurringDate: date("recurring_date", { mode: "string" }),
+    /** A calendar date with no time zone. */
+    date: date("date", { mode: "string" }).notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The month's income and its list, newest first.
+    index("incomes_family_date_idx").on(
+      t.familyId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("incomes_received_by_idx").on(t.receivedByUserId),
+    index("incomes_added_by_idx").on(t.addedByUserId),
+    uniqueIndex("incomes_recurring_occurrence_unique").on(t.recurringRuleId, t.recurringDate),
+    uniqueIndex("incomes_idempotency_unique").on(t.familyId, t.addedByUserId, t.idempotencyKey),
+    check("incomes_amount_check", sql`${t.amount} > 0`),
+    check(
+      "incomes_kind_check",
+      sql`${t.kind} in (${sql.raw(incomeKinds.map((k) => `'${k}'`).join(", "))})`,
     ),
   ],
 );
@@ -855,6 +948,7 @@ export const familyHistory = pgTable(
         "cardBill",
         "installments",
         "settlement",
+        "income",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -895,7 +989,7 @@ export const familyHistory = pgTable(
     check(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
-        'paymentMethod', 'cardBill', 'installments', 'settlement')`,
+        'paymentMethod', 'cardBill', 'installments', 'settlement', 'income')`,
     ),
   ],
 );

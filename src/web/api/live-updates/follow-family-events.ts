@@ -31,6 +31,8 @@ const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     // Who paid and for whom move who owes whom (docs/product.md#who-owes-whom).
     ["/api/balances"],
   ],
+  // Income is its list, the month's income and net, the forecast and a history entry.
+  incomes: [["/api/incomes"], ["/api/summary"], familyHistoryKey],
   // Names, colours and budgets show in the lists, the totals and the rules.
   categories: [
     ["/api/categories"],
