@@ -16,6 +16,8 @@ export type DueRule = RecurrenceRule & {
   id: string;
   familyId: string;
   generatedThrough: string | null;
+  /** The family counts Saturdays as business days (its budget month's rule). */
+  saturdays: boolean;
 };
 
 /**
@@ -31,6 +33,8 @@ type RuleRow = {
   day_of_week: number | null;
   day_of_month: number | null;
   month_of_year: number | null;
+  business_day: number | null;
+  saturdays: boolean;
   start_date: string;
   end_date: string | null;
   generated_through: string | null;
@@ -45,15 +49,20 @@ const toDueRule = (row: RuleRow): DueRule => ({
   dayOfWeek: row.day_of_week,
   dayOfMonth: row.day_of_month,
   monthOfYear: row.month_of_year,
+  businessDay: row.business_day,
+  saturdays: row.saturdays,
   startDate: row.start_date,
   endDate: row.end_date,
   generatedThrough: row.generated_through,
 });
 
-// Dates as text: node-postgres would turn a date into a JS Date at local midnight.
-const ruleColumns = sql.raw(`id, family_id, frequency, day_of_week, day_of_month, month_of_year,
-  start_date::text as start_date, end_date::text as end_date,
-  generated_through::text as generated_through`);
+// Dates as text: node-postgres would turn a date into a JS Date at local midnight. The family's
+// Saturdays flag counts a rule's business days (domain/budget-period.ts isBusinessDay).
+const ruleColumns = sql.raw(`r.id, r.family_id, r.frequency, r.day_of_week, r.day_of_month,
+  r.month_of_year, r.business_day, f.period_saturdays as saturdays,
+  r.start_date::text as start_date, r.end_date::text as end_date,
+  r.generated_through::text as generated_through`);
+const ruleSource = sql.raw("recurring_rules r join families f on f.id = r.family_id");
 
 /** A PostgreSQL array literal of uuids or dates (no quoting needed: neither has , { } or "). */
 const arrayLiteral = (values: string[]) => `{${values.join(",")}}`;
@@ -68,7 +77,7 @@ function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
     const after = rule.generatedThrough ? addDays(rule.generatedThrough, 1) : rule.startDate;
     // Calendar dates as text ("YYYY-MM-DD") compare as dates.
     const from = after.localeCompare(earliest) > 0 ? after : earliest;
-    return { rule, dates: occurrencesBetween(rule, from, today) };
+    return { rule, dates: occurrencesBetween(rule, from, today, rule.saturdays) };
   });
 }
 
@@ -128,9 +137,9 @@ export async function generateRule(
   limits: GenerationLimits,
 ): Promise<number> {
   const rows = rowsOf<RuleRow>(
-    await tx.execute(sql`select ${ruleColumns} from recurring_rules
-      where id = ${ruleId} and not paused and start_date <= ${today}::date
-        and (generated_through is null or generated_through < ${today}::date)`),
+    await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
+      where r.id = ${ruleId} and not r.paused and r.start_date <= ${today}::date
+        and (r.generated_through is null or r.generated_through < ${today}::date)`),
   );
   return createOccurrences(tx, write, rows.map(toDueRule), today, limits, "refuse");
 }
@@ -154,13 +163,14 @@ export async function generateDueOccurrences(
   for (;;) {
     const { rules, expenses } = await writes.transaction(async (tx, write) => {
       const rows = rowsOf<RuleRow>(
-        await tx.execute(sql`select ${ruleColumns} from recurring_rules
-          where not paused and start_date <= ${today}::date
-            and (generated_through is null or generated_through < ${today}::date)
-            and (end_date is null or generated_through is null or generated_through < end_date)
-          order by generated_through nulls first, id
+        await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
+          where not r.paused and r.start_date <= ${today}::date
+            and (r.generated_through is null or r.generated_through < ${today}::date)
+            and (r.end_date is null or r.generated_through is null
+              or r.generated_through < r.end_date)
+          order by r.generated_through nulls first, r.id
           limit ${batchSize}
-          for update skip locked`),
+          for update of r skip locked`),
       );
       return {
         rules: rows.length,

@@ -58,7 +58,7 @@ async function historyFieldsOf(
 const fieldError = (path: string, messageKey: string) =>
   new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
 
-const toRule = (row: RuleRow, today: string): RecurringRule => ({
+const toRule = (row: RuleRow, today: string, saturdays: boolean): RecurringRule => ({
   id: row.id,
   familyId: row.familyId,
   description: row.description,
@@ -73,7 +73,7 @@ const toRule = (row: RuleRow, today: string): RecurringRule => ({
   startDate: row.startDate,
   endDate: row.endDate,
   paused: row.paused,
-  nextDate: row.paused ? null : nextOccurrenceAfter(row, today),
+  nextDate: row.paused ? null : nextOccurrenceAfter(row, today, saturdays),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -131,7 +131,7 @@ export async function listRules(
       asc(recurringRules.createdAt),
       asc(recurringRules.id),
     );
-  return rows.map((row) => toRule(row, today));
+  return rows.map((row) => toRule(row, today, scope.budgetPeriod.saturdays));
 }
 
 /**
@@ -197,7 +197,7 @@ export async function createRule(
         },
       ]);
       await generateRule(tx, write, row.id, today, quotas);
-      return toRule(row, today);
+      return toRule(row, today, scope.budgetPeriod.saturdays);
     });
   } catch (error) {
     // The category was deleted between the check and the insert.
@@ -268,7 +268,7 @@ export async function updateRule(
         ]);
       }
       await generateRule(tx, write, row.id, today, quotas);
-      return toRule(row, today);
+      return toRule(row, today, scope.budgetPeriod.saturdays);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
@@ -328,7 +328,7 @@ export async function dueInMonth(
     );
   const items = rows
     .flatMap((row) =>
-      occurrencesBetween(row, from, last)
+      occurrencesBetween(row, from, last, scope.budgetPeriod.saturdays)
         // A date the rule has already handled (created or skipped) is not still to come.
         .filter((date) => row.generatedThrough === null || date > row.generatedThrough)
         .map((date) => ({

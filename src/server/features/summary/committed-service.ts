@@ -74,7 +74,7 @@ export async function committedAhead(
           : rules.reduce(
               (sum, rule) =>
                 sum +
-                occurrencesBetween(rule, from, period.last).filter(
+                occurrencesBetween(rule, from, period.last, scope.budgetPeriod.saturdays).filter(
                   (date) => rule.generatedThrough === null || date > rule.generatedThrough,
                 ).length *
                   toCents(rule.amount),
