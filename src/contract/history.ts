@@ -102,6 +102,10 @@ export const historyFields = [
   "splitRule",
   /** A settlement's way of paying: pix, cash, transfer or other. */
   "settlementMethod",
+  /** An income's kind, as its code: salary, thirteenth, vacation, freelance, investment or other. */
+  "incomeKind",
+  /** Who received an income, by name. */
+  "receivedBy",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

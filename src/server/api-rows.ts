@@ -2,8 +2,9 @@ import { asc } from "drizzle-orm";
 import type { BudgetPeriodRule } from "../contract/budget-period-rule";
 import type { Category } from "../contract/categories";
 import type { Expense } from "../contract/expenses";
+import type { Income } from "../contract/incomes";
 import type { PaymentMethod } from "../contract/payment-methods";
-import { categories, type expenses, type paymentMethods } from "./db/schema";
+import { categories, type expenses, type incomes, type paymentMethods } from "./db/schema";
 import { isHiddenFrom } from "./db/visible-expense";
 
 /**
@@ -14,6 +15,7 @@ import { isHiddenFrom } from "./db/visible-expense";
  */
 
 export type ExpenseRow = typeof expenses.$inferSelect;
+export type IncomeRow = typeof incomes.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -116,6 +118,27 @@ export const toPaymentMethod = (
   creditLimit: row.creditLimit,
   limitUsed: row.limitUsed,
   isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * An income as the lists and writes answer it. Only rows the reader may see in full reach here:
+ * another member's private income is left out of every answer but its totals
+ * (db/visible-expense.ts; docs/product.md#income).
+ */
+export const toIncome = (row: IncomeRow): Income => ({
+  id: row.id,
+  familyId: row.familyId,
+  description: row.description,
+  amount: row.amount,
+  kind: row.kind,
+  receivedByUserId: row.receivedByUserId,
+  paymentMethodId: row.paymentMethodId,
+  private: row.private,
+  addedByUserId: row.addedByUserId,
+  recurringRuleId: row.recurringRuleId,
+  date: row.date,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

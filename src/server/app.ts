@@ -18,6 +18,7 @@ import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
 import { historyRoutes } from "./features/history/routes";
 import { importRoutes } from "./features/imports/routes";
+import { incomeRoutes } from "./features/incomes/routes";
 import { FamilyEvents } from "./features/live-updates/family-events";
 import { liveUpdateRoutes } from "./features/live-updates/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
@@ -43,6 +44,7 @@ import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
+import { IncomeWrites } from "./income-writes/writes";
 import "./http/reauth-limits";
 import { registerWebApp } from "./http/web-app";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -84,6 +86,8 @@ declare module "fastify" {
     expenseWrites: ExpenseWrites;
     /** Tells every member's open screens what changed in their family (features/live-updates). */
     familyEvents: FamilyEvents;
+    /** The one door for income writes: rows, history, and the `incomes` topic after commit. */
+    incomeWrites: IncomeWrites;
     /** Sends the budget alert e-mails; one of the background jobs. */
     alertMail: AlertMailOutbox;
     /** Work off the request path: main.ts starts it after listen, close() stops it. */
@@ -186,6 +190,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const familyEvents = new FamilyEvents(database.pool, app.log);
   app.decorate("familyEvents", familyEvents);
   announcer.subscribe((change) => familyEvents.publish(change.familyId, ["expenses"]));
+  const incomeWrites = new IncomeWrites(database.db, (familyId) =>
+    familyEvents.publish(familyId, ["incomes"]),
+  );
+  app.decorate("incomeWrites", incomeWrites);
   app.addHook("onClose", async () => familyEvents.close());
   // Recurring expenses due up to today, at start (after downtime) and then every minute.
   backgroundJobs.add(
@@ -218,6 +226,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(importRoutes);
   await app.register(recurringRoutes);
   await app.register(summaryRoutes);
+  await app.register(incomeRoutes);
   await app.register(notificationRoutes);
   await app.register(openApiRoutes);
   await app.register(historyRoutes);

@@ -9,6 +9,12 @@ import { type SQL, sql } from "drizzle-orm";
  * TypeScript for rows the server reads whole (api-rows.ts's toExpense) and in SQL for the
  * answers the database writes; http/private-expenses.api.test.ts walks every GET route as another
  * member and finds nothing of it.
+ *
+ * It is the rule for incomes too (docs/product.md#income, decision 013): the incomes table has the
+ * same `private` and `added_by_user_id` columns, so the same functions decide, with the alias
+ * `incomes`. Another member's private income is left out of every list and counted only in the
+ * totals it enters (the month's income, the net); the history says only that a private entry
+ * changed.
  */
 
 /** Whether `readerId` reads the expense only as "Gasto privado". */

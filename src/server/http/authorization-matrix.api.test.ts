@@ -239,6 +239,26 @@ const ourCardPurchase = async () => {
   return { card, account, expense, billId: expense.billId as string };
 };
 let targetPurchase: Awaited<ReturnType<typeof ourCardPurchase>>;
+let targetIncomeId = "";
+/** A new income of our family, recorded by the owner. */
+async function ourIncome(): Promise<string> {
+  const made = await t.app.inject({
+    method: "POST",
+    url: "/api/incomes",
+    headers: await as("owner"),
+    payload: { description: "Salário", amount: "100.00", kind: "salary", date: paidOn },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json().id;
+}
+/** Another family's caller changed and deleted nothing of ours. */
+async function unchangedIncome(actor: Actor) {
+  if (actor !== "otherOwner") return;
+  const month = await ownerGet("/api/incomes?month=3&year=2026");
+  expect(month.items).toContainEqual(
+    expect.objectContaining({ id: targetIncomeId, amount: "100.00" }),
+  );
+}
 const paidOn = "2026-03-20";
 const billOf = async () =>
   (await ownerGet(`/api/card-bills/${targetPurchase.billId}`)) as {
@@ -890,6 +910,46 @@ const routes: Record<string, RouteCase> = {
       );
       expect(lines.lines.some((l: { id: string }) => l.id === targetSettlementId)).toBe(true);
     },
+  },
+  // Income (docs/product.md#income): the family's members only.
+  "GET /api/incomes": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourIncome();
+      return { url: "/api/incomes?month=3&year=2026" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/incomes?month=3&year=2026",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({ items: [], total: "0.00" });
+    },
+  },
+  "POST /api/incomes": {
+    expected: scoped(201, 201),
+    request: async () => ({
+      url: "/api/incomes",
+      payload: { description: "Freela", amount: "10.00", kind: "freelance", date: paidOn },
+    }),
+  },
+  "PATCH /api/incomes/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetIncomeId = await ourIncome();
+      return { url: `/api/incomes/${targetIncomeId}`, payload: { amount: "999.99" } };
+    },
+    check: unchangedIncome,
+  },
+  "DELETE /api/incomes/:id": {
+    expected: scoped(200, 404),
+    request: async () => {
+      targetIncomeId = await ourIncome();
+      return { url: `/api/incomes/${targetIncomeId}` };
+    },
+    check: unchangedIncome,
   },
   // A card's bills (docs/product.md#card-bills): the family's members only.
   "GET /api/payment-methods/:id/bills": {

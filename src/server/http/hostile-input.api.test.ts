@@ -430,6 +430,25 @@ function samples(
       },
     },
     "DELETE /api/settlements/:id": { params: { id: missingId } },
+    "GET /api/incomes": { querystring: month },
+    "POST /api/incomes": {
+      body: {
+        description: "Salário",
+        amount: "10.00",
+        kind: "salary",
+        date: "2026-03-05",
+        receivedByUserId: userId,
+        paymentMethodId: null,
+        private: false,
+      },
+      headers: { "idempotency-key": "hostile-walk-income" },
+    },
+    // A missing income: the fields are checked before it is looked up, and nothing changes.
+    "PATCH /api/incomes/:id": {
+      params: { id: missingId },
+      body: { description: "Salário", amount: "10.00", kind: "salary", date: "2026-03-05" },
+    },
+    "DELETE /api/incomes/:id": { params: { id: missingId } },
     "POST /api/installments": {
       headers: { "idempotency-key": "hostile-walk-installments" },
       body: {

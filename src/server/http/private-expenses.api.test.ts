@@ -20,6 +20,8 @@ import { createTestApp, type TestApp, testClock } from "../testing/test-app";
  */
 
 const SECRET = "Presente surpresa";
+/** Ana's private income, on her account: its description is found nowhere by Léo either. */
+const SECRET_INCOME = "Bônus sigiloso";
 const clock = testClock(new Date("2026-03-20T12:00:00Z"));
 let t: TestApp;
 let ana: FamilyMemberSession;
@@ -31,6 +33,7 @@ let cardId: string;
 let seriesId: string;
 let inviteCode: string;
 let deletedSecretEntry: HistoryEntry;
+let secretIncomeId: string;
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
 const call = (who: SignedIn, method: Method, url: string, payload?: object) =>
@@ -87,6 +90,21 @@ beforeAll(async () => {
     startDate: "2026-03-01",
   });
   expect(rule.statusCode, rule.body).toBe(201);
+  const account = await createPaymentMethod(t.app, ana, { kind: "checking", name: "Conta Ana" });
+  const income = await call(ana, "POST", "/api/incomes", {
+    description: SECRET_INCOME,
+    amount: "700.00",
+    kind: "other",
+    date: "2026-03-12",
+    paymentMethodId: account.id,
+    private: true,
+  });
+  expect(income.statusCode, income.body).toBe(201);
+  secretIncomeId = income.json().id;
+  const changedIncome = await call(ana, "PATCH", `/api/incomes/${secretIncomeId}`, {
+    description: `${SECRET_INCOME} de março`,
+  });
+  expect(changedIncome.statusCode, changedIncome.body).toBe(200);
   inviteCode = (await call(ana, "POST", "/api/family/invite")).json().inviteCode;
   const history = (await call(ana, "GET", "/api/family/history")).json().items as HistoryEntry[];
   deletedSecretEntry = history.find(
@@ -120,7 +138,9 @@ const getRequests = (): Record<string, string[]> => {
       "/api/family/history",
       `/api/family/history?actorUserId=${ana.user.id}`,
       "/api/family/history?kind=expense",
+      "/api/family/history?kind=income",
     ],
+    "/api/incomes": [`/api/incomes?${month}`],
     "/api/card-bills/:id": [`/api/card-bills/${secret.billId}`],
     "/api/payment-methods/:id/bills": [`/api/payment-methods/${cardId}/bills`],
     "/api/payment-methods": ["/api/payment-methods"],
@@ -185,6 +205,7 @@ describe("another member's private expense", () => {
         const where = `GET ${request}: ${res.statusCode}`;
         expect(res.statusCode, where).toBeLessThan(500);
         expect(res.body.toLowerCase(), where).not.toContain("presente surpresa");
+        expect(res.body.toLowerCase(), where).not.toContain(SECRET_INCOME.toLowerCase());
         walked += 1;
         if (!res.headers["content-type"]?.toString().startsWith("application/json")) continue;
         for (const object of objectsOf(res.json())) {
@@ -201,7 +222,9 @@ describe("another member's private expense", () => {
               amount: "150.00",
             });
           }
-          if (object.subjectId === secret.id) {
+          // Another member's private income is in no list: only in the totals it enters.
+          expect(object.id, where).not.toBe(secretIncomeId);
+          if (object.subjectId === secret.id || object.subjectId === secretIncomeId) {
             expect(object, where).toMatchObject({
               actorUserId: null,
               actorName: null,
@@ -214,6 +237,14 @@ describe("another member's private expense", () => {
       }
     }
     expect(walked).toBe(Object.values(requests).flat().length);
+  });
+
+  it("a private income counts in the month's income of the other member, never in his list", async () => {
+    const march = (await call(leo, "GET", "/api/incomes?year=2026&month=3")).json();
+    expect(march).toEqual({ items: [], total: "700.00" });
+    const own = (await call(ana, "GET", "/api/incomes?year=2026&month=3")).json();
+    expect(own.items.map((i: { id: string }) => i.id)).toEqual([secretIncomeId]);
+    expect(own.total).toBe("700.00");
   });
 
   it("counts in the month's total and its category's, and is listed by date with its amount", async () => {

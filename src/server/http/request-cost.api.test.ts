@@ -193,6 +193,22 @@ describe("statements and bytes per request", () => {
     expect(again.res.body).toBe(res.body);
   });
 
+  it("GET /api/incomes?month=&year=: the caller plus one, its list and its total together", async () => {
+    // In 2030, so the other calls measured here (March 2026) see none of it.
+    await t.database.pool.query(
+      `insert into incomes (family_id, description, amount, kind, received_by_user_id,
+         added_by_user_id, date)
+       select f.family_id, 'Renda ' || i, (i + 1) * 1.01, 'other', $1, $1, date '2030-03-01' + i
+       from generate_series(0, 29) as i, family_members f where f.user_id = $1`,
+      [owner.user.id],
+    );
+    const { statements, res } = await measure("GET", "/api/incomes?month=3&year=2030");
+    expect(statements).toHaveLength(2);
+    expect(res.json().items).toHaveLength(30);
+    // 1.01 * (1 + 2 + ... + 30) = 1.01 * 465
+    expect(res.json().total).toBe("469.65");
+  });
+
   it("POST /api/expenses: the caller, the category check, the insert and its announcement", async () => {
     const payload = {
       description: "Pão",

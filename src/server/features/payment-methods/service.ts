@@ -8,7 +8,14 @@ import {
 import { type PaymentMethodRow, toPaymentMethod } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { billPayments, cardBills, expenses, familyMembers, paymentMethods } from "../../db/schema";
+import {
+  billPayments,
+  cardBills,
+  expenses,
+  familyMembers,
+  incomes,
+  paymentMethods,
+} from "../../db/schema";
 import { AppError } from "../../errors";
 import {
   actorOf,
@@ -204,8 +211,8 @@ export async function updatePaymentMethod(
 }
 
 /**
- * Only a method nothing names: no expense paid with it, no bill payment from it (an account) or
- * to it (a card's bills); otherwise payment_method_in_use, and the person archives it. A card's
+ * Only a method nothing names: no expense paid with it, no income received into it, no bill
+ * payment from it (an account) or to it (a card's bills); otherwise payment_method_in_use, and the person archives it. A card's
  * empty bills go with it. The foreign keys refuse it too when something names it between the
  * check and the delete.
  */
@@ -216,6 +223,8 @@ export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string
         .select({
           used: sql<boolean>`exists (select 1 from ${expenses}
             where ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${id})
+          or exists (select 1 from ${incomes}
+            where ${incomes.familyId} = ${scope.familyId} and ${incomes.paymentMethodId} = ${id})
           or exists (select 1 from ${billPayments} p
             where p.family_id = ${scope.familyId} and (p.from_method_id = ${id}
               or p.bill_id in (select b.id from ${cardBills} b where b.method_id = ${id})))`,
@@ -239,6 +248,7 @@ export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string
   } catch (error) {
     if (
       isForeignKeyViolation(error, "expenses_payment_method_same_family_fk") ||
+      isForeignKeyViolation(error, "incomes_payment_method_family_fk") ||
       isForeignKeyViolation(error, "expenses_bill_same_family_fk") ||
       isForeignKeyViolation(error, "bill_payments_from_method_same_family_fk")
     ) {

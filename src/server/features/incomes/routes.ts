@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "../../../contract/expenses";
+import {
+  createIncomeInputSchema,
+  incomeListQuerySchema,
+  incomeListSchema,
+  incomeParamsSchema,
+  incomeSchema,
+  updateIncomeInputSchema,
+} from "../../../contract/incomes";
+import { mustBeSignedIn } from "../../http/authentication";
+import { requireFamily } from "../../http/family-scope";
+import * as service from "./service";
+
+/**
+ * Income (docs/product.md#income): the budget month's list and total, and a person's create,
+ * change and delete. The writes go through income-writes/writes.ts, which tells the family's
+ * screens (the `incomes` topic) once they committed.
+ */
+export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preValidation", mustBeSignedIn);
+
+  app.get(
+    "/api/incomes",
+    { schema: { querystring: incomeListQuerySchema, response: { 200: incomeListSchema } } },
+    async (request) => service.listIncomes(app.db, requireFamily(request), request.query),
+  );
+
+  app.post(
+    "/api/incomes",
+    {
+      schema: {
+        body: createIncomeInputSchema,
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        response: { 201: incomeSchema },
+      },
+    },
+    async (request, reply) => {
+      const income = await service.createIncome(
+        app.incomeWrites,
+        requireFamily(request),
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      return reply.status(201).send(income);
+    },
+  );
+
+  app.patch(
+    "/api/incomes/:id",
+    {
+      schema: {
+        params: incomeParamsSchema,
+        body: updateIncomeInputSchema,
+        response: { 200: incomeSchema },
+      },
+    },
+    async (request) =>
+      service.updateIncome(
+        app.incomeWrites,
+        requireFamily(request),
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.delete(
+    "/api/incomes/:id",
+    {
+      schema: {
+        params: incomeParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await service.deleteIncome(app.incomeWrites, requireFamily(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+};
