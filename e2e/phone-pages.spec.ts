@@ -123,7 +123,7 @@ test(
     await checkDialog(page);
 
     await checkScreen(page, "/expenses/recurring");
-    await main(page).getByRole("button", { name: "Novo gasto recorrente" }).click();
+    await main(page).getByRole("button", { name: "Novo lançamento recorrente" }).click();
     await checkDialog(page);
 
     // Accounts and cards, a card's bills with a purchase in them (docs/product.md#card-bills).

@@ -66,14 +66,16 @@ test(
     await page.goto("/expenses");
     await page.getByRole("link", { name: "Gastos recorrentes" }).click();
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Gastos recorrentes");
-    await expect(main.getByText("Nenhum gasto recorrente ainda")).toBeVisible();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "Gastos e receitas recorrentes",
+    );
+    await expect(main.getByText("Nenhum lançamento recorrente ainda")).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
 
     // A day the chosen frequency does not have is refused before anything is sent.
-    await main.getByRole("button", { name: "Novo gasto recorrente" }).click();
-    const dialog = page.getByRole("dialog", { name: "Novo gasto recorrente" });
+    await main.getByRole("button", { name: "Novo lançamento recorrente" }).click();
+    const dialog = page.getByRole("dialog", { name: "Novo lançamento recorrente" });
     await dialog.getByLabel("Descrição").fill("Aluguel");
     await dialog.getByLabel("Valor").fill("1500");
     await dialog.getByLabel("Categoria").selectOption({ label: "Moradia" });
@@ -144,7 +146,7 @@ test(
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await closeToast(page, "Gasto recorrente excluído");
-    await expect(main.getByText("Nenhum gasto recorrente ainda")).toBeVisible();
+    await expect(main.getByText("Nenhum lançamento recorrente ainda")).toBeVisible();
     await page.goto("/expenses");
     await expect(expenseRows(page, testInfo).filter({ hasText: "Aluguel" })).toHaveCount(3);
   },

@@ -64,6 +64,8 @@ export const historyFields = [
   "dayOfWeek",
   "dayOfMonth",
   "monthOfYear",
+  /** A recurring rule's nth business day of the month. */
+  "businessDay",
   "startDate",
   "endDate",
   "paused",

@@ -1,19 +1,35 @@
 import { z } from "zod";
 import { calendarDateSchema, daysInMonth, monthSchema, yearSchema } from "./calendar-date";
 import { descriptionSchema } from "./expenses";
+import { incomeKindSchema } from "./incomes";
 import { amountSchema } from "./money";
 
 export const frequencies = ["weekly", "monthly", "yearly"] as const;
 export const frequencySchema = z.enum(frequencies, { error: "validation.frequencyInvalid" });
 export type Frequency = z.infer<typeof frequencySchema>;
 
+/** What a rule records (docs/decisions/013-income-refunds-net.md): an expense or an income. */
+export const recurringEntries = ["expense", "income"] as const;
+export const recurringEntrySchema = z.enum(recurringEntries, { error: "validation.invalid" });
+export type RecurringEntry = z.infer<typeof recurringEntrySchema>;
+
+/** The most business days a month rule may count ("o 20º dia útil"); the schema's check too. */
+export const BUSINESS_DAY_RULE_MAX = 20;
+
 export const recurringRuleSchema = z.object({
   id: z.uuid(),
   familyId: z.uuid(),
   description: z.string(),
   amount: z.string(),
-  /** null when its category was deleted: the expenses it creates are uncategorised. */
+  entry: recurringEntrySchema,
+  /** An income rule's kind ("salary"); null for an expense rule. */
+  incomeKind: incomeKindSchema.nullable(),
+  /**
+   * null for an income rule, and when its category was deleted: the expenses it creates are
+   * uncategorised.
+   */
   categoryId: z.uuid().nullable(),
+  /** Who pays an expense rule's expenses, or receives an income rule's incomes. */
   paidByUserId: z.uuid().nullable(),
   createdByUserId: z.uuid().nullable(),
   frequency: frequencySchema,
@@ -23,10 +39,12 @@ export const recurringRuleSchema = z.object({
   dayOfMonth: z.number().int().nullable(),
   /** yearly: 1-12. */
   monthOfYear: z.number().int().nullable(),
+  /** monthly, instead of dayOfMonth: the nth business day (1-20) of the family's calendar. */
+  businessDay: z.number().int().nullable(),
   startDate: z.string(),
   endDate: z.string().nullable(),
   paused: z.boolean(),
-  /** The next date it will create an expense on (after today); null when paused or ended. */
+  /** The next date it will record an entry on (after today); null when paused or ended. */
   nextDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -40,12 +58,14 @@ const ruleFields = {
   description: descriptionSchema,
   amount: amountSchema,
   categoryId: z.uuid({ error: "validation.categoryRequired" }),
+  incomeKind: incomeKindSchema.nullable(),
   /** A current member of the family; defaults to whoever creates the rule. */
   paidByUserId: z.uuid({ error: "validation.payerInvalid" }),
   frequency: frequencySchema,
   dayOfWeek: dayNumber("validation.dayOfWeekInvalid", 7),
   dayOfMonth: dayNumber("validation.dayOfMonthInvalid", 31),
   monthOfYear: dayNumber("validation.monthInvalid", 12),
+  businessDay: dayNumber("validation.businessDayInvalid", BUSINESS_DAY_RULE_MAX),
   startDate: calendarDateSchema,
   endDate: calendarDateSchema.nullable(),
 };
@@ -55,21 +75,26 @@ export type RuleSchedule = {
   dayOfWeek?: number | null;
   dayOfMonth?: number | null;
   monthOfYear?: number | null;
+  businessDay?: number | null;
   startDate: string;
   endDate?: string | null;
 };
 
 /**
  * What the fields alone cannot check: the day the rule falls on for its frequency (a weekday for
- * weekly, a day of the month for monthly, a month and a day that month can have for yearly, 29
- * February included), and an end on or after the start. The create schema runs it; an update
- * runs it in the service on the rule as it will be.
+ * weekly, a day of the month or the nth business day for monthly, a month and a day that month
+ * can have for yearly, 29 February included), and an end on or after the start. The create
+ * schema runs it; an update runs it in the service on the rule as it will be. A monthly rule
+ * given both a day of the month and a business day falls on the business day (the other day
+ * fields of a frequency are dropped alike).
  */
 export function scheduleIssues(rule: RuleSchedule): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   if (rule.frequency === "weekly" && rule.dayOfWeek == null)
     issues.push({ path: "dayOfWeek", message: "validation.dayOfWeekInvalid" });
-  if (rule.frequency !== "weekly" && rule.dayOfMonth == null)
+  if (rule.frequency === "monthly" && rule.dayOfMonth == null && rule.businessDay == null)
+    issues.push({ path: "dayOfMonth", message: "validation.dayOfMonthInvalid" });
+  if (rule.frequency === "yearly" && rule.dayOfMonth == null)
     issues.push({ path: "dayOfMonth", message: "validation.dayOfMonthInvalid" });
   if (rule.frequency === "yearly") {
     if (rule.monthOfYear == null)
@@ -83,18 +108,55 @@ export function scheduleIssues(rule: RuleSchedule): { path: string; message: str
   return issues;
 }
 
-/** Only the day fields of its frequency are kept; the others are stored as null. */
+export type RuleEntry = {
+  entry: RecurringEntry;
+  incomeKind?: string | null;
+  categoryId?: string | null;
+};
+
+/**
+ * What an entry needs (docs/product.md#recurring-income): an income rule its kind and no category
+ * (income never counts against a budget); an expense rule a category and no income kind.
+ */
+export function entryIssues(rule: RuleEntry): { path: string; message: string }[] {
+  if (rule.entry === "income") {
+    return [
+      ...(rule.incomeKind == null
+        ? [{ path: "incomeKind", message: "validation.incomeKindInvalid" }]
+        : []),
+      ...(rule.categoryId != null ? [{ path: "categoryId", message: "validation.invalid" }] : []),
+    ];
+  }
+  return [
+    ...(rule.categoryId == null
+      ? [{ path: "categoryId", message: "validation.categoryRequired" }]
+      : []),
+    ...(rule.incomeKind != null ? [{ path: "incomeKind", message: "validation.invalid" }] : []),
+  ];
+}
+
+/**
+ * Only the day fields of its frequency are kept; the others are stored as null. `entry` is chosen
+ * once: a rule does not turn from an expense into an income.
+ */
 export const createRecurringRuleInputSchema = z
   .strictObject({
     ...ruleFields,
+    entry: recurringEntrySchema.optional(),
+    categoryId: ruleFields.categoryId.nullable().optional(),
+    incomeKind: ruleFields.incomeKind.optional(),
     paidByUserId: ruleFields.paidByUserId.optional(),
     dayOfWeek: ruleFields.dayOfWeek.optional(),
     dayOfMonth: ruleFields.dayOfMonth.optional(),
     monthOfYear: ruleFields.monthOfYear.optional(),
+    businessDay: ruleFields.businessDay.optional(),
     endDate: ruleFields.endDate.optional(),
   })
   .superRefine((rule, ctx) => {
-    for (const issue of scheduleIssues(rule))
+    for (const issue of [
+      ...entryIssues({ ...rule, entry: rule.entry ?? "expense" }),
+      ...scheduleIssues(rule),
+    ])
       ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 export type CreateRecurringRuleInput = z.input<typeof createRecurringRuleInputSchema>;
@@ -109,7 +171,10 @@ export const recurringRuleParamsSchema = z.object({ id: z.uuid({ error: "validat
 
 export const recurringDueQuerySchema = z.strictObject({ month: monthSchema, year: yearSchema });
 
-/** GET /api/recurring/due: the bills still to come in a month, by date, and their total. */
+/**
+ * GET /api/recurring/due: the bills still to come in a month, by date, and their total: expense
+ * rules only (income is never a bill).
+ */
 export const recurringDueSchema = z.object({
   items: z.array(
     z.object({

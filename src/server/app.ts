@@ -197,7 +197,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", async () => familyEvents.close());
   // Recurring expenses due up to today, at start (after downtime) and then every minute.
   backgroundJobs.add(
-    recurringJob({ writes: expenseWrites, clock, log: app.log, limits: config.quotas }),
+    recurringJob({
+      writes: expenseWrites,
+      incomes: incomeWrites,
+      clock,
+      log: app.log,
+      limits: config.quotas,
+    }),
   );
   if (database.kind === "embedded-postgres" && database.pool) {
     backgroundJobs.add(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localToday } from "./clock";
 import { ExpenseWrites } from "./expense-writes/writes";
 import { generateDueOccurrences } from "./features/recurring/generate";
+import { IncomeWrites } from "./income-writes/writes";
 import type { SignedIn } from "./testing/api-helpers";
 import {
   createCategory,
@@ -158,7 +159,12 @@ describe("expenses per family", () => {
       [family.familyId, family.categoryId, family.user.id],
     );
     const limits = { expensesPerFamily: 3, recurringBackfillDays: 365 };
-    await generateDueOccurrences(new ExpenseWrites(database.db), localToday(clock), limits);
+    await generateDueOccurrences(
+      new ExpenseWrites(database.db),
+      new IncomeWrites(database.db),
+      localToday(clock),
+      limits,
+    );
     const { rows } = await database.pool.query<{ date: string }>(
       "select date::text from expenses where family_id = $1 order by date",
       [family.familyId],

@@ -2,22 +2,33 @@ import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
 import type { Db } from "../../db/client";
 import type { ExpenseWriter, ExpenseWrites } from "../../expense-writes/writes";
+import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
 import { expenseCounts, expenseQuotaError, lockFamilyQuotas, type Quotas } from "../../quotas";
 
 /**
- * Creating the expenses of recurring rules (docs/product.md#recurring-expenses): every date a
- * rule falls on up to today becomes an ordinary expense, once. `generated_through` is the last
- * date a rule has handled: what lies on or before it is never created again, so deleting or
- * editing a created expense, or editing the rule, never brings one back. The unique
- * (recurring_rule_id, recurring_date) on expenses is the last word when two processes meet.
+ * Creating the entries of recurring rules (docs/product.md#recurring-expenses): every date a
+ * rule falls on up to today becomes an ordinary expense, or an income for an income rule
+ * (written through the income door, income-writes/), once. `generated_through` is the last date
+ * a rule has handled: what lies on or before it is never created again, so deleting or editing a
+ * created entry, or editing the rule, never brings one back. The unique (recurring_rule_id,
+ * recurring_date) on expenses and on incomes is the last word when two processes meet.
  */
 
-export type DueRule = RecurrenceRule & {
+type DueRule = RecurrenceRule & {
   id: string;
   familyId: string;
   generatedThrough: string | null;
   /** The family counts Saturdays as business days (its budget month's rule). */
   saturdays: boolean;
+  entry: "expense" | "income";
+  /** An income rule's: what its incomes are written with. */
+  income: {
+    description: string;
+    amount: string;
+    kind: NonNullable<RuleRow["income_kind"]>;
+    receivedByUserId: string | null;
+    addedByUserId: string | null;
+  } | null;
 };
 
 /**
@@ -29,6 +40,12 @@ export type GenerationLimits = Pick<Quotas, "expensesPerFamily" | "recurringBack
 type RuleRow = {
   id: string;
   family_id: string;
+  entry: "expense" | "income";
+  description: string;
+  amount: string;
+  income_kind: "salary" | "thirteenth" | "vacation" | "freelance" | "investment" | "other" | null;
+  paid_by_user_id: string | null;
+  created_by_user_id: string | null;
   frequency: RecurrenceRule["frequency"];
   day_of_week: number | null;
   day_of_month: number | null;
@@ -54,11 +71,24 @@ const toDueRule = (row: RuleRow): DueRule => ({
   startDate: row.start_date,
   endDate: row.end_date,
   generatedThrough: row.generated_through,
+  entry: row.entry,
+  income:
+    row.entry === "income" && row.income_kind !== null
+      ? {
+          description: row.description,
+          amount: row.amount,
+          kind: row.income_kind,
+          // Who receives it: its member, or whoever made the rule once they have left.
+          receivedByUserId: row.paid_by_user_id ?? row.created_by_user_id,
+          addedByUserId: row.created_by_user_id,
+        }
+      : null,
 });
 
 // Dates as text: node-postgres would turn a date into a JS Date at local midnight. The family's
 // Saturdays flag counts a rule's business days (domain/budget-period.ts isBusinessDay).
-const ruleColumns = sql.raw(`r.id, r.family_id, r.frequency, r.day_of_week, r.day_of_month,
+const ruleColumns = sql.raw(`r.id, r.family_id, r.entry, r.description, r.amount::text as amount,
+  r.income_kind, r.paid_by_user_id, r.created_by_user_id, r.frequency, r.day_of_week, r.day_of_month,
   r.month_of_year, r.business_day, f.period_saturdays as saturdays,
   r.start_date::text as start_date, r.end_date::text as end_date,
   r.generated_through::text as generated_through`);
@@ -81,14 +111,49 @@ function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
   });
 }
 
+/** What a generation wrote: the expenses, the incomes and the families whose incomes changed. */
+export type Generated = { expenses: number; incomes: number; incomeFamilies: string[] };
+
 /**
- * Creates the occurrences of `rules` after their watermark up to `today` (written by the expense
- * write module, expense-writes/writes.ts, one statement for the batch) and moves the watermark
- * to today, in the caller's transaction (which holds the rules' row locks). Returns the number of
- * expenses created. A family without room for them all: "refuse" throws the quota's error (a
- * person creating or changing a rule is told), "skip" creates what fits, earliest first, and the
- * rest pass like a paused rule's dates (the background job: retrying them every minute would
- * never end while the family stays full).
+ * An income rule's dates, written by the income door (one INSERT for the batch, its history
+ * entries with it; ON CONFLICT DO NOTHING on the occurrence's unique index). Income counts in no
+ * expense quota: the back-fill window alone bounds it.
+ */
+async function createIncomes(
+  tx: Db,
+  due: { rule: DueRule; dates: string[] }[],
+): Promise<Pick<Generated, "incomes" | "incomeFamilies">> {
+  const rows = due.flatMap(({ rule, dates }) => {
+    const { income } = rule;
+    if (income === null) return [];
+    return dates.map((date) => ({
+      familyId: rule.familyId,
+      description: income.description,
+      amount: income.amount,
+      kind: income.kind,
+      date,
+      receivedByUserId: income.receivedByUserId,
+      addedByUserId: income.addedByUserId,
+      recurringRuleId: rule.id,
+      recurringDate: date,
+    }));
+  });
+  // The app itself records them, as a rule's expenses (history: no actor).
+  const written = await insertIncomes(tx, rows, null);
+  return {
+    incomes: written.length,
+    incomeFamilies: [...new Set(written.map((row) => row.familyId))],
+  };
+}
+
+/**
+ * Creates the occurrences of `rules` after their watermark up to `today` (an expense rule's by
+ * the expense write module, expense-writes/writes.ts, an income rule's by the income door, one
+ * statement for each batch) and moves the watermark to today, in the caller's transaction
+ * (which holds the rules' row locks). A family without room for all its expenses: "refuse"
+ * throws the quota's error (a person creating or changing a rule is told), "skip" creates what
+ * fits, earliest first, and the rest pass like a paused rule's dates (the background job:
+ * retrying them every minute would never end while the family stays full).
  */
 async function createOccurrences(
   tx: Db,
@@ -97,9 +162,10 @@ async function createOccurrences(
   today: string,
   limits: GenerationLimits,
   onFull: "refuse" | "skip",
-): Promise<number> {
-  if (rules.length === 0) return 0;
-  const due = dueDates(rules, today, limits);
+): Promise<Generated> {
+  if (rules.length === 0) return { expenses: 0, incomes: 0, incomeFamilies: [] };
+  const all = dueDates(rules, today, limits);
+  const due = all.filter((d) => d.rule.entry === "expense");
   const families = [...new Set(due.flatMap((d) => (d.dates.length > 0 ? [d.rule.familyId] : [])))];
   await lockFamilyQuotas(tx, families);
   const counts = await expenseCounts(tx, families);
@@ -118,16 +184,20 @@ async function createOccurrences(
     }
   }
   const created = await write.generate(ruleIds, dates);
+  const incomes = await createIncomes(
+    tx,
+    all.filter((d) => d.rule.entry === "income"),
+  );
   await tx.execute(sql`
     update recurring_rules set generated_through = ${today}::date
     where id = any(${arrayLiteral(rules.map((rule) => rule.id))}::uuid[])
       and (generated_through is null or generated_through < ${today}::date)`);
-  return created;
+  return { expenses: created, ...incomes };
 }
 
 /**
  * One rule, in the transaction that created or changed it (which locked it): a rule starting in
- * the past shows its past expenses at once.
+ * the past shows its past entries at once. The caller tells `incomeFamilies` after its commit.
  */
 export async function generateRule(
   tx: Db,
@@ -135,7 +205,7 @@ export async function generateRule(
   ruleId: string,
   today: string,
   limits: GenerationLimits,
-): Promise<number> {
+): Promise<Generated> {
   const rows = rowsOf<RuleRow>(
     await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
       where r.id = ${ruleId} and not r.paused and r.start_date <= ${today}::date
@@ -144,24 +214,31 @@ export async function generateRule(
   return createOccurrences(tx, write, rows.map(toDueRule), today, limits, "refuse");
 }
 
-export type GenerationResult = { rules: number; expenses: number; batches: number };
+export type GenerationResult = {
+  rules: number;
+  expenses: number;
+  incomes: number;
+  batches: number;
+};
 
 /**
  * Every active rule with dates due up to `today`, `batchSize` rules per transaction. Each batch
  * locks its rules with SKIP LOCKED, so another process running at the same moment takes other
- * rules instead of waiting, and commits the expenses with the watermark. Between batches the
- * event loop is given back (requests are served), so a backlog of days never holds it for long.
+ * rules instead of waiting, and commits the entries with the watermark; the families whose
+ * incomes changed are told after that commit (the expense door tells its own). Between batches
+ * the event loop is given back (requests are served), so a backlog of days never holds it long.
  */
 export async function generateDueOccurrences(
   writes: ExpenseWrites,
+  incomeWrites: IncomeWrites,
   today: string,
   limits: GenerationLimits,
   options: { batchSize?: number } = {},
 ): Promise<GenerationResult> {
   const batchSize = options.batchSize ?? 100;
-  const total: GenerationResult = { rules: 0, expenses: 0, batches: 0 };
+  const total: GenerationResult = { rules: 0, expenses: 0, incomes: 0, batches: 0 };
   for (;;) {
-    const { rules, expenses } = await writes.transaction(async (tx, write) => {
+    const { rules, generated } = await writes.transaction(async (tx, write) => {
       const rows = rowsOf<RuleRow>(
         await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
           where not r.paused and r.start_date <= ${today}::date
@@ -174,11 +251,13 @@ export async function generateDueOccurrences(
       );
       return {
         rules: rows.length,
-        expenses: await createOccurrences(tx, write, rows.map(toDueRule), today, limits, "skip"),
+        generated: await createOccurrences(tx, write, rows.map(toDueRule), today, limits, "skip"),
       };
     });
+    await incomeWrites.announce(generated.incomeFamilies);
     total.rules += rules;
-    total.expenses += expenses;
+    total.expenses += generated.expenses;
+    total.incomes += generated.incomes;
     total.batches += 1;
     if (rules < batchSize) return total;
     await new Promise((resolve) => setImmediate(resolve));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BackgroundJob } from "../../background-jobs";
 import { type Clock, localToday } from "../../clock";
 import type { ExpenseWrites } from "../../expense-writes/writes";
+import type { IncomeWrites } from "../../income-writes/writes";
 import { type GenerationLimits, generateDueOccurrences } from "./generate";
 
 export type RecurringJob = BackgroundJob & {
@@ -12,15 +13,16 @@ export type RecurringJob = BackgroundJob & {
 const MINUTE = 60_000;
 
 /**
- * The background generation of recurring expenses in every app process (background-jobs.ts):
+ * The background generation of recurring expenses and incomes in every app process (background-jobs.ts):
  * once at start (dates missed while the app was down), then every minute and a second after
  * local midnight, so a day's bills appear as the day begins. Several processes may run it
  * together (generate.ts). Never on the request path: a failure is logged and the next run tries
  * again. The expenses go through the expense write module, which announces them after each
- * batch's commit (so their budget alerts are mailed at once).
+ * batch's commit (so their budget alerts are mailed at once); the incomes through the income door.
  */
 export function recurringJob(deps: {
   writes: ExpenseWrites;
+  incomes: IncomeWrites;
   clock: Clock;
   log: Pick<FastifyBaseLogger, "info" | "error">;
   limits: GenerationLimits;
@@ -34,8 +36,10 @@ export function recurringJob(deps: {
   const generate = async () => {
     try {
       const today = localToday(deps.clock);
-      const result = await generateDueOccurrences(deps.writes, today, deps.limits);
-      if (result.expenses > 0) deps.log.info(result, "recurring expenses created");
+      const result = await generateDueOccurrences(deps.writes, deps.incomes, today, deps.limits);
+      if (result.expenses > 0 || result.incomes > 0) {
+        deps.log.info(result, "recurring entries created");
+      }
     } catch (error) {
       deps.log.error({ err: error }, "recurring expenses: generation failed");
     }

@@ -3,10 +3,12 @@ import type { RecurringRule } from "../../../contract/recurring";
 import { localToday } from "../../clock";
 import { openPostgres } from "../../db/client";
 import { ExpenseWrites } from "../../expense-writes/writes";
+import { IncomeWrites } from "../../income-writes/writes";
 import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
   type FamilyMemberSession,
+  setBudgetPeriod,
   signUpWithFamily,
 } from "../../testing/family-helpers";
 import { createTestApp, type TestApp, testClock, testConfig } from "../../testing/test-app";
@@ -84,7 +86,8 @@ async function expensesOf(ruleId: string): Promise<Created[]> {
 const datesOf = async (ruleId: string) => (await expensesOf(ruleId)).map((row) => row.date);
 
 const { quotas } = testConfig(env);
-const generate = () => generateDueOccurrences(t.app.expenseWrites, localToday(clock), quotas);
+const generate = () =>
+  generateDueOccurrences(t.app.expenseWrites, t.app.incomeWrites, localToday(clock), quotas);
 
 describe("creating a rule", () => {
   it("creates its occurrences since a start three months ago at once, each exactly once", async () => {
@@ -224,6 +227,220 @@ describe("the calendar", () => {
   });
 });
 
+describe("the nth business day", () => {
+  const onFifth = { dayOfMonth: null, businessDay: 5, startDate: "2025-12-01" };
+
+  it("falls on the 5th business day of each month, past Brazil's holidays", async () => {
+    const family = await newFamily();
+    const rule = await createRule(family, onFifth);
+    expect(rule).toMatchObject({ dayOfMonth: null, businessDay: 5, entry: "expense" });
+    // December 2025: Mon 1 to Fri 5. January 2026: the 1st is a holiday, Fri 2 is the 1st
+    // business day, Thu 8 the 5th. February: Mon 2 to Fri 6. March: Mon 2 to Fri 6.
+    expect(await datesOf(rule.id)).toEqual([
+      "2025-12-05",
+      "2026-01-08",
+      "2026-02-06",
+      "2026-03-06",
+    ]);
+    // April 2026: Wed 1, Thu 2, Good Friday 3, then Mon 6, Tue 7, Wed 8.
+    expect(rule.nextDate).toBe("2026-04-08");
+    setToday("2026-04-08");
+    await generate();
+    expect((await datesOf(rule.id)).at(-1)).toBe("2026-04-08");
+  });
+
+  it("counts Saturdays when the family's business days do", async () => {
+    const family = await newFamily();
+    await setBudgetPeriod(t.app, family, {
+      start: "business-day",
+      day: 1,
+      saturdays: true,
+      closedDay: "stay",
+    });
+    const rule = await createRule(family, onFifth);
+    // January 2026 from Monday to Saturday: Fri 2, Sat 3, Mon 5, Tue 6, Wed 7.
+    expect((await datesOf(rule.id))[1]).toBe("2026-01-07");
+    // April 2026: Wed 1, Thu 2, Sat 4, Mon 6, Tue 7.
+    expect(rule.nextDate).toBe("2026-04-07");
+  });
+
+  it("switches between a day of the month and a business day, keeping one", async () => {
+    const family = await newFamily();
+    const rule = await createRule(family, { dayOfMonth: 20, startDate: "2026-03-16" });
+    const toBusinessDay = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      businessDay: 1,
+    });
+    expect(toBusinessDay.json()).toMatchObject({
+      dayOfMonth: null,
+      businessDay: 1,
+      nextDate: "2026-04-01",
+    });
+    const back = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      businessDay: null,
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().errors[0].path).toBe("dayOfMonth");
+    const toDay = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      businessDay: null,
+      dayOfMonth: 25,
+    });
+    expect(toDay.json()).toMatchObject({ dayOfMonth: 25, businessDay: null });
+    // Only a monthly rule counts business days: a weekly one keeps its weekday alone.
+    const weekly = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      frequency: "weekly",
+      dayOfWeek: 2,
+      businessDay: 3,
+    });
+    expect(weekly.json()).toMatchObject({ dayOfWeek: 2, dayOfMonth: null, businessDay: null });
+  });
+});
+
+describe("recurring income", () => {
+  type IncomeRow = {
+    date: string;
+    amount: string;
+    description: string;
+    kind: string;
+    received_by_user_id: string | null;
+    added_by_user_id: string | null;
+    recurring_date: string;
+  };
+  const incomesOf = async (ruleId: string) =>
+    (
+      await t.database.pool.query<IncomeRow>(
+        `select date::text, amount::text, description, kind, received_by_user_id,
+           added_by_user_id, recurring_date::text
+         from incomes where recurring_rule_id = $1 order by date`,
+        [ruleId],
+      )
+    ).rows;
+  const salary = {
+    entry: "income",
+    incomeKind: "salary",
+    categoryId: undefined,
+    description: "Salário",
+    amount: "5000.00",
+    dayOfMonth: null,
+    businessDay: 5,
+    startDate: "2026-01-01",
+  };
+
+  it("records a salary on the 5th business day as income, never as an expense", async () => {
+    const family = await newFamily();
+    const member = await signUp(t.app);
+    const invite = await call(family, "POST", "/api/family/invite");
+    await call(member, "POST", "/api/family/join", { inviteCode: invite.json().inviteCode });
+    const rule = await createRule(family, { ...salary, paidByUserId: member.user.id });
+    expect(rule).toMatchObject({
+      entry: "income",
+      incomeKind: "salary",
+      categoryId: null,
+      paidByUserId: member.user.id,
+      businessDay: 5,
+      nextDate: "2026-04-08",
+    });
+    expect(await datesOf(rule.id)).toEqual([]);
+    expect(await incomesOf(rule.id)).toEqual(
+      [
+        ["2026-01-08", "2026-01-08"],
+        ["2026-02-06", "2026-02-06"],
+        ["2026-03-06", "2026-03-06"],
+      ].map(([date, recurring]) => ({
+        date,
+        recurring_date: recurring,
+        amount: "5000.00",
+        description: "Salário",
+        kind: "salary",
+        received_by_user_id: member.user.id,
+        added_by_user_id: family.user.id,
+      })),
+    );
+
+    // Once: the job again, and again the next day, writes nothing more.
+    await generate();
+    setToday("2026-03-16");
+    await generate();
+    expect(await incomesOf(rule.id)).toHaveLength(3);
+    setToday("2026-04-08");
+    await generate();
+    expect((await incomesOf(rule.id)).map((row) => row.date).at(-1)).toBe("2026-04-08");
+    expect(await datesOf(rule.id)).toEqual([]);
+  });
+
+  it("is never a bill still due", async () => {
+    const family = await newFamily();
+    await createRule(family, salary);
+    await createRule(family, { description: "Internet", amount: "99.90", dayOfMonth: 20 });
+    const march = await call(family, "GET", "/api/recurring/due?month=3&year=2026");
+    expect(march.json()).toMatchObject({
+      items: [{ description: "Internet" }],
+      total: "99.90",
+    });
+    const april = await call(family, "GET", "/api/recurring/due?month=4&year=2026");
+    expect(april.json().items.map((item: { description: string }) => item.description)).toEqual([
+      "Internet",
+    ]);
+  });
+
+  it("needs a kind and no category; an expense a category and no kind", async () => {
+    const family = await newFamily("pt");
+    const base = { description: "X", amount: "10.00", frequency: "monthly", dayOfMonth: 5 };
+    const cases: [object, string, string][] = [
+      [{ entry: "income" }, "incomeKind", "Escolha o tipo de receita"],
+      [{ entry: "income", incomeKind: "bonus" }, "incomeKind", "Escolha o tipo de receita"],
+      [
+        { entry: "income", incomeKind: "salary", categoryId: family.categoryId },
+        "categoryId",
+        "Valor inválido",
+      ],
+      [{ entry: "expense" }, "categoryId", "Escolha uma categoria"],
+      [{ categoryId: family.categoryId, incomeKind: "salary" }, "incomeKind", "Valor inválido"],
+      [{ entry: "gift", categoryId: family.categoryId }, "entry", "Valor inválido"],
+      [
+        { categoryId: family.categoryId, dayOfMonth: null, businessDay: 21 },
+        "businessDay",
+        "Escolha um dia útil de 1 a 20",
+      ],
+      [
+        { categoryId: family.categoryId, dayOfMonth: null, businessDay: 0 },
+        "businessDay",
+        "Escolha um dia útil de 1 a 20",
+      ],
+    ];
+    for (const [change, path, message] of cases) {
+      const res = await call(family, "POST", "/api/recurring", {
+        ...base,
+        startDate: "2026-03-01",
+        ...change,
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().errors, JSON.stringify(change)).toContainEqual({ path, message });
+    }
+    const rule = await createRule(family, salary);
+    const withCategory = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      categoryId: family.categoryId,
+    });
+    expect(withCategory.json().errors).toEqual([{ path: "categoryId", message: "Valor inválido" }]);
+    const noKind = await call(family, "PATCH", `/api/recurring/${rule.id}`, { incomeKind: null });
+    expect(noKind.json().errors).toEqual([
+      { path: "incomeKind", message: "Escolha o tipo de receita" },
+    ]);
+    // What a rule records is chosen once.
+    const turned = await call(family, "PATCH", `/api/recurring/${rule.id}`, { entry: "expense" });
+    expect(turned.statusCode).toBe(400);
+    const kind = await call(family, "PATCH", `/api/recurring/${rule.id}`, { incomeKind: "other" });
+    expect(kind.json()).toMatchObject({ entry: "income", incomeKind: "other" });
+    // A receiver outside the family is refused in the income's words.
+    const stranger = await newFamily();
+    const res = await call(family, "PATCH", `/api/recurring/${rule.id}`, {
+      paidByUserId: stranger.user.id,
+    });
+    expect(res.json().errors).toEqual([
+      { path: "paidByUserId", message: "Escolha quem recebeu: um membro da família" },
+    ]);
+  });
+});
+
 describe("once, and never again", () => {
   it("never creates one twice when two processes generate at the same moment", async () => {
     const database = await createTestDatabase();
@@ -240,9 +457,24 @@ describe("once, and never again", () => {
          from generate_series(1, 60) i`,
         [familyId],
       );
+      // And 20 salaries on the 1st to 20th business day: Dec, Jan and Feb each, March's up to
+      // the 15th (Mon 2 to Fri 13: ten business days).
+      await database.pool.query(
+        `insert into recurring_rules (family_id, description, amount, frequency, business_day,
+           start_date, entry, income_kind)
+         select $1, 'Salário ' || i, 1000, 'monthly', i, '2025-12-01', 'income', 'salary'
+         from generate_series(1, 20) i`,
+        [familyId],
+      );
       const runs = await Promise.all(
         [database, other, database, other].map((db) =>
-          generateDueOccurrences(new ExpenseWrites(db.db), "2026-03-15", quotas, { batchSize: 7 }),
+          generateDueOccurrences(
+            new ExpenseWrites(db.db),
+            new IncomeWrites(db.db),
+            "2026-03-15",
+            quotas,
+            { batchSize: 7 },
+          ),
         ),
       );
       const { rows } = await database.pool.query<{ total: number; distinct: number }>(
@@ -255,13 +487,28 @@ describe("once, and never again", () => {
       const sum = expected.reduce((a, b) => a + b, 0);
       expect(rows[0]).toEqual({ total: sum, distinct: sum });
       expect(runs.reduce((a, run) => a + run.expenses, 0)).toBe(sum);
+      const incomeSum = 20 * 3 + 10;
+      const incomes = await database.pool.query<{ total: number; distinct: number }>(
+        `select count(*)::int as total,
+           count(distinct (recurring_rule_id, recurring_date))::int as distinct
+         from incomes`,
+      );
+      expect(incomes.rows[0]).toEqual({ total: incomeSum, distinct: incomeSum });
+      expect(runs.reduce((a, run) => a + run.incomes, 0)).toBe(incomeSum);
 
       // Even with a watermark lost, the unique rule + date refuses a second copy.
       await database.pool.query("update recurring_rules set generated_through = null");
-      const again = await generateDueOccurrences(new ExpenseWrites(other.db), "2026-03-15", quotas);
-      expect(again.expenses).toBe(0);
-      const count = await database.pool.query("select count(*)::int as n from expenses");
-      expect(count.rows[0].n).toBe(sum);
+      const again = await generateDueOccurrences(
+        new ExpenseWrites(other.db),
+        new IncomeWrites(other.db),
+        "2026-03-15",
+        quotas,
+      );
+      expect(again).toMatchObject({ expenses: 0, incomes: 0 });
+      const count = await database.pool.query(
+        "select (select count(*)::int from expenses) as n, (select count(*)::int from incomes) as i",
+      );
+      expect(count.rows[0]).toEqual({ n: sum, i: incomeSum });
     } finally {
       await other.close();
       await database.close();
@@ -347,7 +594,13 @@ describe("the background job", () => {
     const rule = await createRule(family, { startDate: "2026-03-31", dayOfMonth: 31 });
     setToday("2026-05-02");
     const log = { info: () => {}, error: () => {} };
-    const job = recurringJob({ writes: t.app.expenseWrites, clock, log, limits: quotas });
+    const job = recurringJob({
+      writes: t.app.expenseWrites,
+      incomes: t.app.incomeWrites,
+      clock,
+      log,
+      limits: quotas,
+    });
     job.start();
     await job.run();
     expect(await datesOf(rule.id)).toEqual(["2026-03-31", "2026-04-30"]);

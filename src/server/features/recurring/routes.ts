@@ -44,6 +44,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       const rule = await service.createRule(
         app.expenseWrites,
+        app.incomeWrites,
         scope,
         request.body,
         today(),
@@ -69,6 +70,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       const rule = await service.updateRule(
         app.expenseWrites,
+        app.incomeWrites,
         scope,
         id,
         request.body,

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../../contract/money";
 import {
   type CreateRecurringRuleInput,
+  entryIssues,
   type RecurringDue,
   type RecurringRule,
   scheduleIssues,
@@ -24,6 +25,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { IncomeWrites } from "../../income-writes/writes";
 import { lockFamilyQuotas, type Quotas } from "../../quotas";
 
 import { generateRule } from "./generate";
@@ -43,12 +45,15 @@ async function historyFieldsOf(
   return rows.map((row) => ({
     description: row.description,
     amount: row.amount,
-    category: names.category(row.categoryId),
-    paidBy: names.person(row.paidByUserId),
+    // An income rule names its kind and who receives it, in the income's own fields.
+    ...(row.entry === "income"
+      ? { incomeKind: row.incomeKind, receivedBy: names.person(row.paidByUserId) }
+      : { category: names.category(row.categoryId), paidBy: names.person(row.paidByUserId) }),
     frequency: row.frequency,
     dayOfWeek: row.dayOfWeek,
     dayOfMonth: row.dayOfMonth,
     monthOfYear: row.monthOfYear,
+    businessDay: row.businessDay,
     startDate: row.startDate,
     endDate: row.endDate,
     paused: row.paused,
@@ -63,6 +68,8 @@ const toRule = (row: RuleRow, today: string, saturdays: boolean): RecurringRule 
   familyId: row.familyId,
   description: row.description,
   amount: row.amount,
+  entry: row.entry,
+  incomeKind: row.incomeKind,
   categoryId: row.categoryId,
   paidByUserId: row.paidByUserId,
   createdByUserId: row.createdByUserId,
@@ -70,6 +77,7 @@ const toRule = (row: RuleRow, today: string, saturdays: boolean): RecurringRule 
   dayOfWeek: row.dayOfWeek,
   dayOfMonth: row.dayOfMonth,
   monthOfYear: row.monthOfYear,
+  businessDay: row.businessDay,
   startDate: row.startDate,
   endDate: row.endDate,
   paused: row.paused,
@@ -78,13 +86,17 @@ const toRule = (row: RuleRow, today: string, saturdays: boolean): RecurringRule 
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The rule's category must be one of the family's; the payer one of its current members. */
+/**
+ * The rule's category must be one of the family's; the payer (or an income's receiver) one of
+ * its current members.
+ */
 async function assertOwnReferences(
   db: Db,
   scope: FamilyScope,
-  refs: { categoryId?: string; paidByUserId?: string },
+  refs: { categoryId?: string | null | undefined; paidByUserId?: string | undefined },
+  entry: "expense" | "income",
 ) {
-  if (refs.categoryId !== undefined) {
+  if (refs.categoryId != null) {
     const [row] = await db
       .select({ id: categories.id })
       .from(categories)
@@ -101,21 +113,35 @@ async function assertOwnReferences(
           eq(familyMembers.familyId, scope.familyId),
         ),
       );
-    if (!row) throw fieldError("paidByUserId", "validation.payerNotMember");
+    if (!row) {
+      throw fieldError(
+        "paidByUserId",
+        entry === "income" ? "validation.receiverNotMember" : "validation.payerNotMember",
+      );
+    }
   }
 }
 
-/** Only the day fields of the rule's frequency are stored. */
+/**
+ * Only the day fields of the rule's frequency are stored; a monthly rule on a business day keeps
+ * no day of the month (contract/recurring.ts scheduleIssues).
+ */
 const scheduleColumns = (rule: {
   frequency: RuleRow["frequency"];
   dayOfWeek?: number | null;
   dayOfMonth?: number | null;
   monthOfYear?: number | null;
-}) => ({
-  dayOfWeek: rule.frequency === "weekly" ? (rule.dayOfWeek ?? null) : null,
-  dayOfMonth: rule.frequency === "weekly" ? null : (rule.dayOfMonth ?? null),
-  monthOfYear: rule.frequency === "yearly" ? (rule.monthOfYear ?? null) : null,
-});
+  businessDay?: number | null;
+}) => {
+  const businessDay = rule.frequency === "monthly" ? (rule.businessDay ?? null) : null;
+  return {
+    dayOfWeek: rule.frequency === "weekly" ? (rule.dayOfWeek ?? null) : null,
+    dayOfMonth:
+      rule.frequency === "weekly" || businessDay !== null ? null : (rule.dayOfMonth ?? null),
+    monthOfYear: rule.frequency === "yearly" ? (rule.monthOfYear ?? null) : null,
+    businessDay,
+  };
+};
 
 export async function listRules(
   db: Db,
@@ -154,19 +180,26 @@ async function assertRuleRoom(tx: Db, scope: FamilyScope, max: number) {
 
 /**
  * Creates the rule and, in the same transaction, its occurrences already due (up to today),
- * through the expense write module like any expense.
+ * through the expense write module like any expense, or the income door like any income.
  */
 export async function createRule(
   writes: ExpenseWrites,
+  incomeWrites: IncomeWrites,
   scope: FamilyScope,
   input: CreateRecurringRuleInput,
   today: string,
   quotas: Quotas,
 ): Promise<RecurringRule> {
   const paidByUserId = input.paidByUserId ?? scope.userId;
-  await assertOwnReferences(writes.db, scope, { categoryId: input.categoryId, paidByUserId });
+  const entry = input.entry ?? "expense";
+  await assertOwnReferences(
+    writes.db,
+    scope,
+    { categoryId: input.categoryId, paidByUserId },
+    entry,
+  );
   try {
-    return await writes.transaction(async (tx, write) => {
+    const { rule, generated } = await writes.transaction(async (tx, write) => {
       await assertRuleRoom(tx, scope, quotas.recurringRulesPerFamily);
       const [row] = await tx
         .insert(recurringRules)
@@ -174,7 +207,9 @@ export async function createRule(
           familyId: scope.familyId,
           description: input.description,
           amount: input.amount,
-          categoryId: input.categoryId,
+          entry,
+          incomeKind: entry === "income" ? (input.incomeKind ?? null) : null,
+          categoryId: entry === "income" ? null : (input.categoryId ?? null),
           paidByUserId,
           createdByUserId: scope.userId,
           frequency: input.frequency,
@@ -196,9 +231,11 @@ export async function createRule(
           changes: fieldsCreated(fields),
         },
       ]);
-      await generateRule(tx, write, row.id, today, quotas);
-      return toRule(row, today, scope.budgetPeriod.saturdays);
+      const generated = await generateRule(tx, write, row.id, today, quotas);
+      return { rule: toRule(row, today, scope.budgetPeriod.saturdays), generated };
     });
+    await incomeWrites.announce(generated.incomeFamilies);
+    return rule;
   } catch (error) {
     // The category was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
@@ -213,6 +250,7 @@ export async function createRule(
  */
 export async function updateRule(
   writes: ExpenseWrites,
+  incomeWrites: IncomeWrites,
   scope: FamilyScope,
   id: string,
   input: UpdateRecurringRuleInput,
@@ -220,9 +258,8 @@ export async function updateRule(
   now: Date,
   quotas: Quotas,
 ): Promise<RecurringRule> {
-  await assertOwnReferences(writes.db, scope, input);
   try {
-    return await writes.transaction(async (tx, write) => {
+    const { rule, generated } = await writes.transaction(async (tx, write) => {
       // Locked: the background generation skips this rule until the change is committed.
       const [current] = await tx
         .select()
@@ -230,8 +267,15 @@ export async function updateRule(
         .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
         .for("update");
       if (!current) throw new AppError("recurring_rule_not_found");
+      await assertOwnReferences(tx, scope, input, current.entry);
       const next = { ...current, ...input };
-      const issues = scheduleIssues(next);
+      const issues = [
+        // A rule whose category was deleted since stays valid: only a category sent is checked.
+        ...entryIssues(next).filter(
+          (issue) => issue.path !== "categoryId" || input.categoryId !== undefined,
+        ),
+        ...scheduleIssues(next),
+      ];
       if (issues.length > 0) {
         throw new AppError("validation_error", {
           fieldErrors: issues.map((issue) => ({ path: issue.path, messageKey: issue.message })),
@@ -267,9 +311,11 @@ export async function updateRule(
           },
         ]);
       }
-      await generateRule(tx, write, row.id, today, quotas);
-      return toRule(row, today, scope.budgetPeriod.saturdays);
+      const generated = await generateRule(tx, write, row.id, today, quotas);
+      return { rule: toRule(row, today, scope.budgetPeriod.saturdays), generated };
     });
+    await incomeWrites.announce(generated.incomeFamilies);
+    return rule;
   } catch (error) {
     if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
     throw error;
@@ -300,8 +346,9 @@ export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promis
 }
 
 /**
- * The bills still to come in a budget month: the dates of the active rules after today up to the
- * period's end (none for a past period, every one for a future period), with their total.
+ * The bills still to come in a budget month: the dates of the active expense rules after today up
+ * to the period's end (none for a past period, every one for a future period), with their total.
+ * An income rule is never a bill (docs/decisions/013-income-refunds-net.md).
  */
 export async function dueInMonth(
   db: Db,
@@ -321,6 +368,7 @@ export async function dueInMonth(
     .where(
       and(
         eq(recurringRules.familyId, scope.familyId),
+        eq(recurringRules.entry, "expense"),
         eq(recurringRules.paused, false),
         sql`${recurringRules.startDate} <= ${last}`,
         sql`(${recurringRules.endDate} is null or ${recurringRules.endDate} >= ${from})`,

@@ -51,6 +51,8 @@ export async function committedAhead(
       .where(
         and(
           eq(recurringRules.familyId, scope.familyId),
+          // Spending only: an income rule commits nothing (decision 013).
+          eq(recurringRules.entry, "expense"),
           eq(recurringRules.paused, false),
           sql`${recurringRules.startDate} <= ${last}`,
           sql`(${recurringRules.endDate} is null or ${recurringRules.endDate} >= ${first})`,

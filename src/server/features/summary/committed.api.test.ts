@@ -106,6 +106,26 @@ describe("what the coming budget months already hold", () => {
     expect(december?.recurring).toBe("0.00");
   });
 
+  it("counts no income rule: a salary commits nothing", async () => {
+    const { owner } = await household();
+    const salary = await call(owner, "POST", "/api/recurring", {
+      entry: "income",
+      incomeKind: "salary",
+      description: "Salário",
+      amount: "5000.00",
+      frequency: "monthly",
+      businessDay: 5,
+      startDate: "2026-01-01",
+    });
+    expect(salary.statusCode, salary.body).toBe(201);
+    const periods = await committed(owner, 2026, 11);
+    expect(periods.map((p) => [p.recurring, p.total])).toEqual([
+      ["240.00", "640.00"],
+      ["240.00", "540.00"],
+      ["240.00", "540.00"],
+    ]);
+  });
+
   it("follows the family's budget month", async () => {
     const { owner } = await household();
     await setBudgetPeriod(t.app, owner, {

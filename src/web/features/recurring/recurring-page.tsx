@@ -42,13 +42,15 @@ function RuleCard({
   const language = useLanguage();
   const payerName = usePayerName();
   const updateRule = useUpdateRecurringRule();
-  const schedule = scheduleText(rule, language);
+  const schedule = scheduleText(rule, language, t);
   const payer = payerName(rule.paidByUserId);
+  const income = rule.entry === "income";
 
   const togglePause = async () => {
     try {
       await updateRule.mutateAsync({ id: rule.id, input: { paused: !rule.paused } });
-      toast({ title: t(rule.paused ? "recurring.toast.resumed" : "recurring.toast.paused") });
+      const key = rule.paused ? "resumed" : "paused";
+      toast({ title: t(income ? `recurring.toast.${key}Income` : `recurring.toast.${key}`) });
     } catch (error) {
       toastError(error, t("recurring.toast.saveError"));
     }
@@ -65,9 +67,18 @@ function RuleCard({
       <CardHeader className="flex-row items-start gap-3">
         <div className="min-w-0 flex-1">
           <h2 className="break-words font-semibold text-lg leading-tight">{rule.description}</h2>
-          <p className="text-muted-foreground text-sm">{categoryName}</p>
+          <p className="text-muted-foreground text-sm">
+            {income
+              ? `${t("recurring.incomeLabel")} · ${t(`recurring.incomeKind.${rule.incomeKind ?? "other"}`)}`
+              : categoryName}
+          </p>
         </div>
-        <span className="font-bold text-lg tabular-nums">{formatMoney(rule.amount, language)}</span>
+        <span
+          className={`font-bold text-lg tabular-nums${income ? " text-emerald-700 dark:text-emerald-400" : ""}`}
+        >
+          {income ? "+" : ""}
+          {formatMoney(rule.amount, language)}
+        </span>
       </CardHeader>
       <CardContent className="grid flex-1 gap-1 text-sm">
         <p>{t(schedule.key, schedule.values)}</p>
@@ -77,7 +88,9 @@ function RuleCard({
             : t("recurring.period", { start })}
         </p>
         {payer ? (
-          <p className="text-muted-foreground">{t("recurring.paidBy", { name: payer })}</p>
+          <p className="text-muted-foreground">
+            {t(income ? "recurring.receivedBy" : "recurring.paidBy", { name: payer })}
+          </p>
         ) : null}
         <p>
           <Badge variant={rule.paused ? "secondary" : "outline"}>{status}</Badge>
@@ -128,7 +141,11 @@ function RuleList({ onEdit }: { onEdit: (rule: RecurringRule) => void }) {
     if (!deleting) return;
     try {
       await deleteRule.mutateAsync(deleting.id);
-      toast({ title: t("recurring.toast.deleted") });
+      toast({
+        title: t(
+          deleting.entry === "income" ? "recurring.toast.deletedIncome" : "recurring.toast.deleted",
+        ),
+      });
       setDeleting(null);
     } catch (error) {
       toastError(error, t("recurring.toast.deleteError"));
@@ -167,9 +184,20 @@ function RuleList({ onEdit }: { onEdit: (rule: RecurringRule) => void }) {
       <ConfirmDeleteDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={t("recurring.deleteDialog.title")}
+        title={t(
+          deleting?.entry === "income"
+            ? "recurring.deleteDialog.titleIncome"
+            : "recurring.deleteDialog.title",
+        )}
         message={
-          deleting ? t("recurring.deleteDialog.message", { description: deleting.description }) : ""
+          deleting
+            ? t(
+                deleting.entry === "income"
+                  ? "recurring.deleteDialog.messageIncome"
+                  : "recurring.deleteDialog.message",
+                { description: deleting.description },
+              )
+            : ""
         }
         cancelLabel={t("recurring.deleteDialog.cancel")}
         confirmLabel={t("recurring.deleteDialog.confirm")}
@@ -184,7 +212,10 @@ function RuleList({ onEdit }: { onEdit: (rule: RecurringRule) => void }) {
 
 type DialogState = { open: false } | { open: true; rule: RecurringRule | null };
 
-/** "Gastos recorrentes": the family's rules, reached from the Expenses page. */
+/**
+ * "Gastos e receitas recorrentes": the family's rules, its bills and its salaries, reached from
+ * the Expenses page.
+ */
 export function RecurringPage() {
   const { t } = useTranslation();
   const title = t("pages.recurring.title");

@@ -3,13 +3,17 @@ import { createRecurringRuleInputSchema } from "../../../contract/recurring";
 import { type RuleValues, ruleInputOf } from "./rule-dialog";
 
 const values: RuleValues = {
+  entry: "expense",
   description: "Aluguel",
   amount: "1500",
   categoryId: "5b9f6a8e-2c1d-4e3f-9a0b-1c2d3e4f5a6b",
+  incomeKind: "",
   paidByUserId: "3f1c2a7e-9b4d-4c1a-8e2f-5a6b7c8d9e0f",
   frequency: "monthly",
+  dayKind: "dayOfMonth",
   dayOfWeek: "3",
   dayOfMonth: "31",
+  businessDay: "5",
   monthOfYear: "2",
   startDate: "2026-08-02",
   endDate: "",
@@ -49,6 +53,30 @@ describe("ruleInputOf", () => {
     );
     expect(ended.error?.issues.map((issue) => issue.message)).toEqual([
       "validation.endBeforeStart",
+    ]);
+  });
+
+  it("sends a monthly business day instead of a day of the month, and only for monthly", () => {
+    const onBusinessDay = { ...values, dayKind: "businessDay" as const };
+    expect(ruleInputOf(onBusinessDay)).toMatchObject({ dayOfMonth: null, businessDay: 5 });
+    expect(ruleInputOf({ ...onBusinessDay, frequency: "yearly" })).toMatchObject({
+      dayOfMonth: 31,
+      businessDay: null,
+    });
+    expect(createRecurringRuleInputSchema.safeParse(ruleInputOf(onBusinessDay)).success).toBe(true);
+  });
+
+  it("sends an income's kind and no category; the contract asks for the kind", () => {
+    const salary: RuleValues = { ...values, entry: "income", incomeKind: "salary" };
+    const input = ruleInputOf(salary);
+    expect(input).toMatchObject({ entry: "income", incomeKind: "salary" });
+    expect(input).not.toHaveProperty("categoryId");
+    expect(createRecurringRuleInputSchema.safeParse(input).success).toBe(true);
+    const noKind = createRecurringRuleInputSchema.safeParse(
+      ruleInputOf({ ...salary, incomeKind: "" }),
+    );
+    expect(noKind.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["incomeKind"], "validation.incomeKindInvalid"],
     ]);
   });
 

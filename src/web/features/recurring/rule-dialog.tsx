@@ -3,12 +3,16 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DESCRIPTION_MAX } from "../../../contract/expenses";
+import { type IncomeKind, incomeKinds } from "../../../contract/incomes";
 import type { Language } from "../../../contract/languages";
 import {
+  BUSINESS_DAY_RULE_MAX,
   createRecurringRuleInputSchema,
   type Frequency,
   frequencies,
+  type RecurringEntry,
   type RecurringRule,
+  recurringEntries,
 } from "../../../contract/recurring";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
@@ -36,17 +40,24 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
-import { weekdayName } from "./schedule-text";
+import { ordinalOf, weekdayName } from "./schedule-text";
 
-/** The form's values, every one a string as the controls hold it. */
+/**
+ * The form's values, every one a string as the controls hold it. `dayKind`: a monthly rule falls
+ * on a day of the month or on the nth business day.
+ */
 export type RuleValues = {
+  entry: RecurringEntry;
   description: string;
   amount: string;
   categoryId: string;
+  incomeKind: IncomeKind | "";
   paidByUserId: string;
   frequency: Frequency;
+  dayKind: "dayOfMonth" | "businessDay";
   dayOfWeek: string;
   dayOfMonth: string;
+  businessDay: string;
   monthOfYear: string;
   startDate: string;
   endDate: string;
@@ -55,29 +66,40 @@ export type RuleValues = {
 type RuleOutput = z.output<typeof createRecurringRuleInputSchema>;
 
 const fieldNames = [
+  "entry",
   "description",
   "amount",
   "categoryId",
+  "incomeKind",
   "paidByUserId",
   "frequency",
   "dayOfWeek",
   "dayOfMonth",
+  "businessDay",
   "monthOfYear",
   "startDate",
   "endDate",
 ] as const;
 
-/** The request the values make: only the day fields of the chosen frequency, no end as null. */
+/**
+ * The request the values make: only the day fields of the chosen frequency (a monthly rule's day
+ * of the month or business day), no end as null; an expense's category or an income's kind.
+ */
 export function ruleInputOf(values: RuleValues) {
-  const { frequency } = values;
+  const { frequency, entry } = values;
+  const onBusinessDay = frequency === "monthly" && values.dayKind === "businessDay";
   return {
+    entry,
     description: values.description,
     amount: values.amount,
-    categoryId: values.categoryId,
+    ...(entry === "income"
+      ? { incomeKind: values.incomeKind === "" ? null : values.incomeKind }
+      : { categoryId: values.categoryId }),
     ...(values.paidByUserId ? { paidByUserId: values.paidByUserId } : {}),
     frequency,
     dayOfWeek: frequency === "weekly" ? Number(values.dayOfWeek) : null,
-    dayOfMonth: frequency === "weekly" ? null : Number(values.dayOfMonth),
+    dayOfMonth: frequency === "weekly" || onBusinessDay ? null : Number(values.dayOfMonth),
+    businessDay: onBusinessDay ? Number(values.businessDay) : null,
     monthOfYear: frequency === "yearly" ? Number(values.monthOfYear) : null,
     startDate: values.startDate,
     endDate: values.endDate === "" ? null : values.endDate,
@@ -98,26 +120,34 @@ function valuesOf(rule: RecurringRule | null, userId: string, language: Language
   const now = new Date();
   if (!rule) {
     return {
+      entry: "expense",
       description: "",
       amount: "",
       categoryId: "",
+      incomeKind: "",
       paidByUserId: userId,
       frequency: "monthly",
+      dayKind: "dayOfMonth",
       dayOfWeek: String(((now.getDay() + 6) % 7) + 1),
       dayOfMonth: String(now.getDate()),
+      businessDay: "5",
       monthOfYear: String(now.getMonth() + 1),
       startDate: today,
       endDate: "",
     };
   }
   return {
+    entry: rule.entry,
     description: rule.description,
     amount: formatAmountInput(rule.amount, language),
     categoryId: rule.categoryId ?? "",
+    incomeKind: rule.incomeKind ?? "",
     paidByUserId: rule.paidByUserId ?? "",
     frequency: rule.frequency,
+    dayKind: rule.businessDay !== null ? "businessDay" : "dayOfMonth",
     dayOfWeek: String(rule.dayOfWeek ?? 1),
     dayOfMonth: String(rule.dayOfMonth ?? 1),
+    businessDay: String(rule.businessDay ?? 5),
     monthOfYear: String(rule.monthOfYear ?? 1),
     startDate: rule.startDate,
     endDate: rule.endDate ?? "",
@@ -146,13 +176,25 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
     defaultValues: valuesOf(rule, user?.id ?? "", language),
   });
   const frequency = watch("frequency");
+  const entry = watch("entry");
+  const dayKind = watch("dayKind");
+  const income = entry === "income";
   const message = (key?: string) => (key ? t(key) : undefined);
 
   const save = handleSubmit(async (input) => {
     try {
-      if (rule) await updateRule.mutateAsync({ id: rule.id, input });
-      else await createRule.mutateAsync(input);
-      toast({ title: t(rule ? "recurring.toast.updated" : "recurring.toast.created") });
+      if (rule) {
+        // What a rule records is chosen once (contract/recurring.ts).
+        const { entry: _chosen, categoryId, ...changes } = input;
+        await updateRule.mutateAsync({
+          id: rule.id,
+          input: { ...changes, ...(categoryId ? { categoryId } : {}) },
+        });
+      } else await createRule.mutateAsync(input);
+      const toastKey = rule ? "updated" : "created";
+      toast({
+        title: t(income ? `recurring.toast.${toastKey}Income` : `recurring.toast.${toastKey}`),
+      });
       onDone();
     } catch (error) {
       if (showServerFieldErrors(error, setError, fieldNames)) return;
@@ -163,6 +205,17 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
   const pending = isSubmitting || createRule.isPending || updateRule.isPending;
   return (
     <form noValidate onSubmit={save} className="grid gap-4">
+      {rule ? null : (
+        <FormField label={t("recurring.form.entry")} error={message(errors.entry?.message)}>
+          <NativeSelect {...register("entry")}>
+            {recurringEntries.map((value) => (
+              <option key={value} value={value}>
+                {t(`recurring.entry.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
       <FormField
         label={t("recurring.form.description")}
         error={message(errors.description?.message)}
@@ -170,7 +223,11 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
         <Input
           autoComplete="off"
           maxLength={DESCRIPTION_MAX}
-          placeholder={t("recurring.form.descriptionPlaceholder")}
+          placeholder={t(
+            income
+              ? "recurring.form.descriptionPlaceholderIncome"
+              : "recurring.form.descriptionPlaceholder",
+          )}
           {...register("description")}
         />
       </FormField>
@@ -184,19 +241,39 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
             {...register("amount")}
           />
         </FormField>
-        <FormField label={t("recurring.form.category")} error={message(errors.categoryId?.message)}>
-          <NativeSelect {...register("categoryId")}>
-            <option value="">{t("recurring.form.categoryPlaceholder")}</option>
-            {(categories.data ?? []).map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        {income ? (
+          <FormField
+            label={t("recurring.form.incomeKind")}
+            error={message(errors.incomeKind?.message)}
+          >
+            <NativeSelect {...register("incomeKind")}>
+              <option value="">{t("recurring.form.incomeKindPlaceholder")}</option>
+              {incomeKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`recurring.incomeKind.${kind}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : (
+          <FormField
+            label={t("recurring.form.category")}
+            error={message(errors.categoryId?.message)}
+          >
+            <NativeSelect {...register("categoryId")}>
+              <option value="">{t("recurring.form.categoryPlaceholder")}</option>
+              {(categories.data ?? []).map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        )}
       </div>
       <PayerSelect
         choices={payers}
+        label={income ? t("recurring.form.receivedBy") : undefined}
         error={message(errors.paidByUserId?.message)}
         {...register("paidByUserId")}
       />
@@ -235,7 +312,29 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
             </NativeSelect>
           </FormField>
         ) : null}
-        {frequency !== "weekly" ? (
+        {frequency === "monthly" ? (
+          <FormField label={t("recurring.form.dayKind")}>
+            <NativeSelect {...register("dayKind")}>
+              <option value="dayOfMonth">{t("recurring.form.dayKindDayOfMonth")}</option>
+              <option value="businessDay">{t("recurring.form.dayKindBusinessDay")}</option>
+            </NativeSelect>
+          </FormField>
+        ) : null}
+        {frequency === "monthly" && dayKind === "businessDay" ? (
+          <FormField
+            label={t("recurring.form.businessDay")}
+            hint={t("recurring.form.businessDayHint")}
+            error={message(errors.businessDay?.message)}
+          >
+            <NativeSelect {...register("businessDay")}>
+              {range(BUSINESS_DAY_RULE_MAX).map((day) => (
+                <option key={day} value={day}>
+                  {t("recurring.form.businessDayOption", { nth: ordinalOf(day, t) })}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : frequency !== "weekly" ? (
           <FormField
             label={t("recurring.form.dayOfMonth")}
             hint={t("recurring.form.dayOfMonthHint")}
@@ -273,7 +372,10 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
   );
 }
 
-/** "Novo gasto recorrente" (rule null) or "Editar gasto recorrente", while `open`. */
+/**
+ * "Novo lançamento recorrente" (rule null), "Editar gasto recorrente" or "Editar receita
+ * recorrente", while `open`.
+ */
 export function RuleDialog({
   open,
   rule,
@@ -291,7 +393,13 @@ export function RuleDialog({
         <DialogContent {...returnFocus} className="max-h-dvh overflow-y-auto">
           <DialogHeader>
             <DialogTitle>
-              {t(rule ? "recurring.form.editTitle" : "recurring.form.newTitle")}
+              {t(
+                rule
+                  ? rule.entry === "income"
+                    ? "recurring.form.editTitleIncome"
+                    : "recurring.form.editTitle"
+                  : "recurring.form.newTitle",
+              )}
             </DialogTitle>
             <DialogDescription>{t("recurring.form.intro")}</DialogDescription>
           </DialogHeader>

@@ -1,5 +1,9 @@
+import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { dayAndMonth, scheduleText, weekdayName } from "./schedule-text";
+
+// The catalogue key itself: which text is picked, not how a language words it.
+const t = ((key: string) => key) as unknown as TFunction;
 
 describe("schedule texts", () => {
   it("names ISO weekdays from Monday to Sunday in each language", () => {
@@ -16,17 +20,25 @@ describe("schedule texts", () => {
   });
 
   it("picks the text of the rule's frequency", () => {
-    const base = { dayOfWeek: null, dayOfMonth: null, monthOfYear: null };
-    expect(scheduleText({ ...base, frequency: "weekly", dayOfWeek: 5 }, "en")).toEqual({
+    const base = { dayOfWeek: null, dayOfMonth: null, monthOfYear: null, businessDay: null };
+    expect(scheduleText({ ...base, frequency: "weekly", dayOfWeek: 5 }, "en", t)).toEqual({
       key: "recurring.schedule.weekly",
       values: { day: "Friday" },
     });
-    expect(scheduleText({ ...base, frequency: "monthly", dayOfMonth: 31 }, "pt")).toEqual({
+    expect(scheduleText({ ...base, frequency: "monthly", dayOfMonth: 31 }, "pt", t)).toEqual({
       key: "recurring.schedule.monthly",
       values: { day: 31 },
     });
     expect(
-      scheduleText({ ...base, frequency: "yearly", monthOfYear: 3, dayOfMonth: 1 }, "en"),
+      scheduleText({ ...base, frequency: "yearly", monthOfYear: 3, dayOfMonth: 1 }, "en", t),
     ).toEqual({ key: "recurring.schedule.yearly", values: { date: "March 1" } });
+  });
+
+  it("words a monthly rule on a business day with its ordinal", () => {
+    const rule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: null, monthOfYear: null };
+    expect(scheduleText({ ...rule, frequency: "monthly", businessDay: 5 }, "pt", t)).toEqual({
+      key: "recurring.schedule.monthlyBusinessDay",
+      values: { nth: "recurring.ordinal.5" },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { Language } from "../../../contract/common";
 import type { RecurringRule } from "../../../contract/recurring";
 import { localeOf } from "../../lib/format";
@@ -18,15 +19,28 @@ export function dayAndMonth(month: number, day: number, language: Language): str
   }).format(Date.UTC(2028, month - 1, day));
 }
 
+/** "5º", "5th", "5.º": a business day's number (1-20) in the reader's language. */
+export const ordinalOf = (day: number, t: TFunction) => t(`recurring.ordinal.${day}`);
+
 /** The catalogue key and values of "Every month on day 10" and its kin. */
 export function scheduleText(
-  rule: Pick<RecurringRule, "frequency" | "dayOfWeek" | "dayOfMonth" | "monthOfYear">,
+  rule: Pick<
+    RecurringRule,
+    "frequency" | "dayOfWeek" | "dayOfMonth" | "monthOfYear" | "businessDay"
+  >,
   language: Language,
+  t: TFunction,
 ): { key: string; values: Record<string, string | number> } {
   if (rule.frequency === "weekly") {
     return {
       key: "recurring.schedule.weekly",
       values: { day: weekdayName(rule.dayOfWeek ?? 1, language) },
+    };
+  }
+  if (rule.frequency === "monthly" && rule.businessDay !== null) {
+    return {
+      key: "recurring.schedule.monthlyBusinessDay",
+      values: { nth: ordinalOf(rule.businessDay, t) },
     };
   }
   if (rule.frequency === "monthly") {
