@@ -47,6 +47,16 @@ export const monthSummaryResponseSchema = z.object({
   spentByPayer: z.array(z.object({ userId: z.uuid().nullable(), spent: moneyString })),
   /** Week buckets by day of the period: 1-7, 8-14, 15-21, 22 to the end. */
   spentByWeek: z.tuple([moneyString, moneyString, moneyString, moneyString]),
+  /**
+   * Everything that came in during the period, by the incomes' dates (docs/product.md#the-months-net):
+   * never spending. Others' private incomes count in it; in a member's view, that member's.
+   */
+  income: moneyString,
+  /**
+   * What each member received, most first (userId null for an account deleted since): only the
+   * incomes the reader may see in full, so the rest of `income` is others' private income.
+   */
+  incomeByMember: z.array(z.object({ userId: z.uuid().nullable(), amount: moneyString })),
   /** The month's 3 latest expenses: date, then createdAt, then id, newest first. */
   latest: z.array(expenseSchema),
   /** Whether the month holds an example expense ('Limpar dados de exemplo' is offered then). */

@@ -39,6 +39,11 @@ export const monthTrendResponseSchema = z.object({
         last: z.string(),
         spent: moneyString,
         budget: moneyString,
+        /**
+         * What came in during the month, by the incomes' dates (docs/product.md#the-months-net),
+         * beside what went out; in a member's view, what they received.
+         */
+        income: moneyString,
       }),
     )
     .length(TREND_MONTHS),

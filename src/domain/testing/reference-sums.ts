@@ -95,6 +95,7 @@ type MonthTrendSpending = {
     last: string;
     spent: string;
     budget: string;
+    income: string;
   }[];
   byCategory: Map<string, string[]>;
   uncategorised: string[] | null;
@@ -111,6 +112,7 @@ export function monthTrendOf(
   expenses: { amount: string; categoryId: string | null; date: string }[],
   categories: { id: string; monthlyBudget: string }[],
   rule: BudgetPeriodRule = CALENDAR_MONTH,
+  incomes: { amount: string; date: string }[] = [],
 ): MonthTrendSpending {
   const months: BudgetPeriod[] = trendMonths(shown).map((name) => periodNamed(name, rule));
   const zeros = () => Array.from({ length: TREND_LENGTH }, () => 0);
@@ -130,6 +132,11 @@ export function monthTrendOf(
       anyUncategorised = true;
     }
   }
+  const income = zeros();
+  for (const entry of incomes) {
+    const i = months.findIndex((period) => within(entry.date, period));
+    if (i >= 0) income[i] = (income[i] ?? 0) + toCents(entry.amount);
+  }
   const budget = fromCents(categories.reduce((sum, c) => sum + toCents(c.monthlyBudget), 0));
   return {
     months: months.map(({ year, month, first, last }, i) => ({
@@ -139,6 +146,7 @@ export function monthTrendOf(
       last,
       spent: fromCents(total[i] ?? 0),
       budget,
+      income: fromCents(income[i] ?? 0),
     })),
     byCategory: new Map([...byCategory].map(([id, cents]) => [id, cents.map(fromCents)])),
     uncategorised: anyUncategorised ? uncategorised.map(fromCents) : null,

@@ -121,6 +121,7 @@ describe("statements and bytes per request", () => {
       last: "2026-03-31",
       spent: "1848.30",
       budget: "800.00",
+      income: "0.00",
     });
     expect(bytes).toBe(TREND_BYTES);
     const again = await measure("GET", "/api/summary/trend?month=3&year=2026");
@@ -379,11 +380,13 @@ const USER_BYTES = 325;
 // `"billId":null,`), and its installment since installments (#installments; 59 bytes:
 // `"seriesId":null,"installment":null,"installmentCount":null,`), and for whom since shares
 // (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`), and whether it is
-// private (#private-expenses; 16 bytes: `"private":false,`).
-const SUMMARY_BYTES = 2558;
+// private (#private-expenses; 16 bytes: `"private":false,`), and the month's income
+// (#the-months-net; 36 bytes without any: `"income":"0.00","incomeByMember":[],`).
+const SUMMARY_BYTES = 2594;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
-// month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`).
-const TREND_BYTES = 1771;
+// month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`) and its income
+// (#the-months-net; 16 bytes each: `,"income":"0.00"`).
+const TREND_BYTES = 1963;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
 const PAGE_BYTES = 26_928;
 // Paid by the caller: a payer id.

@@ -62,6 +62,8 @@ const march = (
   spentByWeek: [spent, "0.00", "0.00", "0.00"],
   latest: [],
   hasExamples: false,
+  income: "0.00",
+  incomeByMember: [],
 });
 
 /** By the URL asked for. Payers most first, as the server sorts them. */

@@ -62,6 +62,12 @@ export async function monthSummary(
   // sum, which would say whose it is (docs/product.md#private-expenses): its payer row is dropped.
   const payerKey = sql`case when ${hiddenFromLiteral(scope.userId)}
     then ${sql.raw(`'${HIDDEN_PAYER}'::uuid`)} else ${expenses.paidByUserId} end`;
+  // What came in (docs/product.md#the-months-net): by the incomes' own dates, two more columns of
+  // the same statement (uncurrelated subqueries, run once), so the month stays three statements.
+  // In a member's view, what that member received.
+  const incomeOfPeriod = sql`i.family_id = ${scope.familyId}
+    and i.date between ${period.first}::date and ${period.last}::date
+    ${view ? sql`and i.received_by_user_id = ${view} and ${seenInFullBy(scope.userId, "i")}` : sql``}`;
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
       .select()
@@ -81,6 +87,15 @@ export async function monthSummary(
         week3: spentInWeek(3, period.first, budgetDate, amount),
         week4: spentInWeek(4, period.first, budgetDate, amount),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
+        income: money(sql`(select sum(i.amount) from incomes i where ${incomeOfPeriod})`),
+        // Only what the reader may see in full: others' private income is in `income` alone.
+        incomeByMember: sql<string>`(select coalesce(json_agg(json_build_object(
+            'userId', x.user_id, 'amount', x.amount) order by x.total desc, x.user_id nulls last),
+            '[]')::text
+          from (select i.received_by_user_id as user_id, sum(i.amount) as total,
+              sum(i.amount)::numeric(20, 2)::text as amount
+            from incomes i where ${incomeOfPeriod} and ${seenInFullBy(scope.userId, "i")}
+            group by i.received_by_user_id) x)`,
       })
       .from(expenses)
       .where(inMonth)
@@ -117,6 +132,8 @@ export async function monthSummary(
       total?.week3 ?? "0.00",
       total?.week4 ?? "0.00",
     ],
+    income: total?.income ?? "0.00",
+    incomeByMember: JSON.parse(total?.incomeByMember ?? "[]"),
     latest: latestRows.map((row) => toExpense(row, scope.userId)),
     hasExamples: total?.hasExamples ?? false,
   };

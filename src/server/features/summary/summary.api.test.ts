@@ -110,6 +110,8 @@ describe("GET /api/summary", () => {
       spentByCategory: [],
       spentByPayer: [],
       spentByWeek: ["0.00", "0.00", "0.00", "0.00"],
+      income: "0.00",
+      incomeByMember: [],
       latest: [],
       hasExamples: false,
     });

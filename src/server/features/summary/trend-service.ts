@@ -17,6 +17,8 @@ type TrendRow = {
   /** The month's budget on the months row, the category's monthly budget on a category's. */
   budget: string | null;
   spent: string[];
+  /** The months row only: each month's income. */
+  income: string[] | null;
 };
 
 /**
@@ -64,6 +66,9 @@ export async function monthTrend(
     ? sql`and ${seenInFullBy(scope.userId, "e")} and e.id in (select s.expense_id
         from expense_shares s where s.user_id = ${view} and s.family_id = ${family})`
     : sql``;
+  const incomeViewed = view
+    ? sql`and i.received_by_user_id = ${view} and ${seenInFullBy(scope.userId, "i")}`
+    : sql``;
   const result = await db.execute(sql`
     with months as (
       select i from generate_series(1, ${TREND_MONTHS}::int) as i
@@ -80,6 +85,16 @@ export async function monthTrend(
         ${viewed}
       group by grouping sets ((p.i, e.category_id), (p.i))
     ),
+    -- What came in, by each income's own date (never a bill's), per period; in a member's view,
+    -- what they received (docs/product.md#the-months-net).
+    income_sums as (
+      select width_bucket(i.date, ${firsts}::date[]) as i, sum(i.amount) as income
+      from incomes i
+      where i.family_id = ${family}
+        and i.date between ${oldest.first}::date and ${shownPeriod.last}::date
+        ${incomeViewed}
+      group by 1
+    ),
     family_categories as (
       select id, name, icon, color, monthly_budget, created_at from categories
       where family_id = ${family}
@@ -87,14 +102,16 @@ export async function monthTrend(
     select 0 as kind, null::uuid as id, null as name, null as icon, null as color,
       (select ${money(sql`sum(monthly_budget)`)} from family_categories) as budget,
       ${series(sql`s.whole = 1`)} as spent,
+      array(select ${money(sql`n.income`)} from months m
+        left join income_sums n on n.i = m.i order by m.i) as income,
       null::timestamptz as created_at
     union all
     select 1, null, null, null, null, null,
-      ${series(sql`s.whole = 0 and s.category_id is null`)}, null
+      ${series(sql`s.whole = 0 and s.category_id is null`)}, null, null
     where exists (select 1 from sums where whole = 0 and category_id is null)
     union all
     select 2, c.id, c.name, c.icon, c.color, c.monthly_budget::text,
-      ${series(sql`s.whole = 0 and s.category_id = c.id`)}, c.created_at
+      ${series(sql`s.whole = 0 and s.category_id = c.id`)}, null, c.created_at
     from family_categories c
     order by kind, created_at, name, id`);
   const rows = (result as unknown as { rows: TrendRow[] }).rows;
@@ -109,6 +126,7 @@ export async function monthTrend(
       last: period.last,
       spent: head.spent[i] as string,
       budget: head.budget as string,
+      income: (head.income as string[])[i] as string,
     })),
     categories: rows
       .filter((row) => row.kind === 2)

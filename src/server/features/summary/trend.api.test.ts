@@ -6,7 +6,7 @@ import { fromCents } from "../../../contract/money";
 import { type MonthTrendResponse, monthTrendResponseSchema } from "../../../contract/trend";
 import { anyRule } from "../../../domain/testing/period-rules";
 import { monthTrendOf } from "../../../domain/testing/reference-sums";
-import { expenses } from "../../db/schema";
+import { expenses, incomes } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -140,6 +140,7 @@ describe("GET /api/summary/trend", () => {
       last: "2026-01-31",
       spent: "999.00",
       budget: "1300.50",
+      income: "0.00",
     });
     expect(december.months[11]).toEqual({
       year: 2026,
@@ -148,6 +149,7 @@ describe("GET /api/summary/trend", () => {
       last: "2026-12-31",
       spent: "1.11",
       budget: "1300.50",
+      income: "0.00",
     });
   });
 
@@ -161,6 +163,7 @@ describe("GET /api/summary/trend", () => {
       last: "1899-02-28",
       spent: "0.00",
       budget: "0.00",
+      income: "0.00",
     });
     expect(result.months.map((m) => m.spent)).toEqual(zeros);
     expect(result.categories).toEqual([]);
@@ -194,6 +197,7 @@ describe("GET /api/summary/trend", () => {
       fc.asyncProperty(fc.array(row, { maxLength: 60 }), anyRule, async (generated, asked) => {
         const familyRule = await setBudgetPeriod(t.app, family, asked);
         await t.database.db.delete(expenses).where(eq(expenses.familyId, family.familyId));
+        await t.database.db.delete(incomes).where(eq(incomes.familyId, family.familyId));
         const rows = generated.map((g) => {
           const year = 2025 + Math.floor(g.monthIndex / 12);
           const month = (g.monthIndex % 12) + 1;
@@ -214,9 +218,24 @@ describe("GET /api/summary/trend", () => {
             .insert(expenses)
             .values(rows.map(({ year: _y, month: _m, ...values }) => values));
         }
+        // A third of the same amounts and dates came in as income: by its date, under the rule.
+        const incomeRows = rows.filter((_, i) => i % 3 === 0);
+        if (incomeRows.length > 0) {
+          await t.database.db.insert(incomes).values(
+            incomeRows.map((r) => ({
+              familyId: family.familyId,
+              description: "random",
+              kind: "other" as const,
+              amount: r.amount,
+              date: r.date,
+              receivedByUserId: family.user.id,
+              addedByUserId: family.user.id,
+            })),
+          );
+        }
         for (const shown of shownMonths) {
           const result = await trend(family, shown.year, shown.month);
-          const expected = monthTrendOf(shown, rows, categories, familyRule);
+          const expected = monthTrendOf(shown, rows, categories, familyRule, incomeRows);
           expect(result.months).toEqual(expected.months);
           expect(result.uncategorised).toEqual(expected.uncategorised);
           expect(result.categories.map((c) => c.id)).toEqual(categories.map((c) => c.id));

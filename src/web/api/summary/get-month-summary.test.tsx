@@ -75,6 +75,8 @@ const response: MonthSummaryResponse = {
   spentByPayer: [],
   latest: [expenses[3], expenses[2], expenses[1]] as Expense[],
   hasExamples: true,
+  income: "0.00",
+  incomeByMember: [],
 };
 
 describe("monthViewOf", () => {

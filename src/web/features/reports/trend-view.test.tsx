@@ -26,6 +26,7 @@ function trendResponse(overrides: Partial<MonthTrendResponse> = {}): MonthTrendR
       ...periodNamed(m, CALENDAR_MONTH),
       spent: i === 11 ? "1500.00" : i === 1 ? "120.00" : "0.00",
       budget: "1400.00",
+      income: "0.00",
     })),
     categories: [
       {
