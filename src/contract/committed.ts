@@ -22,7 +22,15 @@ export const committedPeriodSchema = z.object({
   recurring: moneyString,
   /** Every other expense already recorded with a date in it. */
   other: moneyString,
+  /** What is already spoken for: installments + recurring + other. */
   total: moneyString,
+  /**
+   * Income expected in it (docs/product.md#the-forecast): income already recorded with a date in
+   * it, and recurring income still to come (its rules' dates after today, not yet recorded).
+   */
+  income: moneyString,
+  /** income - total: what is free; negative when more is spoken for than comes in. */
+  free: moneyString,
 });
 export type CommittedPeriod = z.infer<typeof committedPeriodSchema>;
 

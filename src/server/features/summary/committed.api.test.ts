@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommittedResponse } from "../../../contract/committed";
 import type { InstallmentSeriesDetail } from "../../../contract/installments";
 import type { PaymentMethod } from "../../../contract/payment-methods";
+import { incomes, recurringRules } from "../../db/schema";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -76,6 +77,9 @@ async function household() {
   };
 }
 
+const familyIdOf = async (who: SignedIn) =>
+  (await call(who, "GET", "/api/family")).json().id as string;
+
 const committed = async (who: SignedIn, year: number, month: number) => {
   const res = await call(who, "GET", `/api/summary/committed?year=${year}&month=${month}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -143,6 +147,62 @@ describe("what the coming budget months already hold", () => {
       recurring: "240.00",
       other: "100.00",
     });
+  });
+
+  it("expects income recorded then and recurring income still to come, and says what is free", async () => {
+    const { owner } = await household();
+    // A salary on the 5th from a rule (not yet generated past today), and a 13th recorded ahead.
+    await t.database.db.insert(recurringRules).values({
+      familyId: await familyIdOf(owner),
+      entry: "income",
+      incomeKind: "salary",
+      description: "Salário",
+      amount: "5000.00",
+      paidByUserId: owner.user.id,
+      frequency: "monthly",
+      dayOfMonth: 5,
+      startDate: "2026-01-05",
+      generatedThrough: "2026-11-20",
+    });
+    await t.database.db.insert(incomes).values({
+      familyId: await familyIdOf(owner),
+      description: "13º salário",
+      kind: "thirteenth",
+      amount: "2500.50",
+      date: "2026-12-18",
+      receivedByUserId: owner.user.id,
+      addedByUserId: owner.user.id,
+    });
+    // Another family's income is not this family's.
+    const other = await signUp(t.app);
+    expect((await call(other, "POST", "/api/family", { name: "Outra" })).statusCode).toBe(201);
+    await t.database.db.insert(incomes).values({
+      familyId: await familyIdOf(other),
+      description: "x",
+      kind: "other",
+      amount: "999.00",
+      date: "2026-12-18",
+    });
+    const periods = await committed(owner, 2026, 11);
+    expect(periods.map((p) => [p.month, p.recurring, p.total, p.income, p.free])).toEqual([
+      // The salary rule is income, never a recurring bill.
+      [12, "240.00", "640.00", "7500.50", "6860.50"],
+      [1, "240.00", "540.00", "5000.00", "4460.00"],
+      [2, "240.00", "540.00", "5000.00", "4460.00"],
+    ]);
+  });
+
+  it("says what is short when more is spoken for than comes in", async () => {
+    const { owner } = await household();
+    await t.database.db.insert(incomes).values({
+      familyId: await familyIdOf(owner),
+      description: "Freela",
+      kind: "freelance",
+      amount: "100.00",
+      date: "2027-01-02",
+    });
+    const [, january] = await committed(owner, 2026, 11);
+    expect(january).toMatchObject({ total: "540.00", income: "100.00", free: "-440.00" });
   });
 
   it("costs the caller plus two statements, whatever the family holds", async () => {

@@ -1,10 +1,12 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import { fromCents } from "../../../contract/cents";
 import type { CommittedPeriod } from "../../../contract/committed";
 import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMoney, formatMonthYear, monthInSentence } from "../../lib/format";
-import { committedParts } from "./committed-view";
+import { cn } from "../../lib/utils";
+import { committedParts, forecastOf } from "./committed-view";
 
 /** "Parcelas R$ 300,00 · Contas fixas R$ 540,00": only the parts that hold something. */
 function Parts({ period }: { period: CommittedPeriod }) {
@@ -23,6 +25,35 @@ function Parts({ period }: { period: CommittedPeriod }) {
           </span>
         </Fragment>
       ))}
+    </p>
+  );
+}
+
+/** "Receita prevista R$ 5.000,00 · Livre R$ 4.160,00" (docs/product.md#the-forecast). */
+function Forecast({ period }: { period: CommittedPeriod }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const forecast = forecastOf(period);
+  if (!forecast) return null;
+  const free = formatMoney(fromCents(Math.abs(forecast.freeCents)), language);
+  return (
+    <p className="text-sm tabular-nums" data-testid="committed-forecast">
+      <span className="whitespace-nowrap">
+        {t("dashboard.committed.forecastIncome", {
+          amount: formatMoney(forecast.income, language),
+        })}
+      </span>
+      {" · "}
+      <span
+        className={cn(
+          "whitespace-nowrap font-medium",
+          forecast.freeCents < 0 ? "text-destructive" : "text-success",
+        )}
+      >
+        {forecast.freeCents < 0
+          ? t("dashboard.committed.forecastShort", { amount: free })
+          : t("dashboard.committed.forecastFree", { amount: free })}
+      </span>
     </p>
   );
 }
@@ -62,6 +93,7 @@ export function CommittedCard({
           {days(next)}
         </h2>
         <Parts period={next} />
+        <Forecast period={next} />
         {later.length > 0 ? (
           <details className="group mt-1">
             <summary className="flex min-h-11 w-fit cursor-pointer list-none items-center gap-2 font-medium text-primary text-sm sm:min-h-10 [&::-webkit-details-marker]:hidden">
@@ -88,6 +120,7 @@ export function CommittedCard({
                     <span className="tabular-nums">{formatMoney(period.total, language)}</span>
                   </p>
                   <Parts period={period} />
+                  <Forecast period={period} />
                 </li>
               ))}
             </ul>

@@ -9,7 +9,7 @@ import { initI18n } from "../../i18n/init";
 import { monthInSentence } from "../../lib/format";
 import { createQueryClient } from "../../lib/query-client";
 import { Committed } from "./committed";
-import { committedParts, nextCommitted } from "./committed-view";
+import { committedParts, forecastOf, nextCommitted } from "./committed-view";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -19,13 +19,16 @@ const shown = { year: 2026, month: 11 };
 
 const period = (
   month: number,
-  parts: Pick<CommittedPeriod, "installments" | "recurring" | "other" | "total">,
+  parts: Pick<CommittedPeriod, "installments" | "recurring" | "other" | "total"> &
+    Partial<Pick<CommittedPeriod, "income" | "free">>,
   year = 2026,
 ): CommittedPeriod => ({
   year,
   month,
   first: `${year}-${String(month).padStart(2, "0")}-01`,
   last: `${year}-${String(month).padStart(2, "0")}-28`,
+  income: "0.00",
+  free: `-${parts.total}`,
   ...parts,
 });
 
@@ -59,6 +62,21 @@ describe("what the dashboard's committed line shows", () => {
     // A cent is something.
     const cent = period(12, { ...nothing, other: "0.01", total: "0.01" });
     expect(nextCommitted({ periods: [cent] })).toBe(cent);
+    // Expected income alone is something to show (docs/product.md#the-forecast).
+    const salary = period(12, { ...nothing, income: "5000.00", free: "5000.00" });
+    expect(nextCommitted({ periods: [salary] })).toBe(salary);
+  });
+
+  it("gives the forecast only with expected income", () => {
+    expect(forecastOf(december)).toBeNull();
+    expect(forecastOf({ ...december, income: "5000.00", free: "4160.00" })).toEqual({
+      income: "5000.00",
+      freeCents: 416000,
+    });
+    expect(forecastOf({ ...december, income: "500.00", free: "-340.00" })).toEqual({
+      income: "500.00",
+      freeCents: -34000,
+    });
   });
 
   it("leaves out the parts that hold nothing, in a fixed order", () => {
@@ -155,6 +173,21 @@ describe("<Committed />", () => {
     expect(textOf(container.querySelector("[data-testid=committed-later] span"))).toBe(
       "Janeiro de 2027, 5 dez – 6 jan",
     );
+  });
+
+  it("says the expected income and what is free, or short, under each month", async () => {
+    await renderWith({
+      periods: [
+        { ...december, income: "5000.00", free: "4160.00" },
+        { ...january, income: "200.00", free: "-100.00" },
+        february,
+      ],
+    });
+    const forecasts = [...container.querySelectorAll("[data-testid=committed-forecast]")];
+    expect(forecasts.map(textOf)).toEqual([
+      "Receita prevista R$ 5.000,00 · Livre R$ 4.160,00",
+      "Receita prevista R$ 200,00 · Faltam R$ 100,00",
+    ]);
   });
 
   it("shows nothing when the next month holds nothing", async () => {

@@ -22,6 +22,7 @@ import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
 import { Committed } from "./committed";
 import { DueBills } from "./due-bills";
+import { MonthNet } from "./month-net";
 import { MonthTotals } from "./month-totals";
 import { pendingCents, pendingInPeriod } from "./pending";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
@@ -100,15 +101,19 @@ function MonthOverview({
               </div>
             ) : null}
             {viewed ? (
-              <ShareTotals
-                summary={summary}
-                spentByPayer={response.spentByPayer}
-                viewed={viewed}
-                month={month.month}
-              />
+              <>
+                <ShareTotals
+                  summary={summary}
+                  spentByPayer={response.spentByPayer}
+                  viewed={viewed}
+                  month={month.month}
+                />
+                <MonthNet income={response.income} spentCents={summary.totalSpentCents} />
+              </>
             ) : (
               <>
                 <MonthTotals summary={summary} month={month} pendingCents={pendingCents(pending)} />
+                <MonthNet income={response.income} spentCents={summary.totalSpentCents} />
                 <DueBills month={month} categories={response.categories} />
                 <Committed month={month} datesShown={datesShown} />
               </>

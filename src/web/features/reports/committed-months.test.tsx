@@ -25,6 +25,8 @@ const response: CommittedResponse = {
       recurring: "1500.00",
       other: "0.00",
       total: "1800.00",
+      income: "0.00",
+      free: "-1800.00",
     },
     {
       year: 2027,
@@ -35,6 +37,8 @@ const response: CommittedResponse = {
       recurring: "1500.00",
       other: "42.10",
       total: "1842.10",
+      income: "0.00",
+      free: "-1842.10",
     },
     {
       year: 2027,
@@ -45,6 +49,8 @@ const response: CommittedResponse = {
       recurring: "0.00",
       other: "0.00",
       total: "0.00",
+      income: "0.00",
+      free: "0.00",
     },
   ],
 };
@@ -120,8 +126,44 @@ describe("<CommittedMonths />", () => {
     expect(rows()[0]?.[0]).toBe("Dezembro de 2026, 7 nov – 4 dez");
   });
 
+  it("becomes the forecast when income is expected: income, committed and free lead", () => {
+    renderWith(false, {
+      periods: response.periods.map((period, i) => ({
+        ...period,
+        income: i === 2 ? "0.00" : "1000.00",
+        free: i === 0 ? "-800.00" : i === 1 ? "-842.10" : "0.00",
+      })),
+    });
+    expect(container.querySelector("h2")?.textContent).toBe("Previsão dos próximos meses");
+    expect([...container.querySelectorAll("thead th")].map(textOf)).toEqual([
+      "Mês",
+      "Receita prevista",
+      "Comprometido",
+      "Livre",
+      "Parcelas",
+      "Contas fixas",
+      "Outros",
+    ]);
+    expect(rows()[0]).toEqual([
+      "Dezembro de 2026",
+      "R$ 1.000,00",
+      "R$ 1.800,00",
+      "-R$ 800,00",
+      "R$ 300,00",
+      "R$ 1.500,00",
+      "R$ 0,00",
+    ]);
+  });
+
   it("shows nothing when none of the months holds anything", () => {
-    const nothing = { installments: "0.00", recurring: "0.00", other: "0.00", total: "0.00" };
+    const nothing = {
+      installments: "0.00",
+      recurring: "0.00",
+      other: "0.00",
+      total: "0.00",
+      income: "0.00",
+      free: "0.00",
+    };
     renderWith(false, {
       periods: response.periods.map((period) => ({ ...period, ...nothing })),
     });

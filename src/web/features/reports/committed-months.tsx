@@ -7,8 +7,10 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { cn } from "../../lib/utils";
 
-// The total first, beside the month: what a phone shows before the table scrolls.
-const parts = ["total", "installments", "recurring", "other"] as const;
+// The total first, beside the month: what a phone shows before the table scrolls. With income
+// expected (docs/product.md#the-forecast), what comes in, what is spoken for and what is free lead.
+const committedColumns = ["total", "installments", "recurring", "other"] as const;
+const forecastColumns = ["income", "total", "free", "installments", "recurring", "other"] as const;
 
 /**
  * Beside the 12-month trend, the three budget months after the shown one and what they already
@@ -23,17 +25,22 @@ export function CommittedMonths({ month, datesShown }: { month: YearMonth; dates
   const committed = useCommitted(month);
   const periods = committed.data?.periods;
   if (!periods && !committed.isError) return null;
-  // Nothing committed in any of them: nothing to list.
-  if (periods?.every((period) => toCents(period.total) === 0)) return null;
+  // Nothing committed and no income expected in any of them: nothing to list.
+  if (periods?.every((period) => toCents(period.total) === 0 && toCents(period.income) === 0))
+    return null;
+  const forecast = periods?.some((period) => toCents(period.income) > 0) ?? false;
+  const parts = forecast ? forecastColumns : committedColumns;
   const cell = "px-3 py-2 whitespace-nowrap";
   const numeric = `${cell} text-right tabular-nums`;
   return (
     <Card data-testid="committed">
       <CardHeader className="grid gap-1">
         <h2 id="committed-title" className="font-semibold text-lg">
-          {t("reports.committed.title")}
+          {forecast ? t("reports.committed.forecastTitle") : t("reports.committed.title")}
         </h2>
-        <p className="text-muted-foreground text-sm">{t("reports.committed.note")}</p>
+        <p className="text-muted-foreground text-sm">
+          {forecast ? t("reports.committed.forecastNote") : t("reports.committed.note")}
+        </p>
       </CardHeader>
       {periods ? (
         // On phones the table scrolls inside its card instead of widening the page.
@@ -51,7 +58,9 @@ export function CommittedMonths({ month, datesShown }: { month: YearMonth; dates
                 </th>
                 {parts.map((part) => (
                   <th key={part} scope="col" className={cn(numeric, "font-medium")}>
-                    {t(`reports.committed.${part}`)}
+                    {forecast && part === "total"
+                      ? t("reports.committed.title")
+                      : t(`reports.committed.${part}`)}
                   </th>
                 ))}
               </tr>
@@ -69,7 +78,14 @@ export function CommittedMonths({ month, datesShown }: { month: YearMonth; dates
                     ) : null}
                   </th>
                   {parts.map((part) => (
-                    <td key={part} className={cn(numeric, part === "total" && "font-semibold")}>
+                    <td
+                      key={part}
+                      className={cn(
+                        numeric,
+                        part === (forecast ? "free" : "total") && "font-semibold",
+                        part === "free" && toCents(period.free) < 0 && "text-destructive",
+                      )}
+                    >
                       {formatMoney(period[part], language)}
                     </td>
                   ))}
