@@ -17,9 +17,7 @@ export function nextCommitted(response: CommittedResponse | undefined): Committe
  * "Receita prevista R$ 5.000,00 · Livre R$ 4.160,00", or what is short when more is spoken for
  * than comes in; nothing without expected income, where "free" would say nothing.
  */
-export function forecastOf(
-  period: CommittedPeriod,
-): { income: string; freeCents: number } | null {
+export function forecastOf(period: CommittedPeriod): { income: string; freeCents: number } | null {
   if (toCents(period.income) <= 0) return null;
   return { income: period.income, freeCents: toCents(period.free) };
 }

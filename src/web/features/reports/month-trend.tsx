@@ -76,7 +76,7 @@ function Trend({
               <p className="text-muted-foreground text-sm">{t("reports.trend.empty")}</p>
             ) : (
               <>
-                {asTable ? null : <TrendChart months={view.months} />}
+                {asTable ? null : <TrendChart months={view.months} withIncome={view.hasIncome} />}
                 <TrendTable view={view} visible={asTable} />
                 <p className="text-muted-foreground text-sm">
                   {viewed ? t("reports.trend.shareNote") : t("reports.trend.note")}

@@ -1,6 +1,7 @@
 import { Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { toCents } from "../../../contract/cents";
 import type { YearMonth } from "../../../domain/budget";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useViewAs, type ViewedMember } from "../../api/family/view-choices";
@@ -20,6 +21,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { CategoryTable } from "./category-table";
+import { IncomeByMember } from "./income-by-member";
 import { MemberShares } from "./member-shares";
 import { MonthTrend } from "./month-trend";
 import { PayerSpending } from "./payer-spending";
@@ -106,6 +108,13 @@ function MonthReport({
                       : t("viewAs.paidShare", { name: viewed.name })
                     : undefined
                 }
+              />
+            ) : null}
+            {toCents(response.income) > 0 ? (
+              <IncomeByMember
+                income={response.income}
+                incomeByMember={response.incomeByMember}
+                spentCents={summary.totalSpentCents}
               />
             ) : null}
             <MemberShares month={month} />

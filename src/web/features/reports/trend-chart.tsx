@@ -17,12 +17,13 @@ import type { TrendMonth } from "./trend-view";
 
 const SPENT_COLOR = "var(--color-primary)";
 const BUDGET_COLOR = "var(--color-warning)";
+const INCOME_COLOR = "var(--color-success)";
 /** The months other than the shown one: the same colour, lighter, so the shown one stands out. */
 const OTHER_MONTH_OPACITY = 0.4;
 const MARGIN = { top: 8, right: 4, bottom: 24 };
 const Y_TICKS = 5;
 
-function MonthTooltip({ month }: { month: TrendMonth }) {
+function MonthTooltip({ month, withIncome }: { month: TrendMonth; withIncome: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -39,6 +40,11 @@ function MonthTooltip({ month }: { month: TrendMonth }) {
       <p className="tabular-nums">
         {t("reports.trend.budget")}: {formatMoney(fromCents(month.budgetCents), language)}
       </p>
+      {withIncome ? (
+        <p className="tabular-nums">
+          {t("reports.trend.income")}: {formatMoney(fromCents(month.incomeCents), language)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -48,7 +54,14 @@ function MonthTooltip({ month }: { month: TrendMonth }) {
  * full colour. Decorative for assistive technology: the table beside it (TrendTable) holds the
  * same figures, and the section's heading and note say what it is.
  */
-export function TrendChart({ months }: { months: TrendMonth[] }) {
+export function TrendChart({
+  months,
+  withIncome = false,
+}: {
+  months: TrendMonth[];
+  /** Draw the income as a line beside the spending (docs/product.md#the-months-net). */
+  withIncome?: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const tooltip = useChartTooltip<TrendMonth>();
@@ -56,14 +69,20 @@ export function TrendChart({ months }: { months: TrendMonth[] }) {
   const narrow = !useMediaQuery("(min-width: 640px)");
   const labelled = (index: number) => !narrow || (months.length - 1 - index) % 2 === 0;
   const axisWidth = narrow ? 60 : 72;
-  const top = Math.max(...months.flatMap((month) => [month.spentCents, month.budgetCents]));
+  const top = Math.max(
+    ...months.flatMap((month) => [
+      month.spentCents,
+      month.budgetCents,
+      withIncome ? month.incomeCents : 0,
+    ]),
+  );
   return (
     <div className="grid gap-3">
       <ChartBox
         className="h-64"
         testId="trend-chart"
         tooltip={tooltip}
-        renderTooltip={(month) => <MonthTooltip month={month} />}
+        renderTooltip={(month) => <MonthTooltip month={month} withIncome={withIncome} />}
       >
         {({ width, height }) => {
           const plotWidth = Math.max(0, width - axisWidth - MARGIN.right);
@@ -158,6 +177,27 @@ export function TrendChart({ months }: { months: TrendMonth[] }) {
                   pointerEvents="none"
                   data-testid="trend-budget-line"
                 />
+                {withIncome ? (
+                  <g pointerEvents="none" data-testid="trend-income-line">
+                    <LinePath
+                      data={months}
+                      x={middle}
+                      y={(month) => y(month.incomeCents)}
+                      stroke={INCOME_COLOR}
+                      strokeWidth={2}
+                      fill="none"
+                    />
+                    {months.map((month) => (
+                      <circle
+                        key={month.key}
+                        cx={middle(month)}
+                        cy={y(month.incomeCents)}
+                        r={month.shown ? 4 : 3}
+                        fill={INCOME_COLOR}
+                      />
+                    ))}
+                  </g>
+                ) : null}
               </Group>
             </svg>
           );
@@ -178,6 +218,12 @@ export function TrendChart({ months }: { months: TrendMonth[] }) {
           />
           {t("reports.trend.budget")}
         </li>
+        {withIncome ? (
+          <li className="flex items-center gap-2">
+            <span className="h-0 w-4 border-t-2" style={{ borderColor: INCOME_COLOR }} />
+            {t("reports.trend.income")}
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -6,7 +6,8 @@ import { cn } from "../../lib/utils";
 import type { TrendView } from "./trend-view";
 
 /**
- * The trend as a table, one row per month (spent, budget, then each category's spending): what
+ * The trend as a table, one row per month (spent, budget, the income when there is any, then each
+ * category's spending): what
  * screen readers get instead of the charts, and what anyone gets with 'Ver como tabela'. Hidden
  * only visually otherwise. On a phone it scrolls inside its region, never the page.
  */
@@ -49,6 +50,11 @@ export function TrendTable({ view, visible }: { view: TrendView; visible: boolea
             <th scope="col" className={cn(numeric, "font-medium")}>
               {t("reports.trend.budget")}
             </th>
+            {view.hasIncome ? (
+              <th scope="col" className={cn(numeric, "font-medium")}>
+                {t("reports.trend.income")}
+              </th>
+            ) : null}
             {view.series.map((series) => (
               <th key={series.key} scope="col" className={cn(numeric, "font-medium")}>
                 {series.name}
@@ -78,6 +84,7 @@ export function TrendTable({ view, visible }: { view: TrendView; visible: boolea
               </th>
               <td className={numeric}>{money(month.spentCents)}</td>
               <td className={numeric}>{money(month.budgetCents)}</td>
+              {view.hasIncome ? <td className={numeric}>{money(month.incomeCents)}</td> : null}
               {view.series.map((series) => (
                 <td key={series.key} className={numeric}>
                   {money(series.spentCents[index] ?? 0)}

@@ -87,6 +87,14 @@ describe("trendViewOf", () => {
       months: trendResponse().months.map((m) => ({ ...m, spent: "0.00" })),
     });
     expect(trendViewOf(budgetOnly, "x").empty).toBe(false);
+    // Income alone is something to show beside no spending.
+    const incomeOnly = trendResponse({
+      months: nothing.months.map((m, i) => ({ ...m, income: i === 4 ? "5000.00" : "0.00" })),
+      categories: [],
+    });
+    expect(trendViewOf(incomeOnly, "x")).toMatchObject({ empty: false, hasIncome: true });
+    expect(trendViewOf(incomeOnly, "x").months[4]?.incomeCents).toBe(500000);
+    expect(trendViewOf(nothing, "x").hasIncome).toBe(false);
   });
 });
 
@@ -155,6 +163,23 @@ describe("<TrendTable />", () => {
     render("pt", true);
     expect(region.className).not.toContain("sr-only");
     expect(region.getAttribute("tabindex")).toBe("0");
+  });
+
+  it("adds an income column only when some month had income", () => {
+    const withIncome = trendResponse({
+      months: base.months.map((m, i) => ({ ...m, income: i === 11 ? "5000.00" : "0.00" })),
+    });
+    const { rows, table } = render("pt", true, withIncome);
+    expect([...table.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual([
+      "Mês",
+      "Gasto",
+      "Orçamento",
+      "Receitas",
+      "Mercado",
+      "Sem categoria",
+    ]);
+    expect(rows[11]?.[3]).toBe("R$ 5.000,00");
+    expect(render("pt", true).table.querySelectorAll("thead th")).toHaveLength(5);
   });
 
   it("speaks English with dollars", () => {

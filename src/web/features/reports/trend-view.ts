@@ -9,6 +9,8 @@ export type TrendMonth = {
   month: number;
   spentCents: number;
   budgetCents: number;
+  /** What came in (docs/product.md#the-months-net). */
+  incomeCents: number;
   /** The month the report shows (the last of the twelve). */
   shown: boolean;
   /**
@@ -34,6 +36,8 @@ export type TrendView = {
   series: TrendSeries[];
   /** Nothing spent and no budget in the twelve months: there is nothing to draw. */
   empty: boolean;
+  /** Some income in the twelve months: the chart and the table show it beside the spending. */
+  hasIncome: boolean;
 };
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -55,6 +59,7 @@ export function trendViewOf(
       month: m.month,
       spentCents: toCents(m.spent),
       budgetCents: toCents(m.budget),
+      incomeCents: toCents(m.income),
       shown: m.year === response.year && m.month === response.month,
       dates: datesShown ? { first: m.first, last: m.last } : undefined,
     }),
@@ -81,6 +86,7 @@ export function trendViewOf(
       totalCents: sum(spentCents),
     });
   }
-  const empty = months.every((m) => m.spentCents === 0 && m.budgetCents === 0);
-  return { months, series, empty };
+  const hasIncome = months.some((m) => m.incomeCents !== 0);
+  const empty = !hasIncome && months.every((m) => m.spentCents === 0 && m.budgetCents === 0);
+  return { months, series, empty, hasIncome };
 }
