@@ -14,7 +14,7 @@ const textOf = (selector: string) =>
 let container: HTMLDivElement;
 let root: Root;
 
-async function render(income: string, spentCents: number, language = "pt") {
+async function render(income: string, spentCents: number, language: "pt" | "en" = "pt") {
   initI18n(language);
   await act(async () => root.render(<MonthNet income={income} spentCents={spentCents} />));
   // The card is a chunk of its own: let it load.

@@ -34,7 +34,7 @@ async function render(
   income: string,
   incomeByMember: MonthSummaryResponse["incomeByMember"],
   spentCents: number,
-  language = "pt",
+  language: "pt" | "en" = "pt",
 ) {
   initI18n(language);
   const client = createQueryClient();
