@@ -367,6 +367,32 @@ describe("recurring income", () => {
     expect(await datesOf(rule.id)).toEqual([]);
   });
 
+  it("is recorded in the history in an income's words, and tells the family's screens", async () => {
+    const family = await newFamily();
+    const rule = await createRule(family, { ...salary, startDate: "2026-03-16" });
+    const res = await call(family, "GET", "/api/family/history");
+    const entry = res
+      .json()
+      .items.find(
+        (item: { kind: string; subjectId: string }) =>
+          item.kind === "recurring" && item.subjectId === rule.id,
+      );
+    const fields = entry.changes.map((c: { field: string }) => c.field);
+    expect(fields).toEqual(expect.arrayContaining(["incomeKind", "receivedBy", "businessDay"]));
+    expect(fields).not.toContain("category");
+    expect(fields).not.toContain("paidBy");
+
+    // The job's incomes: the family's open screens are told once the batch committed.
+    const told: string[] = [];
+    const incomeWrites = new IncomeWrites(t.app.db, async (familyId) => {
+      told.push(familyId);
+    });
+    setToday("2026-04-08");
+    await generateDueOccurrences(t.app.expenseWrites, incomeWrites, "2026-04-08", quotas);
+    expect(told).toContain(family.familyId);
+    expect(await incomesOf(rule.id)).toHaveLength(1);
+  });
+
   it("is never a bill still due", async () => {
     const family = await newFamily();
     await createRule(family, salary);
