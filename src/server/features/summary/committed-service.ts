@@ -62,8 +62,7 @@ export async function committedAhead(
       .where(
         and(
           eq(recurringRules.familyId, scope.familyId),
-          // Spending only: an income rule commits nothing (decision 013).
-          eq(recurringRules.entry, "expense"),
+          // Both entries: an expense rule is committed, an income rule expected (split below).
           eq(recurringRules.paused, false),
           sql`${recurringRules.startDate} <= ${last}`,
           sql`(${recurringRules.endDate} is null or ${recurringRules.endDate} >= ${first})`,
@@ -76,6 +75,7 @@ export async function committedAhead(
   const incomeByPeriod = new Map(
     sumRows.filter((row) => row.kind === 1).map((row) => [row.i, row.other]),
   );
+  // Spending only is committed: an income rule commits nothing (decision 013).
   const expenseRules = rules.filter((rule) => rule.entry === "expense");
   const incomeRules = rules.filter((rule) => rule.entry === "income");
   // Still to come: after today, and after what each rule has already handled.
