@@ -118,7 +118,12 @@ export async function benchRecurring() {
     const health = `http://127.0.0.1:${PORT}/api/health`;
     await fetch(health); // a warm connection and route
     const { addDays } = await import("../src/domain/recurrence.ts");
-    await generateDueOccurrences(app.expenseWrites, addDays(today, -DOWNTIME_DAYS), config.quotas);
+    await generateDueOccurrences(
+      app.expenseWrites,
+      app.incomeWrites,
+      addDays(today, -DOWNTIME_DAYS),
+      config.quotas,
+    );
     const before = (await database.pool.query("select count(*)::int as n from expenses")).rows[0].n;
 
     // The same health calls and loop monitor for a second with nothing else to do: the
@@ -126,7 +131,7 @@ export async function benchRecurring() {
     const baseline = await whileMeasuring(health, () => sleep(1_000));
     const cpu = process.cpuUsage();
     const run = await whileMeasuring(health, () =>
-      generateDueOccurrences(app.expenseWrites, today, config.quotas),
+      generateDueOccurrences(app.expenseWrites, app.incomeWrites, today, config.quotas),
     );
     const { user, system } = process.cpuUsage(cpu);
     const result = run.value;
