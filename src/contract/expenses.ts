@@ -30,6 +30,11 @@ export const expenseSchema = z.object({
   seriesId: z.uuid().nullable(),
   installment: z.number().int().nullable(),
   installmentCount: z.number().int().nullable(),
+  /**
+   * A refund ('Estorno', docs/product.md#refunds): the purchase it returns, and then its amount is
+   * negative; null for anything else, and for another member's private expense.
+   */
+  refundOfId: z.uuid().nullable(),
   /** For whom it is (docs/product.md#for-whom): the family's split, one member's, or shares. */
   split: splitViewSchema,
   /**
@@ -94,6 +99,18 @@ export const updateExpenseInputSchema = z
   .partial()
   .refine((input) => splitAddsUp(input.split, input.amount), sharesAddUp);
 export type UpdateExpenseInput = z.input<typeof updateExpenseInputSchema>;
+
+/**
+ * POST /api/expenses/:id/refunds (docs/product.md#refunds): the amount that came back (more than
+ * zero; the refund is stored negative) on the day it came back. Everything else is the purchase's.
+ */
+export const createRefundInputSchema = z.strictObject({
+  amount: amountSchema,
+  date: calendarDateSchema,
+  /** Left out: "Estorno: " and the purchase's description, in the caller's language. */
+  description: descriptionSchema.optional(),
+});
+export type CreateRefundInput = z.input<typeof createRefundInputSchema>;
 
 export const expenseParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });
 

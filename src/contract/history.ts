@@ -108,6 +108,11 @@ export const historyFields = [
   "incomeKind",
   /** Who received an income, by name. */
   "receivedBy",
+  /**
+   * A refund's purchase, by its description (docs/product.md#refunds): in each entry about a
+   * refund, unchanged in a change, so its sentence says what it returns.
+   */
+  "refundOf",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -7,6 +7,7 @@ import {
   progressPercent,
   remainingBalance,
   reportStatus,
+  usagePercent,
   weekCardStatus,
   weeklyBudgetOf,
 } from "./budget";
@@ -82,6 +83,19 @@ describe("progressPercent", () => {
     expect(progressPercent(30_000, 10_000)).toBe(100);
     expect(progressPercent(1, 0)).toBe(100);
     expect(progressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe("a month whose refunds passed its spending (a credit)", () => {
+  it("has used none of its budget: an empty bar, 100% available, within the budget", () => {
+    expect(usagePercent(-4000, 10_000)).toBe(0);
+    expect(progressPercent(-4000, 10_000)).toBe(0);
+    expect(categoryStatus(-4000, 10_000)).toEqual({ tone: "success", availablePercent: 100 });
+    expect(categoryStatus(-4000, 0)).toEqual({ tone: "success", availablePercent: 100 });
+    expect(reportStatus(-4000, 10_000)).toBe("within");
+    // What is left is the budget and the credit: R$ 100,00 + R$ 40,00.
+    expect(remainingBalance(10_000, -4000)).toEqual({ amountCents: 14_000, positive: true });
+    expect(weekCardStatus(-1000, 2500)).toEqual({ kind: "available", availableCents: 3500 });
   });
 });
 

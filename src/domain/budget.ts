@@ -15,10 +15,14 @@ export type Week = 1 | 2 | 3 | 4;
 export const weeklyBudgetOf = (monthlyBudgetCents: number) =>
   Math.round(monthlyBudgetCents / WEEKS_PER_MONTH);
 
-/** Spent as a share of the budget, in percent; a zero budget is fully used by any spending. */
+/**
+ * Spent as a share of the budget, in percent; a zero budget is fully used by any spending. A
+ * month whose refunds passed its spending (a negative spent, a credit: docs/product.md#refunds)
+ * has used none of it, so no bar runs backwards and no more than 100% is ever available.
+ */
 export function usagePercent(spentCents: number, budgetCents: number): number {
   if (budgetCents <= 0) return spentCents > 0 ? Number.POSITIVE_INFINITY : 0;
-  return (spentCents / budgetCents) * 100;
+  return (Math.max(0, spentCents) / budgetCents) * 100;
 }
 
 /** Width of a progress bar: the usage, capped at 100%. */

@@ -84,6 +84,42 @@ describe("splitByWeights", () => {
       { numRuns: 3000 },
     );
   });
+
+  it("splits a negative amount (a refund) as its absolute value, each share negated (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9_999_999_999 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
+        (cents, weights) => {
+          const weighted = weights.map((weight, i) => ({ userId: String(i), weight }));
+          const refund = splitByWeights(-cents, weighted);
+          expect(refund).toEqual(
+            splitByWeights(cents, weighted).map((s) => ({ userId: s.userId, cents: -s.cents })),
+          );
+          expect(refund.reduce((sum, s) => sum + s.cents, 0)).toBe(-cents);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("negates the typed amounts of a refund", () => {
+    const family = { rules: [], memberIds: ["a", "b"], date: "2026-01-01" };
+    const split = {
+      mode: "amounts" as const,
+      shares: [
+        { userId: "a", amount: "30.00" },
+        { userId: "b", amount: "10.00" },
+      ],
+    };
+    expect(sharesOf(-4000, split, family)).toEqual([
+      { userId: "a", cents: -3000 },
+      { userId: "b", cents: -1000 },
+    ]);
+    expect(sharesOf(-1, { mode: "one", userId: "b" }, family)).toEqual([
+      { userId: "b", cents: -1 },
+    ]);
+  });
 });
 
 describe("the family's rule of a date", () => {

@@ -16,9 +16,11 @@ export type Share = { userId: string; cents: number };
  * `cents` split by integer weights: each gets the whole cents of their part, and the cents left
  * over go one each to the largest remainders, ties to whoever comes first. Weights of zero get
  * nothing (and are left out); when every weight is zero, everyone weighs the same. BigInt inside,
- * because cents (up to 10^10) times a weight (up to 10^6) passes 2^53.
+ * because cents (up to 10^10) times a weight (up to 10^6) passes 2^53. Negative cents (a refund,
+ * docs/decisions/013-income-refunds-net.md) split their absolute value and negate each share.
  */
 export function splitByWeights(cents: number, weighted: readonly Weighted[]): Share[] {
+  if (cents < 0) return negated(splitByWeights(-cents, weighted));
   const total = weighted.reduce((sum, w) => sum + w.weight, 0);
   const weights = weighted.map((w) => BigInt(total === 0 ? 1 : w.weight));
   const sum = weights.reduce((a, b) => a + b, 0n);
@@ -41,6 +43,9 @@ export function splitByWeights(cents: number, weighted: readonly Weighted[]): Sh
     }))
     .filter((share) => share.cents !== 0);
 }
+
+const negated = (shares: Share[]): Share[] =>
+  shares.map((share) => ({ userId: share.userId, cents: -share.cents }));
 
 /** How an expense is split, as the person chose it (src/contract/shares.ts has its schema). */
 export type SplitChoice =
@@ -99,7 +104,7 @@ export function sharesOf(
       );
     case "amounts":
       return choice.shares
-        .map((s) => ({ userId: s.userId, cents: toCents(s.amount) }))
+        .map((s) => ({ userId: s.userId, cents: (cents < 0 ? -1 : 1) * toCents(s.amount) }))
         .filter((share) => share.cents !== 0);
   }
 }

@@ -55,9 +55,13 @@ const inTypeScript = (c: Case, rules: SplitRule[]) =>
     ]),
   );
 
+// Negative amounts are refunds (docs/decisions/013-income-refunds-net.md): split as their absolute
+// value, each share negated, in both.
 const someCents = fc.oneof(
   fc.integer({ min: 1, max: 1000 }),
   fc.integer({ min: 1, max: 9_999_999_999 }),
+  fc.integer({ min: -1000, max: -1 }),
+  fc.integer({ min: -9_999_999_999, max: -1 }),
 );
 
 describe("the shares in SQL", () => {
@@ -162,5 +166,25 @@ describe("the shares in SQL", () => {
     ];
     await t.database.pool.query("delete from family_split_rules where family_id = $1", [familyId]);
     expect(await inSql(cases)).toEqual([{ [ana]: 1 }, { [ana]: 12_000, [leo]: 8_000 }]);
+  });
+
+  it("negates a refund's typed amounts and its one member's share", async () => {
+    const [ana, leo] = members as [string, string];
+    const cases: Case[] = [
+      {
+        cents: -4_000,
+        split: {
+          mode: "amounts",
+          shares: [
+            { userId: ana, amount: "30.00" },
+            { userId: leo, amount: "10.00" },
+          ],
+        },
+        date: "1999-01-01",
+        rule: null,
+      },
+      { cents: -1, split: { mode: "one", userId: leo }, date: "1999-01-01", rule: null },
+    ];
+    expect(await inSql(cases)).toEqual([{ [ana]: -3_000, [leo]: -1_000 }, { [leo]: -1 }]);
   });
 });

@@ -1,6 +1,8 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Split } from "../../contract/shares";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
+import { expenses } from "../db/schema";
 import {
   fieldsDeleted,
   type HistoryActor,
@@ -38,6 +40,8 @@ export type ExpenseSnapshot = {
   split?: Split;
   /** Absent in entries recorded before private expenses existed: shared. */
   private?: boolean;
+  /** A refund's purchase (docs/product.md#refunds); absent before refunds existed. */
+  refundOfId?: string | null;
   recurringRuleId: string | null;
   recurringDate: string | null;
   date: string;
@@ -59,6 +63,7 @@ export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
   installmentCount: row.installmentCount,
   split: row.split,
   private: row.private,
+  refundOfId: row.refundOfId,
   recurringRuleId: row.recurringRuleId,
   recurringDate: row.recurringDate,
   date: row.date,
@@ -68,10 +73,14 @@ export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
 
 type Names = Awaited<ReturnType<typeof namesFor>>;
 
-/** An expense as its history entries show it. */
+/**
+ * An expense as its history entries show it; a refund with its purchase's description
+ * (`purchases`: purchase id -> description, from purchaseLabels).
+ */
 export const expenseHistoryFields = (
   row: ExpenseRow,
   names: Pick<Names, "category" | "person" | "method" | "bill">,
+  purchases?: ReadonlyMap<string, string>,
 ): HistoryFields => ({
   description: row.description,
   amount: row.amount,
@@ -81,7 +90,31 @@ export const expenseHistoryFields = (
   paymentMethod: names.method(row.paymentMethodId),
   bill: names.bill(row.billId),
   forWhom: forWhomLabel(row.split, names.person),
+  ...(row.refundOfId ? { refundOf: purchases?.get(row.refundOfId) ?? null } : {}),
 });
+
+/**
+ * The descriptions of the purchases `rows`' refunds return (docs/product.md#refunds): those among
+ * the rows themselves (a purchase deleted with its refunds), the others read in one statement.
+ */
+export async function purchaseLabels(
+  db: Db,
+  familyId: string,
+  rows: readonly ExpenseRow[],
+): Promise<Map<string, string>> {
+  const labels = new Map(rows.map((row) => [row.id, row.description]));
+  const missing = [
+    ...new Set(rows.flatMap((row) => (row.refundOfId ? [row.refundOfId] : []))),
+  ].filter((id) => !labels.has(id));
+  if (missing.length > 0) {
+    const found = await db
+      .select({ id: expenses.id, description: expenses.description })
+      .from(expenses)
+      .where(and(eq(expenses.familyId, familyId), inArray(expenses.id, missing)));
+    for (const row of found) labels.set(row.id, row.description);
+  }
+  return labels;
+}
 
 /**
  * For whom, as the history shows it (docs/product.md#for-whom): null for the family's split (the
@@ -130,6 +163,7 @@ export async function recordExpensesDeleted(
     methodIds: rows.map((row) => row.paymentMethodId),
     billIds: rows.map((row) => row.billId),
   });
+  const purchases = await purchaseLabels(db, familyId, rows);
   await recordHistory(
     db,
     rows.map((row) => ({
@@ -139,7 +173,7 @@ export async function recordExpensesDeleted(
       action: "deleted" as const,
       subjectId: row.id,
       subjectLabel: row.description,
-      changes: fieldsDeleted(expenseHistoryFields(row, names)),
+      changes: fieldsDeleted(expenseHistoryFields(row, names, purchases)),
       snapshot: expenseSnapshot(row),
       privateTo: privateToOf(row),
     })),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
 import { fromCents, toCents } from "../../contract/money";
@@ -43,6 +43,7 @@ import {
   expenseSnapshot,
   forWhomLabel,
   privateToOf,
+  purchaseLabels,
   recordExpensesDeleted,
   splitUserIds,
 } from "./expense-history";
@@ -249,6 +250,13 @@ export class ExpenseWriter {
     const [before] = await this.tx.select().from(expenses).where(where).for("update");
     // Another member's private expense is not there for them (docs/product.md#private-expenses).
     if (!before || isHiddenFrom(before, scope.userId)) throw new AppError("expense_not_found");
+    if (before.refundOfId) {
+      return this.updateRefund(scope, before, input, now);
+    }
+    // A purchase never costs less than what came back of it (docs/product.md#refunds).
+    if (input.amount !== undefined) {
+      await this.assertRefundsWithin(before.id, toCents(input.amount), 0);
+    }
     const keepsPrivate = input.private ?? before.private;
     if (input.private !== undefined && input.private !== before.private) {
       // Only its author makes an expense private or shared again.
@@ -278,6 +286,145 @@ export class ExpenseWriter {
     const [row] = await this.tx
       .update(expenses)
       .set({ ...input, billId, updatedAt: now })
+      .where(where)
+      .returning();
+    if (!row) throw new AppError("expense_not_found");
+    return this.recordChange(scope, before, row);
+  }
+
+  /**
+   * A refund of a purchase (docs/product.md#refunds): a row with the negative amount that came
+   * back, on its own date, with the purchase's category, method, payer, split and privacy; on a
+   * card, in the bill its own date falls in. The purchase is locked first, so two refunds written
+   * at once cannot together pass its amount. Its shares are the purchase's, negated (the
+   * database's expense-shares.sql).
+   */
+  async createRefund(
+    scope: FamilyScope,
+    purchaseId: string,
+    input: { amount: string; date: string; description?: string | undefined },
+    /** The description when none is given, from the purchase's ("Estorno: Mercado"). */
+    defaultDescription: (purchase: string) => string,
+  ): Promise<ExpenseRow> {
+    const purchase = await this.lockedPurchase(scope, purchaseId);
+    const cents = toCents(input.amount);
+    await this.assertRefundsWithin(purchase.id, toCents(purchase.amount), cents);
+    const card = purchase.paymentMethodId
+      ? await cardDaysOf(this.tx, scope.familyId, purchase.paymentMethodId)
+      : null;
+    const bill = card
+      ? await ensureBill(this.tx, scope.familyId, card, billClosingOf(input.date, card.closingDay))
+      : null;
+    const [row] = await this.tx
+      .insert(expenses)
+      .values({
+        familyId: scope.familyId,
+        description: input.description ?? defaultDescription(purchase.description),
+        amount: fromCents(-cents),
+        categoryId: purchase.categoryId,
+        addedByUserId: scope.userId,
+        paidByUserId: purchase.paidByUserId,
+        paymentMethodId: purchase.paymentMethodId,
+        billId: bill?.id ?? null,
+        split: purchase.split,
+        private: purchase.private,
+        refundOfId: purchase.id,
+        date: input.date,
+      })
+      .returning();
+    if (!row) throw new AppError("internal");
+    const names = await namesFor(this.tx, scope.familyId, {
+      categoryIds: [row.categoryId],
+      userIds: [row.paidByUserId, ...splitUserIds(row.split)],
+      methodIds: [row.paymentMethodId],
+      billIds: [row.billId],
+    });
+    await recordHistory(this.tx, [
+      {
+        familyId: scope.familyId,
+        actor: actorOf(scope),
+        kind: "expense",
+        action: "created",
+        subjectId: row.id,
+        subjectLabel: row.description,
+        privateTo: privateToOf(row),
+        changes: fieldsCreated(
+          expenseHistoryFields(row, names, new Map([[purchase.id, purchase.description]])),
+        ),
+      },
+    ]);
+    this.changes.push({ familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] });
+    return row;
+  }
+
+  /**
+   * A purchase of the caller's family they may see, locked until the transaction ends; a refund
+   * is not one (a refund of a refund is refused).
+   */
+  private async lockedPurchase(scope: FamilyScope, id: string): Promise<ExpenseRow> {
+    const [purchase] = await this.tx
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.id, id), eq(expenses.familyId, scope.familyId)))
+      .for("update");
+    if (!purchase || isHiddenFrom(purchase, scope.userId)) throw new AppError("expense_not_found");
+    if (purchase.refundOfId) throw new AppError("refund_not_allowed");
+    return purchase;
+  }
+
+  /**
+   * Refuses, with refund_too_large, a purchase of `purchaseCents` whose refunds (all but
+   * `except`) and `addingCents` more would pass it. The caller holds the purchase's lock.
+   */
+  private async assertRefundsWithin(
+    purchaseId: string,
+    purchaseCents: number,
+    addingCents: number,
+    except?: string,
+  ): Promise<void> {
+    const [refunded] = await this.tx
+      .select({ total: sql<string>`coalesce(-sum(${expenses.amount}), 0)::text` })
+      .from(expenses)
+      .where(
+        and(
+          eq(expenses.refundOfId, purchaseId),
+          except ? sql`${expenses.id} <> ${except}` : undefined,
+        ),
+      );
+    if (toCents(refunded?.total ?? "0") + addingCents > purchaseCents) {
+      throw new AppError("refund_too_large");
+    }
+  }
+
+  /**
+   * A refund's change (docs/product.md#refunds): its description, date and amount (the positive
+   * amount that came back, kept within its purchase's). What it took from its purchase (category,
+   * method, payer, split, privacy) and the purchase it returns stay: refund_not_allowed.
+   */
+  private async updateRefund(
+    scope: FamilyScope,
+    before: ExpenseRow,
+    input: UpdateExpenseInput,
+    now: Date,
+  ): Promise<ExpenseRow> {
+    const { description, amount, date, ...others } = input;
+    if (Object.values(others).some((value) => value !== undefined)) {
+      throw new AppError("refund_not_allowed");
+    }
+    const set: Partial<ExpenseRow> = {};
+    if (description !== undefined) set.description = description;
+    if (date !== undefined) set.date = date;
+    if (amount !== undefined) {
+      const purchase = await this.lockedPurchase(scope, before.refundOfId as string);
+      const cents = toCents(amount);
+      await this.assertRefundsWithin(purchase.id, toCents(purchase.amount), cents, before.id);
+      set.amount = fromCents(-cents);
+    }
+    const billId = await this.billAfterEdit(scope, before, { date });
+    const where = and(eq(expenses.id, before.id), eq(expenses.familyId, scope.familyId));
+    const [row] = await this.tx
+      .update(expenses)
+      .set({ ...set, billId, updatedAt: now })
       .where(where)
       .returning();
     if (!row) throw new AppError("expense_not_found");
@@ -369,10 +516,16 @@ export class ExpenseWriter {
       methodIds: [before.paymentMethodId, row.paymentMethodId],
       billIds: [before.billId, row.billId],
     });
+    const purchases = await purchaseLabels(this.tx, scope.familyId, [row]);
     const changes = changesBetween(
-      expenseHistoryFields(before, names),
-      expenseHistoryFields(row, names),
+      expenseHistoryFields(before, names, purchases),
+      expenseHistoryFields(row, names, purchases),
     );
+    // A refund's entry names its purchase, which never changes, so its sentence can say it.
+    const refundOf = row.refundOfId ? (purchases.get(row.refundOfId) ?? null) : null;
+    if (changes.length > 0 && row.refundOfId) {
+      changes.push({ field: "refundOf", before: refundOf, after: refundOf });
+    }
     if (changes.length > 0) {
       await recordHistory(this.tx, [
         {
@@ -396,14 +549,26 @@ export class ExpenseWriter {
    * a member can restore it (docs/product.md#restoring-a-deleted-expense). Returns the rows.
    */
   async delete(scope: FamilyScope, which: ExpenseSelection): Promise<ExpenseRow[]> {
+    const chosen = and(
+      eq(expenses.familyId, scope.familyId),
+      selected(which),
+      // One by one, another member's private expense is not there for the caller.
+      "id" in which ? seenInFullBy(scope.userId) : undefined,
+    );
+    // A purchase's refunds go with it (docs/product.md#refunds): deleted by the same statement
+    // rather than by the foreign key's cascade, so each gets its entry and can be restored.
     const deleted = await this.tx
       .delete(expenses)
       .where(
-        and(
-          eq(expenses.familyId, scope.familyId),
-          selected(which),
-          // One by one, another member's private expense is not there for the caller.
-          "id" in which ? seenInFullBy(scope.userId) : undefined,
+        or(
+          chosen,
+          and(
+            eq(expenses.familyId, scope.familyId),
+            inArray(
+              expenses.refundOfId,
+              this.tx.select({ id: expenses.id }).from(expenses).where(chosen),
+            ),
+          ),
         ),
       )
       .returning();
@@ -482,6 +647,22 @@ export class ExpenseWriter {
             and ${expenses.installment} = ${snapshot.installment ?? null}::int))`,
       })
       .from(sql`(select 1) as one`);
+    // A refund comes back only to its purchase, and only within its amount
+    // (docs/product.md#refunds); with its purchase gone it cannot come back as it was.
+    const refundOfId = snapshot.refundOfId ?? null;
+    if (refundOfId) {
+      const purchase = await this.lockedPurchase(scope, refundOfId).catch((error) => {
+        if (error instanceof AppError && error.code === "expense_not_found") {
+          throw new AppError("not_restorable");
+        }
+        throw error;
+      });
+      await this.assertRefundsWithin(
+        purchase.id,
+        toCents(purchase.amount),
+        -toCents(snapshot.amount),
+      );
+    }
     // Back in the bill it was in; a card purchase whose bill is gone goes to its date's bill.
     let billId = refs?.billId ?? null;
     if (!billId && refs?.paymentMethodId) {
@@ -517,6 +698,7 @@ export class ExpenseWriter {
           installmentCount: refs?.seriesId ? (snapshot.installmentCount ?? null) : null,
           split: snapshot.split ?? FAMILY_SPLIT,
           private: snapshot.private ?? false,
+          refundOfId,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -545,7 +727,13 @@ export class ExpenseWriter {
         subjectId: restored.id,
         subjectLabel: restored.description,
         privateTo: privateToOf(restored),
-        changes: fieldsCreated(expenseHistoryFields(restored, names)),
+        changes: fieldsCreated(
+          expenseHistoryFields(
+            restored,
+            names,
+            await purchaseLabels(this.tx, scope.familyId, [restored]),
+          ),
+        ),
       },
     ]);
     this.changes.push({
@@ -669,6 +857,7 @@ export class ExpenseWriter {
     const before = await this.tx.select().from(expenses).where(where).orderBy(expenses.installment);
     const first = before[0];
     if (!first) throw new AppError("installment_series_not_found");
+    if (changes.amount !== undefined) await this.assertInstallmentRefunds(before, changes.amount);
     const set: PgUpdateSetSource<typeof expenses> = { ...changes, updatedAt: now };
     if (
       changes.paymentMethodId !== undefined &&
@@ -865,6 +1054,26 @@ export class ExpenseWriter {
     }
     const byId = new Map(moved.map((row) => [row.id, row]));
     return rows.map((row) => byId.get(row.id) ?? row);
+  }
+
+  /**
+   * An installment refunded (docs/product.md#refunds) never costs less than what came back of it:
+   * refund_too_large when a new amount of `rows` (locked with their series) is below their refunds.
+   */
+  private async assertInstallmentRefunds(rows: ExpenseRow[], amount: string): Promise<void> {
+    const [over] = await this.tx
+      .select({ id: expenses.refundOfId })
+      .from(expenses)
+      .where(
+        inArray(
+          expenses.refundOfId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .groupBy(expenses.refundOfId)
+      .having(sql`-sum(${expenses.amount}) > ${amount}::numeric`)
+      .limit(1);
+    if (over) throw new AppError("refund_too_large");
   }
 
   /** The caller's family's series, locked until the transaction ends; 404 otherwise. */

@@ -1282,6 +1282,22 @@ const routes: Record<string, RouteCase> = {
     },
     check: unchangedExpense(() => target),
   },
+  // A refund of another family's purchase: not found, and nothing written against it.
+  "POST /api/expenses/:id/refunds": {
+    expected: scoped(201, 404),
+    request: async () => {
+      target = await ourExpense();
+      return {
+        url: `/api/expenses/${target.id}/refunds`,
+        payload: { amount: "1.00", date: "2026-03-10" },
+      };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const list = (await ownerGet("/api/expenses")) as Expense[];
+      expect(list.filter((e) => e.refundOfId === target.id)).toEqual([]);
+    },
+  },
   "DELETE /api/expenses/:id": {
     expected: scoped(200, 404),
     request: async () => {

@@ -407,6 +407,11 @@ function samples(
       params: { id: missingId, paymentId: missingId },
     },
     "POST /api/expenses/:id/move-bill": { params: { id: expenseId }, body: { to: "next" } },
+    // A cent back of the walk's purchase (R$ 10,00): room for the walk's own tries.
+    "POST /api/expenses/:id/refunds": {
+      params: { id: expenseId },
+      body: { amount: "0.01", date: "2026-03-10", description: "Estorno" },
+    },
     // The default split set again to equal from a day long past; a rule that is not there.
     "PUT /api/family/split-rules": { body: { validFrom: "1999-01-01", weights: null } },
     "DELETE /api/family/split-rules/:validFrom": { params: { validFrom: "1998-01-01" } },
@@ -655,6 +660,8 @@ describe("hostile bytes in every text field", () => {
         "POST /api/card-bills/:id/payments body.amount",
         "POST /api/card-bills/:id/payments body.paidOn",
         "POST /api/expenses/:id/move-bill body.to*",
+        "POST /api/expenses/:id/refunds body.description",
+        "POST /api/expenses/:id/refunds body.amount",
         "POST /api/installments body.description",
         "POST /api/installments body.firstDate",
         "POST /api/expenses body.paymentMethodId*",

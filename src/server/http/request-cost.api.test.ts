@@ -380,14 +380,16 @@ const USER_BYTES = 325;
 // `"billId":null,`), and its installment since installments (#installments; 59 bytes:
 // `"seriesId":null,"installment":null,"installmentCount":null,`), and for whom since shares
 // (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`), and whether it is
-// private (#private-expenses; 16 bytes: `"private":false,`), and the month's income
-// (#the-months-net; 36 bytes without any: `"income":"0.00","incomeByMember":[],`).
-const SUMMARY_BYTES = 2594;
+// private (#private-expenses; 16 bytes: `"private":false,`), the month's income
+// (#the-months-net; 36 bytes without any: `"income":"0.00","incomeByMember":[],`), and the purchase
+// each expense returns since refunds (#refunds; 18 bytes when none: `"refundOfId":null,`).
+const SUMMARY_BYTES = 2648;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`) and its income
 // (#the-months-net; 16 bytes each: `,"income":"0.00"`).
 const TREND_BYTES = 1963;
-// 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here).
-const PAGE_BYTES = 26_928;
-// Paid by the caller: a payer id.
-const EXPENSE_BYTES = 570;
+// 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here); each with
+// `"refundOfId":null,` since refunds (18 bytes).
+const PAGE_BYTES = 27_828;
+// Paid by the caller: a payer id; not a refund (18 bytes: `"refundOfId":null,`).
+const EXPENSE_BYTES = 588;

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
+  createExpense,
   createPaymentMethod,
   type FamilyMemberSession,
   signUpWithFamily,
@@ -313,6 +314,34 @@ describe("formula escaping", () => {
     expect(new Set(rows.map((row) => `${row[4]}|${row[5]}`))).toEqual(new Set(["'@Ana|'@Ana"]));
     // No amount or date is touched: they never start with one of those characters.
     expect(rows.every((row) => /^\d/.test(row[0] ?? "") && /^\d/.test(row[3] ?? ""))).toBe(true);
+  });
+});
+
+describe("a refund's amount", () => {
+  it("keeps its minus sign as a number the spreadsheet reads, with no formula quote, in each language", async () => {
+    const family = await signUpWithFamily(t.app, { language: "pt" });
+    const category = await createCategory(t.app, family);
+    const purchase = await createExpense(t.app, family, {
+      description: "-Mercado",
+      amount: "120.00",
+      categoryId: category.id,
+      date: "2026-03-10",
+    });
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/api/expenses/${purchase.id}/refunds`,
+      headers: { cookie: family.cookie },
+      payload: { amount: "40.00", date: "2026-03-12", description: "-Estorno" },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const pt = (await exported(family, { language: "pt" }, ";")).slice(1);
+    // Its text cells are still escaped; the amount is not.
+    expect(pt.map((row) => [row[1], row[3]])).toEqual([
+      ["'-Estorno", "-40,00"],
+      ["'-Mercado", "120,00"],
+    ]);
+    const en = (await exported(family, { language: "en" })).slice(1);
+    expect(en.map((row) => row[3])).toEqual(["-40.00", "120.00"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { type Stringifier, stringify } from "csv-stringify";
+import { type CastReturnObject, type Stringifier, stringify } from "csv-stringify";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/common";
 import type { ExpenseFilterQuery } from "../../../contract/expenses";
@@ -127,8 +127,17 @@ export function exportExpensesCsv(
     delimiter: format.delimiter,
     record_delimiter: "\r\n",
     // OWASP's CSV injection rule: a cell starting with = + - @ (or tab, CR) gets a leading
-    // single quote, so no spreadsheet runs it as a formula. Amounts are never negative.
+    // single quote, so no spreadsheet runs it as a formula.
     escape_formulas: true,
+    cast: {
+      // Except the amount: a number the database wrote (format.amount of a numeric), never text a
+      // person typed, whose minus sign (a refund, docs/product.md#refunds) must stay a number the
+      // spreadsheet reads, not "'-40,00" text. csv-stringify merges the options a cast returns.
+      string: (value, context) =>
+        context.column === "amount" && !context.header
+          ? ({ value, escape_formulas: false } as CastReturnObject)
+          : value,
+    },
   });
   const uncategorised = t("csvExport.uncategorised");
   const formerMember = t("csvExport.formerMember");

@@ -5,6 +5,7 @@ import { moveExpenseBillInputSchema } from "../../../contract/card-bills";
 import {
   clearExamplesResponseSchema,
   createExpenseInputSchema,
+  createRefundInputSchema,
   expenseExportQuerySchema,
   expenseListQuerySchema,
   expensePageQuerySchema,
@@ -32,6 +33,7 @@ import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { exportExpensesCsv, exportFilename } from "./export";
 import { EXPORT_STALL_MS, exportSlots, holdWhileOpen } from "./export-limits";
 import * as installments from "./installments";
+import { createRefund } from "./refunds";
 import * as service from "./service";
 
 export type ExpenseRouteOptions = {
@@ -149,6 +151,8 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     "/api/expenses/:id",
     {
       schema: {
+        description:
+          "Changes an expense. A refund changes only its description, date and amount, sent as the positive amount that came back (answered negative).",
         params: expenseParamsSchema,
         body: updateExpenseInputSchema,
         response: { 200: expenseSchema },
@@ -278,6 +282,31 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         request.body.to,
         app.clock.now(),
       ),
+  );
+
+  // A refund of a purchase (docs/product.md#refunds); changed and deleted as any expense.
+  app.post(
+    "/api/expenses/:id/refunds",
+    {
+      schema: {
+        description:
+          "Records a refund ('Estorno') of a purchase: an expense with the negative amount that came back on its date, with the purchase's category, payment method, payer, split and privacy. The purchase's refunds never add up past its amount (refund_too_large); a refund is not refunded (refund_not_allowed).",
+        params: expenseParamsSchema,
+        body: createRefundInputSchema,
+        response: { 201: expenseSchema },
+      },
+    },
+    async (request, reply) => {
+      const refund = await createRefund(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        request.body,
+        requestLanguage(request),
+        app.config.quotas.expensesPerFamily,
+      );
+      return reply.status(201).send(refund);
+    },
   );
 
   app.delete(

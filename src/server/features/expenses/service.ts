@@ -75,6 +75,7 @@ export async function listExpensesJson(
         ${unlessHidden("e.bill_id")} as "billId", ${unlessHidden("e.series_id")} as "seriesId",
         ${unlessHidden("e.installment")} as installment,
         ${unlessHidden("e.installment_count")} as "installmentCount",
+        ${unlessHidden("e.refund_of_id")} as "refundOfId",
         case when v.hidden then '{"mode":"private"}'::json else ${compactSplit} end as split,
         e.private,
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",

@@ -39,6 +39,7 @@ function expense(id: string, date = "2025-03-10"): Expense {
     seriesId: null,
     installment: null,
     installmentCount: null,
+    refundOfId: null,
     split: { mode: "family" },
     private: false,
     date,

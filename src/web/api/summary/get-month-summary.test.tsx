@@ -47,6 +47,7 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     seriesId: null,
     installment: null,
     installmentCount: null,
+    refundOfId: null,
     split: { mode: "family" },
     private: false,
     date,

@@ -17,6 +17,7 @@ const expense: Expense = {
   seriesId: null,
   installment: null,
   installmentCount: null,
+  refundOfId: null,
   split: { mode: "family" },
   private: false,
   date: "2025-03-10",

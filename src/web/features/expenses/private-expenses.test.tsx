@@ -63,6 +63,7 @@ const expense = (patch: Partial<Expense>): Expense => ({
   seriesId: null,
   installment: null,
   installmentCount: null,
+  refundOfId: null,
   split: { mode: "family" },
   private: false,
   date: "2026-03-10",

@@ -42,6 +42,7 @@ import {
   installmentsSentence,
   paidOffToBill,
 } from "./installments-text";
+import { isRefundEntry, refundFieldsShown, refundSentence } from "./refund-text";
 import { settlementFieldsShown, settlementSentence } from "./settlement-text";
 
 /**
@@ -279,27 +280,31 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
     ? t(`history.sentence.privateExpense.${entry.action}`)
     : actor === null && entry.kind === "expense"
       ? t("history.sentence.expense.createdByRule", { subject })
-      : entry.kind === "installments"
-        ? installmentsSentence(entry, names, t, language)
-        : entry.kind === "settlement"
-          ? settlementSentence(entry, names, t, language)
-          : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
-            ? t("history.sentence.family.cardSpendingBy", names)
-            : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
-              ? // A default split set from a date on, or removed (its start date to nothing).
-                t(
-                  entry.changes.some((c) => c.field === "splitRule")
-                    ? "history.sentence.family.splitRule"
-                    : "history.sentence.family.splitRuleRemoved",
-                  names,
-                )
-              : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+      : isRefundEntry(entry)
+        ? refundSentence(entry, names, t, language)
+        : entry.kind === "installments"
+          ? installmentsSentence(entry, names, t, language)
+          : entry.kind === "settlement"
+            ? settlementSentence(entry, names, t, language)
+            : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
+              ? t("history.sentence.family.cardSpendingBy", names)
+              : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
+                ? // A default split set from a date on, or removed (its start date to nothing).
+                  t(
+                    entry.changes.some((c) => c.field === "splitRule")
+                      ? "history.sentence.family.splitRule"
+                      : "history.sentence.family.splitRuleRemoved",
+                    names,
+                  )
+                : t(`history.sentence.${entry.kind}.${entry.action}`, names);
   const changes =
     entry.kind === "installments"
       ? installmentsFieldsShown(entry)
       : entry.kind === "settlement"
         ? settlementFieldsShown(entry)
-        : entry.changes;
+        : isRefundEntry(entry)
+          ? refundFieldsShown(entry)
+          : entry.changes;
   // A series' date is its first installment's.
   const fieldLabel = (field: HistoryChange["field"]) =>
     entry.kind === "installments" && field === "date"
