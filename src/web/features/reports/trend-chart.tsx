@@ -17,7 +17,7 @@ import type { TrendMonth } from "./trend-view";
 
 const SPENT_COLOR = "var(--color-primary)";
 const BUDGET_COLOR = "var(--color-warning)";
-const INCOME_COLOR = "var(--color-success)";
+const INCOME_COLOR = "var(--color-income)";
 /** The months other than the shown one: the same colour, lighter, so the shown one stands out. */
 const OTHER_MONTH_OPACITY = 0.4;
 const MARGIN = { top: 8, right: 4, bottom: 24 };
