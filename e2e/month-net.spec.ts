@@ -123,11 +123,11 @@ test(
     const forecast = main.getByRole("region", { name: "Previsão dos próximos meses" });
     await expect(forecast.getByTestId("committed-row")).toHaveCount(3);
     for (const row of await forecast.getByTestId("committed-row").all()) {
-      // Receita prevista, Comprometido, Livre, Parcelas, Contas fixas, Outros.
+      // Livre, Receita prevista, Comprometido, Parcelas, Contas fixas, Outros.
       await expect(row.getByRole("cell")).toHaveText([
+        "R$ 4.700,00",
         "R$ 5.000,00",
         "R$ 300,00",
-        "R$ 4.700,00",
         "R$ 300,00",
         "R$ 0,00",
         "R$ 0,00",
@@ -161,7 +161,7 @@ test(
     const [first] = nextMonths as [Day];
     const forecast = page.getByRole("region", { name: "Forecast for the next months" });
     await expect(forecast.getByTestId("committed-row").first()).toHaveText(
-      `${enMonths[first.month - 1]} ${first.year}$5,000.00$300.00$4,700.00$300.00$0.00$0.00`,
+      `${enMonths[first.month - 1]} ${first.year}$4,700.00$5,000.00$300.00$300.00$0.00$0.00`,
     );
     await expectNoAxeViolations(page);
   },

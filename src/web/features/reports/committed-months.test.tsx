@@ -126,7 +126,7 @@ describe("<CommittedMonths />", () => {
     expect(rows()[0]?.[0]).toBe("Dezembro de 2026, 7 nov – 4 dez");
   });
 
-  it("becomes the forecast when income is expected: income, committed and free lead", () => {
+  it("becomes the forecast when income is expected: free, income and committed lead", () => {
     renderWith(false, {
       periods: response.periods.map((period, i) => ({
         ...period,
@@ -137,18 +137,18 @@ describe("<CommittedMonths />", () => {
     expect(container.querySelector("h2")?.textContent).toBe("Previsão dos próximos meses");
     expect([...container.querySelectorAll("thead th")].map(textOf)).toEqual([
       "Mês",
+      "Livre",
       "Receita prevista",
       "Comprometido",
-      "Livre",
       "Parcelas",
       "Contas fixas",
       "Outros",
     ]);
     expect(rows()[0]).toEqual([
       "Dezembro de 2026",
+      "-R$ 800,00",
       "R$ 1.000,00",
       "R$ 1.800,00",
-      "-R$ 800,00",
       "R$ 300,00",
       "R$ 1.500,00",
       "R$ 0,00",

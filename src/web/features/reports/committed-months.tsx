@@ -8,9 +8,10 @@ import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { cn } from "../../lib/utils";
 
 // The total first, beside the month: what a phone shows before the table scrolls. With income
-// expected (docs/product.md#the-forecast), what comes in, what is spoken for and what is free lead.
+// expected (docs/product.md#the-forecast), what is free leads, then what comes in and what is
+// spoken for.
 const committedColumns = ["total", "installments", "recurring", "other"] as const;
-const forecastColumns = ["income", "total", "free", "installments", "recurring", "other"] as const;
+const forecastColumns = ["free", "income", "total", "installments", "recurring", "other"] as const;
 
 /**
  * Beside the 12-month trend, the three budget months after the shown one and what they already
