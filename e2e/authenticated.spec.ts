@@ -83,13 +83,14 @@ test.describe("signed-in frame", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Principal" });
     const tabs = nav.getByRole("link");
-    await expect(tabs).toHaveText(["Dashboard", "Gastos", "Categorias", "Relatórios"]);
+    await expect(tabs).toHaveText(["Dashboard", "Gastos", "Receitas", "Categorias", "Relatórios"]);
     const hrefs = await tabs.evaluateAll((links) => links.map((l) => l.getAttribute("href")));
-    expect(hrefs).toEqual(["/", "/expenses", "/categories", "/reports"]);
+    expect(hrefs).toEqual(["/", "/expenses", "/incomes", "/categories", "/reports"]);
 
     const pages = [
       { tab: "Dashboard", path: "/", title: "Controle Mensal" },
       { tab: "Gastos", path: "/expenses", title: "Gastos" },
+      { tab: "Receitas", path: "/incomes", title: "Receitas" },
       { tab: "Categorias", path: "/categories", title: "Gerenciar Categorias" },
       { tab: "Relatórios", path: "/reports", title: "Relatórios Mensais" },
     ];
@@ -118,6 +119,7 @@ test.describe("signed-in frame", () => {
     await expect(nav.getByRole("link")).toHaveText([
       "Dashboard",
       "Expenses",
+      "Income",
       "Categories",
       "Reports",
     ]);
@@ -127,6 +129,7 @@ test.describe("signed-in frame", () => {
     await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link")).toHaveText([
       "Panel",
       "Gastos",
+      "Ingresos",
       "Categorías",
       "Informes",
     ]);

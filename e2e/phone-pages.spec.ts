@@ -113,6 +113,8 @@ test(
       "/family/history",
       // Its debts, dialog and lines at 375 px: e2e/balances.spec.ts.
       "/balances",
+      // Its list, form and confirmation at 375 px: e2e/incomes.spec.ts.
+      "/incomes",
       "/no-such-page",
     ]) {
       await checkScreen(page, path);

@@ -89,6 +89,9 @@ const ReportsPage = lazyScreen(() =>
 const BalancesPage = lazyScreen(() =>
   import("./features/balances/balances-page").then((m) => m.BalancesPage),
 );
+const IncomesPage = lazyScreen(() =>
+  import("./features/incomes/incomes-page").then((m) => m.IncomesPage),
+);
 
 /** The signed-in screens by path (each matches its path exactly; `:code` is one segment). */
 const screens: Record<string, LazyScreen> = {
@@ -96,6 +99,7 @@ const screens: Record<string, LazyScreen> = {
   "/expenses": ExpensesPage,
   "/expenses/recurring": RecurringPage,
   "/expenses/import": ImportPage,
+  "/incomes": IncomesPage,
   "/categories": CategoriesPage,
   "/payment-methods": PaymentMethodsPage,
   "/payment-methods/:id/bills": CardBillsPage,

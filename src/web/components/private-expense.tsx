@@ -23,8 +23,11 @@ export function HiddenExpenseName({ className }: { className?: string }) {
   );
 }
 
-/** "Privado": its author's own private expense, which only they see in full. */
-export function PrivateMark({ className }: { className?: string }) {
+/**
+ * "Privado": its author's own private expense, which only they see in full; `label` for another
+ * private entry's word ("Privada", a private income: docs/product.md#income).
+ */
+export function PrivateMark({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
   return (
     <span
@@ -35,7 +38,7 @@ export function PrivateMark({ className }: { className?: string }) {
       data-testid="private-mark"
     >
       <Lock aria-hidden="true" className="size-3" />
-      {t("privateExpense.mark")}
+      {label ?? t("privateExpense.mark")}
     </span>
   );
 }

@@ -27,8 +27,14 @@ describe("publicPathOf", () => {
 });
 
 describe("navTabs", () => {
-  it("lists Dashboard, Expenses, Categories and Reports in that order", () => {
-    expect(navTabs.map((tab) => tab.path)).toEqual(["/", "/expenses", "/categories", "/reports"]);
+  it("lists Dashboard, Expenses, Income, Categories and Reports in that order", () => {
+    expect(navTabs.map((tab) => tab.path)).toEqual([
+      "/",
+      "/expenses",
+      "/incomes",
+      "/categories",
+      "/reports",
+    ]);
   });
 });
 

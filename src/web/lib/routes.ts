@@ -22,6 +22,7 @@ export function isPublicPath(path: string): boolean {
 export const navTabs = [
   { path: "/", labelKey: "nav.dashboard" },
   { path: "/expenses", labelKey: "nav.expenses" },
+  { path: "/incomes", labelKey: "nav.incomes" },
   { path: "/categories", labelKey: "nav.categories" },
   { path: "/reports", labelKey: "nav.reports" },
 ] as const;

@@ -6,6 +6,7 @@ import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
 import { familyQueryOptions } from "../api/family/get-family";
 import { familyPeopleQueryOptions } from "../api/family/get-family-people";
+import { incomesQueryOptions } from "../api/incomes/get-incomes";
 import { unreadCountQueryOptions } from "../api/notifications/get-unread-count";
 import { recurringDueQueryOptions } from "../api/recurring/get-recurring-due";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
@@ -69,6 +70,10 @@ const people: Prefetch = (queryClient) =>
 /** The bell's number, in the frame of every signed-in screen. */
 const unreadCount: Prefetch = (queryClient) =>
   void queryClient.prefetchQuery(unreadCountQueryOptions());
+/** The shown budget month's income and its total. */
+const monthIncomes = shownMonth((queryClient, month) =>
+  queryClient.prefetchQuery(incomesQueryOptions(month)),
+);
 /** Who owes whom: all time at /balances, the named budget month with ?month=&year=. */
 const balances: Prefetch = (queryClient, { search }) => {
   const params = new URLSearchParams(search);
@@ -92,6 +97,7 @@ const screenCalls: Record<string, Prefetch[]> = {
   "/reports": [family, monthSummary, people, unreadCount],
   "/family": [family, unreadCount],
   "/balances": [family, balances, people, unreadCount],
+  "/incomes": [family, monthIncomes, people, unreadCount],
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ChartPie, LayoutDashboard, type LucideIcon, Receipt, Tags } from "lucide-react";
+import { ChartPie, HandCoins, LayoutDashboard, type LucideIcon, Receipt, Tags } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { isTabActive, navTabs } from "../../lib/routes";
@@ -7,17 +7,18 @@ import { cn } from "../../lib/utils";
 const icons: Record<(typeof navTabs)[number]["path"], LucideIcon> = {
   "/": LayoutDashboard,
   "/expenses": Receipt,
+  "/incomes": HandCoins,
   "/categories": Tags,
   "/reports": ChartPie,
 };
 
-/** Four equal tabs on phones (icon over label), a row of tabs on wider screens. */
+/** Five equal tabs on phones (icon over label), a row of tabs on wider screens. */
 export function NavTabs() {
   const { t } = useTranslation();
   const [location] = useLocation();
   return (
     <nav aria-label={t("nav.label")} className="border-border border-t">
-      <ul className="mx-auto grid max-w-6xl grid-cols-4 px-1 sm:flex sm:gap-1 sm:px-4">
+      <ul className="mx-auto grid max-w-6xl grid-cols-5 px-1 sm:flex sm:gap-1 sm:px-4">
         {navTabs.map((tab) => {
           const active = isTabActive(tab.path, location);
           const Icon = icons[tab.path];

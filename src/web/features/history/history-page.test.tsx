@@ -420,3 +420,78 @@ describe("<HistoryPage /> and private expenses", () => {
     expect(container.querySelector('[data-testid="private-mark"]')?.textContent).toBe("Private");
   });
 });
+
+/** An income's entry as the incomes' write door records it. */
+const incomeEntry = (
+  action: "created" | "changed" | "deleted",
+  actorName: string | null,
+  changes: HistoryEntry["changes"],
+): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  kind: "income",
+  action,
+  actorName,
+  actorUserId: actorName ? "55555555-5555-4555-8555-555555555555" : null,
+  subjectLabel: "Salário",
+  changes,
+});
+
+describe("<HistoryPage /> and income", () => {
+  it("reads an income's entries as sentences, its kind and account in the reader's words", async () => {
+    await open("pt", {
+      items: [
+        incomeEntry("created", "Ana", [
+          { field: "amount", before: null, after: "5000.00" },
+          { field: "incomeKind", before: null, after: "thirteenth" },
+          { field: "receivedBy", before: null, after: "Ana" },
+          { field: "paymentMethod", before: null, after: "Nubank" },
+        ]),
+      ],
+      nextCursor: null,
+    });
+    const text = entryText();
+    expect(text).toContain("Ana registrou a receita “Salário”");
+    expect(text).toContain("Receitas");
+    expect(text).toContain("Tipo de receita13º salário");
+    expect(text).toContain("Recebido porAna");
+    expect(text).toContain("ContaNubank");
+    expect(text).toContain("R$ 5.000,00");
+  });
+
+  it("says who changed or deleted one, or that a recurring rule recorded it, in every language", async () => {
+    const cases = [
+      ["en", incomeEntry("changed", "Léo", []), "Léo changed the income “Salário”"],
+      ["es", incomeEntry("deleted", "Ana", []), "Ana eliminó el ingreso “Salário”"],
+      ["pt", incomeEntry("created", null, []), "A receita recorrente “Salário” foi registrada"],
+    ] as const;
+    for (const [language, entry, sentence] of cases) {
+      await open(language, { items: [entry], nextCursor: null });
+      expect(entryText()).toContain(sentence);
+      act(() => root.unmount());
+      root = createRoot(container);
+    }
+  });
+
+  it("says only that another member's private income changed", async () => {
+    await open("pt", {
+      items: [
+        {
+          ...incomeEntry("created", null, []),
+          private: true,
+          subjectLabel: null,
+          restorable: false,
+        },
+      ],
+      nextCursor: null,
+    });
+    expect(container.querySelector("ul li p")?.textContent).toBe(
+      "Uma receita privada foi registrada",
+    );
+  });
+
+  it("filters by income", async () => {
+    await open("pt", { items: [], nextCursor: null });
+    const option = container.querySelector<HTMLOptionElement>('option[value="income"]');
+    expect(option?.textContent).toBe("Receitas");
+  });
+});

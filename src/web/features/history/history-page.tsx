@@ -224,6 +224,9 @@ function useFormatValue() {
     if (typeof value === "string" && dateFields.has(field)) return formatDate(value, language);
     if (field === "expiresAt" && typeof value === "string") return formatInstant(value, language);
     if (field === "frequency") return t(`history.frequency.${value}`);
+    // Kept as the kind's code (docs/product.md#income), worded as the Receitas screen words it
+    // (features/incomes/locales, in the same catalogue).
+    if (field === "incomeKind") return t(`incomes.kinds.${value}`, { defaultValue: String(value) });
     // Kept as the kind's code (docs/product.md#payment-methods), worded in the reader's language.
     if (field === "methodKind")
       return t(`history.methodKinds.${value}`, { defaultValue: String(value) });
@@ -277,9 +280,13 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
   // that one changed, by nobody named; its author reads their own entries in full, marked.
   const hidden = isHiddenEntry(entry);
   const sentence = hidden
-    ? t(`history.sentence.privateExpense.${entry.action}`)
-    : actor === null && entry.kind === "expense"
-      ? t("history.sentence.expense.createdByRule", { subject })
+    ? t(
+        entry.kind === "income"
+          ? `history.sentence.privateIncome.${entry.action}`
+          : `history.sentence.privateExpense.${entry.action}`,
+      )
+    : actor === null && (entry.kind === "expense" || entry.kind === "income")
+      ? t(`history.sentence.${entry.kind}.createdByRule`, { subject })
       : isRefundEntry(entry)
         ? refundSentence(entry, names, t, language)
         : entry.kind === "installments"
@@ -306,10 +313,13 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
           ? refundFieldsShown(entry)
           : entry.changes;
   // A series' date is its first installment's.
+  // An income came into an account ("Conta"), where an expense was paid with one.
   const fieldLabel = (field: HistoryChange["field"]) =>
     entry.kind === "installments" && field === "date"
       ? t("history.firstInstallmentDate")
-      : t(`history.fields.${field}`);
+      : entry.kind === "income" && field === "paymentMethod"
+        ? t("history.incomeAccount")
+        : t(`history.fields.${field}`);
   const onRestore = () =>
     restore.mutate(entry.id, {
       onSuccess: () => toast({ title: t("history.restoredToast") }),
