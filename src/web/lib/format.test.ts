@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatMoneyTick,
   formatMonthYear,
+  formatSignedMoney,
   monthName,
   parseIsoDate,
   shortMonthName,
@@ -12,6 +13,15 @@ import {
 } from "./format";
 
 const nbsp = "\u00a0";
+
+describe("formatSignedMoney (a refund's credit)", () => {
+  it("writes the true minus sign before the currency in each language, and leaves a positive amount as formatMoney does", () => {
+    expect(formatSignedMoney("-40.00", "pt")).toBe(`\u2212R$${nbsp}40,00`);
+    expect(formatSignedMoney("-1234.5", "en")).toBe("\u2212$1,234.50");
+    expect(formatSignedMoney("-40.00", "es")).toBe("\u2212$40.00");
+    expect(formatSignedMoney("120.00", "pt")).toBe(formatMoney("120.00", "pt"));
+  });
+});
 
 describe("formatMoney", () => {
   it("formats Brazilian reais for pt, with the non-breaking space Intl puts after R$", () => {

@@ -20,6 +20,15 @@ export function formatMoney(amount: string, language: Language): string {
 }
 
 /**
+ * An amount that may be a credit (a refund, docs/product.md#refunds): formatMoney with the true
+ * minus sign (U+2212) that typesetting uses for money, "−R$ 40,00", wherever Intl put its hyphen
+ * ("-R$ 40,00" in pt, "-$40.00" in en).
+ */
+export function formatSignedMoney(amount: string, language: Language): string {
+  return formatMoney(amount, language).replace("-", "\u2212");
+}
+
+/**
  * One formatter per language, made on first use: building an Intl formatter costs far more than
  * using one, and a screen formats dozens of amounts and dates as it first renders.
  */

@@ -13,6 +13,7 @@ import { useMoveExpenseBill } from "../../api/expenses/move-expense-bill";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
 import { PageTitle } from "../../components/layout/page-title";
 import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { RequireFamily } from "../../components/require-family";
@@ -148,13 +149,16 @@ function Line({ expense, categoryName }: { expense: Expense; categoryName: strin
             <>
               {expense.description}
               <InstallmentLabel expense={expense} />
+              <RefundMark expense={expense} />
               {expense.private ? <PrivateMark /> : null}
             </>
           )}
         </span>
-        <span className="whitespace-nowrap font-medium">
-          {formatMoney(expense.amount, language)}
-        </span>
+        <ExpenseAmount
+          expense={expense}
+          language={language}
+          className="whitespace-nowrap font-medium"
+        />
       </div>
       <p className="text-muted-foreground text-sm">
         {formatDate(expense.date, language)}

@@ -3,16 +3,15 @@ import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
-import { toCents } from "../../../contract/cents";
 import type { Expense } from "../../../contract/expenses";
 import { usePayerName } from "../../api/family/payer-names";
 import { InstallmentLabel } from "../../api/installments/installment-label";
+import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
 import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
-import { useMoney } from "../../lib/use-money";
 import type { PendingExpense } from "./pending";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
@@ -155,7 +154,7 @@ function Row({
   own = false,
 }: {
   expense: Pick<Expense, "description" | "amount" | "date"> &
-    Partial<Pick<Expense, "installment" | "installmentCount">>;
+    Partial<Pick<Expense, "installment" | "installmentCount" | "refundOfId">>;
   category?: Category | undefined;
   payer?: string;
   hidden?: boolean;
@@ -163,7 +162,6 @@ function Row({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = useMoney();
   return (
     <div className="min-w-0 flex-1 space-y-0.5">
       <div className="flex items-baseline justify-between gap-3">
@@ -175,12 +173,13 @@ function Row({
               <span className="truncate">{expense.description}</span>
               {/* "Geladeira 3/12" (docs/product.md#installments) */}
               <InstallmentLabel expense={expense} />
+              <RefundMark expense={expense} />
               {own ? <PrivateMark /> : null}
             </>
           )}
         </p>
         <p className="shrink-0 font-semibold tabular-nums" data-testid="recent-amount">
-          {money(toCents(expense.amount))}
+          <ExpenseAmount expense={expense} language={language} />
         </p>
       </div>
       <p className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">

@@ -34,6 +34,7 @@ import type { ForWhomForm } from "./for-whom-field";
 import { InstallmentScopeChoice } from "./installment-scope";
 import { type InstallmentScope, installmentChange } from "./installments";
 import { PayOffConfirm } from "./pay-off-confirm";
+import { RefundForm } from "./refund-form";
 import { draftOf, percentOnly, sameSplit, splitOfDraft } from "./split-draft";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
@@ -119,11 +120,14 @@ function EditExpenseForm({
   expense,
   onDone,
   onPayOff,
+  onRefund,
 }: {
   expense: Expense;
   onDone: () => void;
   /** Shown for an installment: "Antecipar parcelas". */
   onPayOff: () => void;
+  /** "Estornar": a refund of this purchase (docs/product.md#refunds). */
+  onRefund: () => void;
 }) {
   const { t } = useTranslation();
   const categories = useCategories();
@@ -227,6 +231,14 @@ function EditExpenseForm({
             {t("expenses.installments.payOff")}
           </Button>
         ) : null}
+        <Button
+          type="button"
+          variant="outline"
+          className={isInstallment ? undefined : "sm:mr-auto"}
+          onClick={onRefund}
+        >
+          {t("expenses.refund.action")}
+        </Button>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t("expenses.edit.cancel")}
@@ -257,15 +269,29 @@ export function ExpenseEditDialog({
   // "Antecipar parcelas" asks in the same dialog: no dialog over a dialog on a phone.
   const [payingOff, setPayingOff] = useState<string | null>(null);
   const confirming = expense !== null && payingOff === expense.id;
+  // "Estornar" asks in the same dialog too; a refund itself is changed there (its amount, date
+  // and description: the rest is its purchase's).
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const refundForm = expense !== null && (refunding === expense.id || expense.refundOfId !== null);
   const close = (open: boolean) => {
-    if (!open) setPayingOff(null);
+    if (!open) {
+      setPayingOff(null);
+      setRefunding(null);
+    }
     onOpenChange(open);
   };
   return (
     <Dialog open={expense !== null} onOpenChange={close}>
       {expense ? (
         <DialogContent {...returnFocus}>
-          {confirming ? (
+          {refundForm ? (
+            <RefundForm
+              key={expense.id}
+              expense={expense}
+              onBack={expense.refundOfId === null ? () => setRefunding(null) : null}
+              onDone={() => close(false)}
+            />
+          ) : confirming ? (
             <PayOffConfirm
               expense={expense}
               onBack={() => setPayingOff(null)}
@@ -282,6 +308,7 @@ export function ExpenseEditDialog({
                 expense={expense}
                 onDone={() => close(false)}
                 onPayOff={() => setPayingOff(expense.id)}
+                onRefund={() => setRefunding(expense.id)}
               />
             </>
           )}

@@ -33,6 +33,7 @@ import { usePayerName } from "../../api/family/payer-names";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
 import { HiddenExpenseName, isHiddenExpense, PrivateMark } from "../../components/private-expense";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -110,6 +111,7 @@ function ExpenseName({
     <>
       {expense.description}
       <InstallmentLabel expense={expense} />
+      <RefundMark expense={expense} />
       {expense.private ? <PrivateMark /> : <SplitLabel split={expense.split} nameOf={nameOf} />}
     </>
   );
@@ -328,7 +330,7 @@ function VirtualExpenseList({
                     )}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums">
-                    {formatMoney(expense.amount, language)}
+                    <ExpenseAmount expense={expense} language={language} />
                   </td>
                   <td className="px-3 py-1">
                     {hidden ? null : (
@@ -374,7 +376,7 @@ function VirtualExpenseList({
                     )}
                   </span>
                   <span className="shrink-0 font-semibold tabular-nums">
-                    {formatMoney(expense.amount, language)}
+                    <ExpenseAmount expense={expense} language={language} />
                   </span>
                 </div>
                 {hidden ? (
