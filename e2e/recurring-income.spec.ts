@@ -162,6 +162,23 @@ test(
       expect(JSON.stringify(await expenses.json())).not.toContain("Salário");
     }
 
+    // The latest past 5th business day's salary is in 'Receitas', Ana's, beside no expense.
+    const today = localToday();
+    const { year, month } = monthsAgo(0);
+    const thisMonths = nthBusinessDay(year, month, 5);
+    await page.goto("/incomes");
+    if (thisMonths > today) await main.getByRole("button", { name: "Mês anterior" }).click();
+    const latest = thisMonths > today ? monthsAgo(1) : { year, month };
+    const paid = main.getByTestId("income").filter({ hasText: "Salário" });
+    await expect(paid).toHaveCount(1);
+    await expect(paid).toContainText(
+      `Salário · Ana Souza · ${shown(nthBusinessDay(latest.year, latest.month, 5), "pt-BR")}`,
+    );
+    await expect(paid).toContainText("R$ 5.000,00");
+    await expectNoAxeViolations(page);
+    await shot(page, "incomes-pt");
+    await page.goto("/expenses/recurring");
+
     // Edited, it stays an income: the type is chosen once.
     await card.getByRole("button", { name: "Editar Salário" }).click();
     const edit = page.getByRole("dialog", { name: "Editar receita recorrente" });
