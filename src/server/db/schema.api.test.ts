@@ -8,7 +8,9 @@ import {
   families,
   familyInvites,
   familyMembers,
+  incomes,
   passwordResetTokens,
+  recurringRules,
   sessions,
   users,
 } from "./schema";
@@ -285,5 +287,91 @@ describe("expenses", () => {
     expect((keyset as unknown as { rows: { indexdef: string }[] }).rows[0]?.indexdef).toContain(
       "(family_id, date DESC, created_at DESC, id DESC)",
     );
+  });
+});
+
+describe("recurring rules", () => {
+  it("refuses a rule that names no day for its frequency, whatever is left null", async () => {
+    const { family } = await newFamily();
+    const base = {
+      familyId: family.id,
+      description: "Salário",
+      amount: "5000.00",
+      startDate: "2026-01-01",
+    };
+    const refused = [
+      { frequency: "monthly" as const },
+      { frequency: "weekly" as const },
+      { frequency: "yearly" as const, dayOfMonth: 5 },
+      { frequency: "yearly" as const, monthOfYear: 3 },
+      { frequency: "monthly" as const, dayOfMonth: 5, businessDay: 5 },
+    ];
+    for (const schedule of refused) {
+      expect(
+        await failure(database.db.insert(recurringRules).values({ ...base, ...schedule })),
+        JSON.stringify(schedule),
+      ).toContain("recurring_rules_day_check");
+    }
+    // Each frequency with its one day is a rule.
+    await database.db.insert(recurringRules).values([
+      { ...base, frequency: "monthly", businessDay: 5 },
+      { ...base, frequency: "monthly", dayOfMonth: 31 },
+      { ...base, frequency: "weekly", dayOfWeek: 1 },
+      { ...base, frequency: "yearly", dayOfMonth: 29, monthOfYear: 2 },
+    ]);
+  });
+
+  it("keeps an income rule's kind and no category, and an expense rule without a kind", async () => {
+    const { family } = await newFamily();
+    const base = {
+      familyId: family.id,
+      description: "x",
+      amount: "1.00",
+      startDate: "2026-01-01",
+      frequency: "monthly" as const,
+      dayOfMonth: 5,
+    };
+    expect(
+      await failure(database.db.insert(recurringRules).values({ ...base, entry: "income" })),
+    ).toContain("recurring_rules_entry_check");
+    expect(
+      await failure(database.db.insert(recurringRules).values({ ...base, incomeKind: "salary" })),
+    ).toContain("recurring_rules_entry_check");
+  });
+});
+
+describe("refunds and incomes", () => {
+  it("allows a negative amount only on a refund of a purchase, and no income at zero", async () => {
+    const { family } = await newFamily();
+    const base = { familyId: family.id, description: "x", date: "2026-01-01" };
+    const [purchase] = await database.db
+      .insert(expenses)
+      .values({ ...base, amount: "120.00" })
+      .returning();
+    await database.db
+      .insert(expenses)
+      .values({ ...base, amount: "-40.00", refundOfId: purchase?.id });
+    expect(
+      await failure(
+        database.db.insert(expenses).values({ ...base, amount: "40.00", refundOfId: purchase?.id }),
+      ),
+    ).toContain("expenses_amount_check");
+    expect(
+      await failure(
+        database.db
+          .insert(incomes)
+          .values({
+            familyId: family.id,
+            description: "x",
+            kind: "salary",
+            amount: "0",
+            date: "2026-01-01",
+          }),
+      ),
+    ).toContain("incomes_amount_check");
+    // Deleting the purchase deletes its refunds.
+    await database.db.delete(expenses).where(eq(expenses.id, purchase?.id as string));
+    const left = await database.db.select().from(expenses).where(eq(expenses.familyId, family.id));
+    expect(left).toEqual([]);
   });
 });

@@ -507,7 +507,7 @@ export const expenses = pgTable(
     index("expenses_refund_of_idx").on(t.refundOfId).where(sql`${t.refundOfId} is not null`),
     check(
       "expenses_amount_check",
-      sql`${t.amount} > 0 or (${t.refundOfId} is not null and ${t.amount} < 0)`,
+      sql`(${t.refundOfId} is null and ${t.amount} > 0) or (${t.refundOfId} is not null and ${t.amount} < 0)`,
     ),
     check(
       "expenses_split_check",
@@ -666,18 +666,20 @@ export const recurringRules = pgTable(
       "recurring_rules_frequency_check",
       sql`${t.frequency} in ('weekly', 'monthly', 'yearly')`,
     ),
+    // coalesce: a day left null makes its "between" unknown, which a CHECK lets through; the rule
+    // must name its day, so unknown is false.
     check(
       "recurring_rules_day_check",
-      sql`(${t.frequency} = 'weekly' and ${t.dayOfWeek} between 1 and 7 and ${t.dayOfMonth} is null and ${t.monthOfYear} is null and ${t.businessDay} is null)
+      sql`coalesce((${t.frequency} = 'weekly' and ${t.dayOfWeek} between 1 and 7 and ${t.dayOfMonth} is null and ${t.monthOfYear} is null and ${t.businessDay} is null)
         or (${t.frequency} = 'monthly' and ${t.dayOfWeek} is null and ${t.monthOfYear} is null
           and ((${t.dayOfMonth} between 1 and 31 and ${t.businessDay} is null)
             or (${t.dayOfMonth} is null and ${t.businessDay} between 1 and 20)))
-        or (${t.frequency} = 'yearly' and ${t.dayOfMonth} between 1 and 31 and ${t.monthOfYear} between 1 and 12 and ${t.dayOfWeek} is null and ${t.businessDay} is null)`,
+        or (${t.frequency} = 'yearly' and ${t.dayOfMonth} between 1 and 31 and ${t.monthOfYear} between 1 and 12 and ${t.dayOfWeek} is null and ${t.businessDay} is null), false)`,
     ),
     check(
       "recurring_rules_entry_check",
-      sql`(${t.entry} = 'expense' and ${t.incomeKind} is null)
-        or (${t.entry} = 'income' and ${t.incomeKind} in (${sql.raw(incomeKinds.map((k) => `'${k}'`).join(", "))}) and ${t.categoryId} is null)`,
+      sql`coalesce((${t.entry} = 'expense' and ${t.incomeKind} is null)
+        or (${t.entry} = 'income' and ${t.incomeKind} in (${sql.raw(incomeKinds.map((k) => `'${k}'`).join(", "))}) and ${t.categoryId} is null), false)`,
     ),
     check(
       "recurring_rules_dates_check",

@@ -38,16 +38,16 @@ CREATE UNIQUE INDEX "incomes_idempotency_unique" ON "incomes" USING btree ("fami
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_refund_of_id_expenses_id_fk" FOREIGN KEY ("refund_of_id") REFERENCES "public"."expenses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "expenses_refund_of_idx" ON "expenses" USING btree ("refund_of_id") WHERE "expenses"."refund_of_id" is not null;--> statement-breakpoint
 ALTER TABLE "expense_shares" ADD CONSTRAINT "expense_shares_amount_check" CHECK ("expense_shares"."amount" <> 0);--> statement-breakpoint
-ALTER TABLE "expenses" ADD CONSTRAINT "expenses_amount_check" CHECK ("expenses"."amount" > 0 or ("expenses"."refund_of_id" is not null and "expenses"."amount" < 0));--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_amount_check" CHECK (("expenses"."refund_of_id" is null and "expenses"."amount" > 0) or ("expenses"."refund_of_id" is not null and "expenses"."amount" < 0));--> statement-breakpoint
 ALTER TABLE "family_history" ADD CONSTRAINT "family_history_kind_check" CHECK ("family_history"."kind" in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
         'paymentMethod', 'cardBill', 'installments', 'settlement', 'income'));--> statement-breakpoint
-ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_entry_check" CHECK (("recurring_rules"."entry" = 'expense' and "recurring_rules"."income_kind" is null)
-        or ("recurring_rules"."entry" = 'income' and "recurring_rules"."income_kind" in ('salary', 'thirteenth', 'vacation', 'freelance', 'investment', 'other') and "recurring_rules"."category_id" is null));--> statement-breakpoint
-ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_day_check" CHECK (("recurring_rules"."frequency" = 'weekly' and "recurring_rules"."day_of_week" between 1 and 7 and "recurring_rules"."day_of_month" is null and "recurring_rules"."month_of_year" is null and "recurring_rules"."business_day" is null)
+ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_entry_check" CHECK (coalesce(("recurring_rules"."entry" = 'expense' and "recurring_rules"."income_kind" is null)
+        or ("recurring_rules"."entry" = 'income' and "recurring_rules"."income_kind" in ('salary', 'thirteenth', 'vacation', 'freelance', 'investment', 'other') and "recurring_rules"."category_id" is null), false));--> statement-breakpoint
+ALTER TABLE "recurring_rules" ADD CONSTRAINT "recurring_rules_day_check" CHECK (coalesce(("recurring_rules"."frequency" = 'weekly' and "recurring_rules"."day_of_week" between 1 and 7 and "recurring_rules"."day_of_month" is null and "recurring_rules"."month_of_year" is null and "recurring_rules"."business_day" is null)
         or ("recurring_rules"."frequency" = 'monthly' and "recurring_rules"."day_of_week" is null and "recurring_rules"."month_of_year" is null
           and (("recurring_rules"."day_of_month" between 1 and 31 and "recurring_rules"."business_day" is null)
             or ("recurring_rules"."day_of_month" is null and "recurring_rules"."business_day" between 1 and 20)))
-        or ("recurring_rules"."frequency" = 'yearly' and "recurring_rules"."day_of_month" between 1 and 31 and "recurring_rules"."month_of_year" between 1 and 12 and "recurring_rules"."day_of_week" is null and "recurring_rules"."business_day" is null));--> statement-breakpoint
+        or ("recurring_rules"."frequency" = 'yearly' and "recurring_rules"."day_of_month" between 1 and 31 and "recurring_rules"."month_of_year" between 1 and 12 and "recurring_rules"."day_of_week" is null and "recurring_rules"."business_day" is null), false));--> statement-breakpoint
 -- Written by hand, as for expenses (migration 0012): an income's account is always one of its own
 -- family's payment methods; a method in use is archived, not deleted.
 ALTER TABLE "incomes" ADD CONSTRAINT "incomes_payment_method_family_fk"
