@@ -72,6 +72,9 @@ export const historyFields = [
   "fileName",
   "importedCount",
   "totalAmount",
+  /** Of an import's lines, the credits recorded as income and as refunds. */
+  "incomeCount",
+  "refundCount",
   "member",
   "deletedExpenses",
   "expiresAt",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./calendar-date";
 import { descriptionSchema } from "./expenses";
+import { incomeKindSchema } from "./incomes";
 import { amountSchema } from "./money";
 import { text } from "./text";
 
@@ -96,8 +97,26 @@ export const importPreviewInputSchema = z.strictObject({
     "validation.importFileTooLarge",
   ),
   options: importOptionsSchema.optional(),
+  /**
+   * What the lines were paid with, when the import names it: a credit's proposed purchases to
+   * refund are that method's (docs/product.md#credits).
+   */
+  paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).optional(),
 });
 export type ImportPreviewInput = z.input<typeof importPreviewInputSchema>;
+
+/** How many purchases the preview proposes for one credit. */
+export const IMPORT_REFUND_CANDIDATES = 5;
+
+export const importRefundCandidateSchema = z.object({
+  expenseId: z.uuid(),
+  date: z.string(),
+  description: z.string(),
+  /** The purchase's amount, and what is left of it after its refunds (decimal strings). */
+  amount: z.string(),
+  left: z.string(),
+});
+export type ImportRefundCandidate = z.infer<typeof importRefundCandidateSchema>;
 
 export const importPreviewLineSchema = z.object({
   /** The line's number in the file, from 1 (the header, when there is one, is line 1). */
@@ -113,6 +132,11 @@ export const importPreviewLineSchema = z.object({
   /** Of the other sign than spending (a credit, a payment): left out unless ticked. */
   notSpending: z.boolean(),
   /**
+   * A credit's kind when recorded as income: "salary" when its description says so ('Salário',
+   * 'Folha'), else "other"; null for a spending line (docs/product.md#credits).
+   */
+  incomeKind: incomeKindSchema.nullable(),
+  /**
    * An installment marker in the description ("Parcela 2/6", "PARC 02/06", "2/6" at its end):
    * which installment of how many; the description then reads without it.
    */
@@ -124,6 +148,13 @@ export const importPreviewLineSchema = z.object({
   duplicate: z.boolean(),
   /** The category of the family's latest expense with the same description, if any. */
   suggestedCategoryId: z.uuid().nullable(),
+  /**
+   * A credit's proposed purchases to refund (docs/product.md#credits): the family's purchases the
+   * caller sees in full, with its description (refund words left out) and, when the import names
+   * one, its method, dated on or before it, with at least its amount left after their refunds,
+   * newest first; at most IMPORT_REFUND_CANDIDATES. Empty for a spending line.
+   */
+  refundCandidates: z.array(importRefundCandidateSchema),
 });
 export type ImportPreviewLine = z.infer<typeof importPreviewLineSchema>;
 
@@ -166,6 +197,31 @@ export const importCommitLineSchema = z.strictObject({
 });
 export type ImportCommitLine = z.input<typeof importCommitLineSchema>;
 
+/**
+ * A credit recorded instead of skipped (docs/product.md#credits): as income (its kind, received
+ * by a member: the caller when left out) or as a refund of one of the family's purchases.
+ */
+export const importCreditSchema = z
+  .strictObject({
+    recordAs: z.enum(["income"], { error: "validation.invalidOption" }),
+    date: calendarDateSchema,
+    description: descriptionSchema,
+    amount: amountSchema,
+    kind: incomeKindSchema.optional(),
+    receivedByUserId: z.uuid({ error: "validation.receiverNotMember" }).optional(),
+    refundOfId: z.uuid({ error: "validation.importRefundOfRequired" }).optional(),
+  })
+  .superRefine((credit, context) => {
+    if (credit.recordAs !== "income" && credit.refundOfId === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["refundOfId"],
+        message: "validation.importRefundOfRequired",
+      });
+    }
+  });
+export type ImportCredit = z.input<typeof importCreditSchema>;
+
 export const importCommitInputSchema = z.strictObject({
   fileName: text().max(255, "validation.tooLong").optional(),
   /** Every line paid with this method of the family's (a card's statement into the card). */
@@ -174,14 +230,29 @@ export const importCommitInputSchema = z.strictObject({
   billId: z.uuid({ error: "validation.billNotOfCard" }).optional(),
   lines: z
     .array(importCommitLineSchema, { error: "validation.invalidType" })
-    .min(1, "validation.importNothingTicked")
     .max(IMPORT_MAX_LINES, "validation.importTooManyLines"),
+  /** The credits recorded as income or refunds; the others are skipped. */
+  credits: z
+    .array(importCreditSchema, { error: "validation.invalidType" })
+    .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
+    .optional(),
+}).superRefine((input, context) => {
+  const count = input.lines.length + (input.credits?.length ?? 0);
+  if (count === 0) {
+    context.addIssue({ code: "custom", path: ["lines"], message: "validation.importNothingTicked" });
+  } else if (count > IMPORT_MAX_LINES) {
+    context.addIssue({ code: "custom", path: ["lines"], message: "validation.importTooManyLines" });
+  }
 });
 export type ImportCommitInput = z.input<typeof importCommitInputSchema>;
 
 export const importResultSchema = z.object({
   id: z.uuid(),
+  /** Every line recorded: expenses, incomes and refunds. */
   importedCount: z.number().int(),
+  /** Of them, the credits recorded as income and as refunds. */
+  incomeCount: z.number().int(),
+  refundCount: z.number().int(),
   /** The sum of the imported amounts, as a decimal string. */
   totalAmount: z.string(),
   createdAt: z.string(),

@@ -1099,7 +1099,15 @@ export class ExpenseWriter {
    */
   async importLines(
     scope: FamilyScope,
-    imported: { id: string; fileName: string | null; importedCount: number; totalAmount: string },
+    imported: {
+      id: string;
+      fileName: string | null;
+      importedCount: number;
+      totalAmount: string;
+      /** Of the lines, the credits recorded as income and as refunds (features/imports). */
+      incomeCount?: number;
+      refundCount?: number;
+    },
     lines: ImportedLine[],
     paidWith: ImportPaidWith | null = null,
   ): Promise<void> {
@@ -1148,6 +1156,8 @@ export class ExpenseWriter {
           fileName: imported.fileName,
           importedCount: imported.importedCount,
           totalAmount: fromCents(toCents(imported.totalAmount)),
+          incomeCount: imported.incomeCount || undefined,
+          refundCount: imported.refundCount || undefined,
         }),
       },
     ]);

@@ -252,6 +252,7 @@ export type ParsedLine = {
   description: string;
   errorKey: string | null;
   notSpending: boolean;
+  incomeKind: "salary" | "other" | null;
   installment: { number: number; count: number } | null;
 };
 
@@ -285,6 +286,8 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
       amount.error === "tooBig" ? "validation.amountTooBig" : "validation.importAmountInvalid";
   } else if (cents === 0) errorKey = "validation.amountPositive";
   else if (!checked.success) errorKey = checked.error.issues[0]?.message ?? "validation.invalid";
+  const notSpending =
+    cents !== null && cents !== 0 && (settings.spendingSign === "negative" ? cents > 0 : cents < 0);
   return {
     lineNumber: record.lineNumber,
     cells,
@@ -292,10 +295,34 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
     amount: cents === null ? null : fromCents(Math.abs(cents)),
     description,
     errorKey,
-    notSpending:
-      cents !== null &&
-      cents !== 0 &&
-      (settings.spendingSign === "negative" ? cents > 0 : cents < 0),
+    notSpending,
+    incomeKind: notSpending && errorKey === null ? incomeKindOf(description) : null,
     installment: marker ? { number: marker.number, count: marker.count } : null,
   };
+}
+
+/**
+ * A credit's kind as income (docs/product.md#credits): a salary when its description says so
+ * ('Salário', 'Pagamento de salário', 'Folha de pagamento', 'SALARIO'), else other.
+ */
+const SALARY = /\b(salario|folha)\b/;
+export const incomeKindOf = (description: string): "salary" | "other" =>
+  SALARY.test(foldText(description)) ? "salary" : "other";
+
+/**
+ * Words a statement puts before the purchase a credit returns ('Estorno de Mercado',
+ * 'REEMBOLSO - Farmácia', 'Devolução: Loja'), left out of a credit's folded description when
+ * its purchase is looked for (docs/product.md#credits).
+ */
+const REFUND_WORDS =
+  /^(?:estorno|estornado|reembolso|devolucao|cancelamento|credito|cred|refund)(?:\s+(?:de|do|da|of))?\s*[:\-–]?\s*/;
+
+/** The folded description of a credit's purchase: without the refund words before it. */
+export function refundKeyOf(description: string): string {
+  let key = foldText(description).replace(/["'“”]/g, "").trim();
+  for (let previous = ""; previous !== key; ) {
+    previous = key;
+    key = key.replace(REFUND_WORDS, "").trim();
+  }
+  return key;
 }

@@ -1,8 +1,11 @@
 import {
   IMPORT_PREVIEW_MAX_BYTES,
+  IMPORT_REFUND_CANDIDATES,
   type ImportPreview,
   type ImportPreviewInput,
+  type ImportRefundCandidate,
 } from "../../../contract/imports";
+import { toCents } from "../../../contract/money";
 import {
   foldText,
   guessAmountFormat,
@@ -12,6 +15,7 @@ import {
   looksLikeHeader,
   parseAmount,
   parseLine,
+  refundKeyOf,
 } from "./detect";
 import {
   assertLineCount,
@@ -44,10 +48,22 @@ export type ParsedPreview = {
   keys: string[];
   /** For each line, its description's index in `keys`; -1 for a line with an error. */
   lineKeys: Int32Array;
+  /**
+   * The credits' purchase keys (refundKeyOf), once each, with the smallest credit and the latest
+   * date among the credits of each, as the JSON the refund lookup reads.
+   */
+  refundKeysJson: string;
+  /** For each line, its index in the refund keys; -1 for a line that is no readable credit. */
+  lineRefundKeys: Int32Array;
+  /** The method the import names, for the refund lookup. */
+  paymentMethodId: string | null;
 };
 
-/** What the service adds to each line, at most: `,"duplicate":false,"suggestedCategoryId":"<uuid>"}`. */
-const DATABASE_FIELDS_BYTES = 80;
+/**
+ * What the service adds to each line, at most, without a credit's proposals:
+ * `,"duplicate":false,"suggestedCategoryId":"<uuid>","refundCandidates":[]}`.
+ */
+const DATABASE_FIELDS_BYTES = 102;
 
 export function parsePreview(input: ImportPreviewInput): ParsedPreview {
   const options = input.options ?? {};
@@ -114,6 +130,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
   }[] = [];
   const keyIndex = new Map<string, number>();
   const lineKeys = new Int32Array(rows.length).fill(-1);
+  const refundKeys = new Map<string, { r: number; k: string; a: string; d: string }>();
+  const lineRefundKeys = new Int32Array(rows.length).fill(-1);
   rows.forEach((row, index) => {
     const line = parseLine(row, lineSettings);
     const json = JSON.stringify(line).slice(0, -1);
@@ -136,6 +154,17 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
       keyIndex.set(k, key);
     }
     lineKeys[index] = key;
+    if (!line.notSpending || line.date === null || line.amount === null) return;
+    const refundKey = refundKeyOf(line.description);
+    if (refundKey === "") return;
+    const found = refundKeys.get(refundKey);
+    if (found) {
+      if (toCents(line.amount) < toCents(found.a)) found.a = line.amount;
+      if (line.date > found.d) found.d = line.date;
+    } else {
+      refundKeys.set(refundKey, { r: refundKeys.size, k: refundKey, a: line.amount, d: line.date });
+    }
+    lineRefundKeys[index] = refundKeys.get(refundKey)?.r ?? -1;
   });
   return {
     settings,
@@ -144,26 +173,68 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     candidatesJson: JSON.stringify(candidates),
     keys: [...keyIndex.keys()],
     lineKeys,
+    refundKeysJson: JSON.stringify([...refundKeys.values()]),
+    lineRefundKeys,
+    paymentMethodId: input.paymentMethodId ?? null,
   };
 }
 
-/** What the family's data says of the lines (service.ts's two statements). */
+/** What the database is asked of a file (service.ts's previewLookups). */
+export type LookupInput = Pick<
+  ParsedPreview,
+  "candidatesJson" | "keys" | "refundKeysJson" | "paymentMethodId"
+>;
+
+/** What the family's data says of the lines (service.ts's three statements). */
 export type PreviewLookups = {
   /** The indexes of the lines the family already has. */
   duplicates: Int32Array;
   /** For each of `keys`, the category last used for it, if any. */
   categories: (string | null)[];
+  /**
+   * For each refund key, the family's purchases it may return, newest first (service.ts): each
+   * credit proposes those dated on or before it with at least its amount left.
+   */
+  refunds: ImportRefundCandidate[][];
 };
+
+/** A credit's proposed purchases: of its key's, those it fits, newest first, a few. */
+export function refundCandidatesOf(
+  purchases: readonly ImportRefundCandidate[],
+  credit: { date: string; amount: string },
+): ImportRefundCandidate[] {
+  const cents = toCents(credit.amount);
+  return purchases
+    .filter((purchase) => purchase.date <= credit.date && toCents(purchase.left) >= cents)
+    .slice(0, IMPORT_REFUND_CANDIDATES);
+}
 
 /** The answer's JSON text, in the contract's key order (importPreviewSchema). */
 export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): string {
   const duplicates = new Set(lookups.duplicates);
+  let refundBytes = 0;
   const lines = parsed.lines.map((line, index) => {
     const key = parsed.lineKeys[index] ?? -1;
     const category = key < 0 ? null : (lookups.categories[key] ?? null);
     const suggested = category === null ? "null" : JSON.stringify(category);
-    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested}}`;
+    const refundKey = parsed.lineRefundKeys[index] ?? -1;
+    let refunds = "[]";
+    if (refundKey >= 0) {
+      // The credit's date and amount, read back from its own answer (a readable credit has both).
+      const { date, amount } = JSON.parse(`${line}}`) as { date: string; amount: string };
+      refunds = JSON.stringify(refundCandidatesOf(lookups.refunds[refundKey] ?? [], { date, amount }));
+      refundBytes += Buffer.byteLength(refunds);
+    }
+    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"refundCandidates":${refunds}}`;
   });
   const head = JSON.stringify({ settings: parsed.settings, columnNames: parsed.columnNames });
-  return `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
+  const body = `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
+  // The proposals come after the size was counted line by line: a file of thousands of credits
+  // of a common description could take the answer past its cap with them.
+  if (refundBytes > 0 && Buffer.byteLength(body) > IMPORT_PREVIEW_MAX_BYTES) {
+    throw badFile("validation.importPreviewTooLarge", {
+      max: IMPORT_PREVIEW_MAX_BYTES / 1024 / 1024,
+    });
+  }
+  return body;
 }

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { IMPORT_PREVIEW_MAX_BYTES } from "../../../contract/imports";
 import { AppError } from "../../errors";
-import type { PreviewLookups } from "./parse";
+import type { LookupInput, PreviewLookups } from "./parse";
 import type { FromWorker, ToWorker } from "./preview-worker";
 import { badFile } from "./read-file";
 
@@ -30,10 +30,7 @@ const IDLE_MS = 60_000;
 const WORKER_HEAP_MB = 256;
 
 /** The database's part of a preview, run on the event loop between the worker's two steps. */
-export type Lookup = (parsed: {
-  candidatesJson: string;
-  keys: string[];
-}) => Promise<PreviewLookups>;
+export type Lookup = (parsed: LookupInput) => Promise<PreviewLookups>;
 
 type Job = {
   body: Uint8Array;

@@ -2,7 +2,13 @@ import { parentPort, threadId } from "node:worker_threads";
 import { type ImportPreviewInput, importPreviewInputSchema } from "../../../contract/imports";
 import { AppError } from "../../errors";
 import { zodValidatorCompiler } from "../../http/validation";
-import { type ParsedPreview, type PreviewLookups, parsePreview, previewBody } from "./parse";
+import {
+  type LookupInput,
+  type ParsedPreview,
+  type PreviewLookups,
+  parsePreview,
+  previewBody,
+} from "./parse";
 
 /**
  * The preview worker's entry (preview-pool.ts starts it), one file at a time in two steps: "parse"
@@ -19,7 +25,7 @@ export type ToWorker =
   | { kind: "drop" };
 
 export type FromWorker = { threadId: number } & (
-  | { kind: "parsed"; candidatesJson: string; keys: string[] }
+  | ({ kind: "parsed" } & LookupInput)
   | { kind: "answered"; body: Uint8Array }
   | {
       kind: "refused";
@@ -52,8 +58,11 @@ function handle(message: ToWorker): [FromWorker, ArrayBuffer[]] {
   }
   if (message.kind === "parse") {
     parsed = parsePreview(readBody(message.body));
-    const { candidatesJson, keys } = parsed;
-    return [{ kind: "parsed", threadId, candidatesJson, keys }, []];
+    const { candidatesJson, keys, refundKeysJson, paymentMethodId } = parsed;
+    return [
+      { kind: "parsed", threadId, candidatesJson, keys, refundKeysJson, paymentMethodId },
+      [],
+    ];
   }
   if (!parsed) throw new Error("preview worker: an answer without a parsed file");
   const body = new TextEncoder().encode(previewBody(parsed, message));

@@ -1,16 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ImportCommitInput, ImportResult } from "../../../contract/imports";
+import type {
+  ImportCommitInput,
+  ImportRefundCandidate,
+  ImportResult,
+} from "../../../contract/imports";
 import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
-import { cardBills, imports, paymentMethods } from "../../db/schema";
+import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
 import { seenInFullBy } from "../../db/visible-expense";
 import { AppError } from "../../errors";
-import type { ExpenseWrites, ImportedLine, ImportPaidWith } from "../../expense-writes/writes";
+import type { HistoryChange } from "../../../contract/history";
+import type {
+  ExpenseWrites,
+  ImportedLine,
+  ImportPaidWith,
+} from "../../expense-writes/writes";
+import { actorOf } from "../../history/record";
+import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
-import { foldText } from "./detect";
-import type { PreviewLookups } from "./parse";
+import { foldText, incomeKindOf } from "./detect";
+import type { LookupInput, PreviewLookups } from "./parse";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -31,10 +42,12 @@ const foldedDescription = sql`lower(regexp_replace(e.search_text, '\\s+', ' ', '
 export async function previewLookups(
   db: Db,
   scope: FamilyScope,
-  parsed: { candidatesJson: string; keys: string[] },
+  parsed: LookupInput,
 ): Promise<PreviewLookups> {
-  if (parsed.keys.length === 0) return { duplicates: new Int32Array(0), categories: [] };
-  const [duplicates, lastCategories] = await Promise.all([
+  if (parsed.keys.length === 0) {
+    return { duplicates: new Int32Array(0), categories: [], refunds: [] };
+  }
+  const [duplicates, lastCategories, refunds] = await Promise.all([
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
         as i(n int, d date, a numeric, k text, p int, c int)
@@ -55,6 +68,7 @@ export async function previewLookups(
           and ${seenInFullBy(scope.userId, "e")}) f
       where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
       order by f.k, f.date desc, f.created_at desc`),
+    refundLookup(db, scope, parsed),
   ]);
   const categoryByKey = new Map(
     rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
@@ -62,8 +76,51 @@ export async function previewLookups(
   return {
     duplicates: Int32Array.from(rowsOf<{ n: number }>(duplicates), (row) => row.n),
     categories: parsed.keys.map((key) => categoryByKey.get(key) ?? null),
+    refunds,
   };
 }
+
+/**
+ * For each credit's purchase key, the purchases its credits may return
+ * (docs/product.md#credits), one statement whatever the file's size: the family's purchases (not
+ * refunds) the caller sees in full, with that folded description and, when the import names a
+ * method, that method, dated on or before the key's latest credit, with at least its smallest
+ * credit left after their refunds; REFUND_PURCHASES_PER_KEY of them, newest first. Each credit
+ * then keeps those it fits (parse.ts, refundCandidatesOf).
+ */
+const REFUND_PURCHASES_PER_KEY = 20;
+
+async function refundLookup(
+  db: Db,
+  scope: FamilyScope,
+  parsed: LookupInput,
+): Promise<ImportRefundCandidate[][]> {
+  const keys = JSON.parse(parsed.refundKeysJson) as unknown[];
+  if (keys.length === 0) return [];
+  const method = parsed.paymentMethodId;
+  const result = await db.execute(sql`
+    select c.r, c."expenseId", c.date, c.description, c.amount, c."left" from (
+      select r.r, e.id as "expenseId", e.date::text as date, e.description,
+        e.amount::text as amount, l.left::text as "left",
+        row_number() over (partition by r.r order by e.date desc, e.created_at desc) as rank
+      from jsonb_to_recordset(${parsed.refundKeysJson}::jsonb) as r(r int, k text, a numeric, d date)
+      join expenses e on e.family_id = ${scope.familyId} and ${foldedDescription} = r.k
+      cross join lateral (select e.amount + coalesce(sum(x.amount), 0) as left
+        from expenses x where x.refund_of_id = e.id) l
+      where e.refund_of_id is null and e.date <= r.d and l.left >= r.a
+        and ${seenInFullBy(scope.userId, "e")}
+        ${method ? sql`and e.payment_method_id = ${method}::uuid` : sql``}
+    ) c where c.rank <= ${REFUND_PURCHASES_PER_KEY}
+    order by c.r, c.rank`);
+  const byKey: ImportRefundCandidate[][] = keys.map(() => []);
+  for (const { r, ...candidate } of rowsOf<ImportRefundCandidate & { r: number }>(result)) {
+    byKey[r]?.push({ ...candidate, amount: money(candidate.amount), left: money(candidate.left) });
+  }
+  return byKey;
+}
+
+/** numeric as text may come with more or fewer decimals (a sum): written as the contract's. */
+const money = (value: string) => fromCents(toCents(value));
 
 /**
  * imports.total_amount is numeric(14,2) (migration 0008): 999,999,999,999.99 at most, less than
@@ -71,10 +128,13 @@ export async function previewLookups(
  */
 const MAX_IMPORT_TOTAL_CENTS = 99_999_999_999_999;
 
-const lineError = (index: number, field: string, messageKey: string) =>
+const lineError = (index: number, field: string, messageKey: string, list = "lines") =>
   new AppError("validation_error", {
-    fieldErrors: [{ path: `lines.${index}.${field}`, messageKey }],
+    fieldErrors: [{ path: `${list}.${index}.${field}`, messageKey }],
   });
+
+/** A credit as the commit reads it (contract/imports.ts, importCreditSchema). */
+type Credit = NonNullable<ImportCommitInput["credits"]>[number];
 
 /**
  * Records the ticked lines in one transaction, all or none, under the caller's Idempotency-Key:
@@ -84,12 +144,43 @@ const lineError = (index: number, field: string, messageKey: string) =>
  * writes.ts), as any expense is.
  */
 export async function commitImport(
-  writes: ExpenseWrites,
+  writes: { expenses: ExpenseWrites; incomes: IncomeWrites },
   scope: FamilyScope,
   input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
   idempotencyKey: string,
   quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
 ): Promise<ImportResult> {
+  const credits = input.credits ?? [];
+  const incomeCredits = credits.flatMap((credit, index) =>
+    credit.recordAs === "income" ? [{ credit, index }] : [],
+  );
+  const refundCredits = credits.flatMap((credit, index) =>
+    credit.recordAs !== "income" ? [{ credit, index }] : [],
+  );
+  const recordedCount = input.lines.length + credits.length;
+  const result = await importTransaction(writes.expenses, scope, input, idempotencyKey, quotas, {
+    recordedCount,
+    incomeCredits,
+    refundCredits,
+  });
+  // The incomes' screens are told once the import committed (income-writes/writes.ts).
+  if (result.incomeCount > 0) await writes.incomes.announce([scope.familyId]);
+  return result;
+}
+
+async function importTransaction(
+  writes: ExpenseWrites,
+  scope: FamilyScope,
+  input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
+  idempotencyKey: string,
+  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
+  credits: {
+    recordedCount: number;
+    incomeCredits: { credit: Credit; index: number }[];
+    refundCredits: { credit: Credit; index: number }[];
+  },
+): Promise<ImportResult> {
+  const { incomeCredits, refundCredits } = credits;
   const totalCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
   // Refused before anything is written: PostgreSQL would refuse the total with an overflow.
   if (totalCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
@@ -105,7 +196,7 @@ export async function commitImport(
           userId: scope.userId,
           idempotencyKey,
           fileName: input.fileName,
-          importedCount: input.lines.length,
+          importedCount: credits.recordedCount,
           totalAmount: fromCents(totalCents),
         })
         .onConflictDoNothing()
@@ -122,27 +213,51 @@ export async function commitImport(
             ),
           );
         if (!first) throw new AppError("conflict");
-        return toResult(first);
+        return toResult(first, await creditCountsOf(tx, scope, first.id));
       }
-      const counts = await assertCategoriesAndPayers(tx, scope, input.lines);
+      const receivers = incomeCredits.map(({ credit }) => credit.receivedByUserId ?? scope.userId);
+      const counts = await assertCategoriesAndPayers(tx, scope, input.lines, receivers);
       // This import's own row is among the day's: it was written above.
       if (counts.imports > quotas.importsPerDay) {
         throw new AppError("too_many_imports", { params: { max: quotas.importsPerDay } });
       }
-      assertExpenseRoom(counts.expenses, input.lines.length, quotas.expensesPerFamily);
+      // A refund is an expense row: it counts against the family's expenses like one.
+      assertExpenseRoom(
+        counts.expenses,
+        input.lines.length + refundCredits.length,
+        quotas.expensesPerFamily,
+      );
       const paidWith = input.paymentMethodId
         ? await importPaidWith(tx, scope, input.paymentMethodId, input.billId)
         : null;
+      const creditCounts = { incomeCount: incomeCredits.length, refundCount: refundCredits.length };
       await write.importLines(
         scope,
-        created,
+        { ...created, ...creditCounts },
         input.lines.map((line) => ({
           ...line,
           seriesKey: line.installment ? foldText(line.description) : undefined,
         })),
         paidWith,
       );
-      return toResult(created);
+      // Income comes into an account, never a card (docs/product.md#income): the import's method
+      // when it is one.
+      const incomeAccount = paidWith && !paidWith.card ? paidWith.methodId : null;
+      await insertIncomes(
+        tx,
+        incomeCredits.map(({ credit }) => ({
+          familyId: scope.familyId,
+          description: credit.description,
+          amount: credit.amount,
+          kind: credit.kind ?? incomeKindOf(credit.description),
+          date: credit.date,
+          receivedByUserId: credit.receivedByUserId ?? scope.userId,
+          paymentMethodId: incomeAccount,
+          addedByUserId: scope.userId,
+        })),
+        actorOf(scope),
+      );
+      return toResult(created, creditCounts);
     });
   } catch (error) {
     // A category deleted between the check and the insert.
@@ -206,12 +321,19 @@ async function importPaidWith(
  * Every category of the family's, every payer a current member: one statement for all lines,
  * which also counts the family's imports of the last 24 hours and its expenses for the quotas.
  */
-async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: ImportedLine[]) {
+async function assertCategoriesAndPayers(
+  db: Db,
+  scope: FamilyScope,
+  lines: ImportedLine[],
+  receivers: string[],
+) {
   // PostgreSQL writes uuids in lower case; a client may send them in upper case.
   const categoryOf = (line: ImportedLine) => line.categoryId.toLowerCase();
   const payerOf = (line: ImportedLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
   const categoryIds = [...new Set(lines.map(categoryOf))];
-  const payerIds = [...new Set(lines.map(payerOf))];
+  const payerIds = [
+    ...new Set([...lines.map(payerOf), ...receivers.map((id) => id.toLowerCase())]),
+  ];
   const [row] = rowsOf<{
     categories: string[] | null;
     payers: string[] | null;
@@ -236,12 +358,44 @@ async function assertCategoriesAndPayers(db: Db, scope: FamilyScope, lines: Impo
   if (badCategory >= 0) throw lineError(badCategory, "categoryId", "validation.categoryNotFound");
   const badPayer = lines.findIndex((line) => !members.has(payerOf(line)));
   if (badPayer >= 0) throw lineError(badPayer, "paidByUserId", "validation.payerNotMember");
+  const badReceiver = receivers.findIndex((id) => !members.has(id.toLowerCase()));
+  if (badReceiver >= 0) {
+    throw lineError(badReceiver, "receivedByUserId", "validation.receiverNotMember", "credits");
+  }
   return { imports: row?.imports ?? 0, expenses: row?.expenses ?? 0 };
 }
 
-const toResult = (row: typeof imports.$inferSelect): ImportResult => ({
+const toResult = (
+  row: typeof imports.$inferSelect,
+  creditCounts: { incomeCount: number; refundCount: number },
+): ImportResult => ({
   id: row.id,
   importedCount: row.importedCount,
+  ...creditCounts,
   totalAmount: fromCents(toCents(row.totalAmount)),
   createdAt: row.createdAt.toISOString(),
 });
+
+/**
+ * A repeated submission's credit counts, as its import's history entry recorded them (the
+ * imports row keeps only how many lines were recorded in all).
+ */
+async function creditCountsOf(db: Db, scope: FamilyScope, importId: string) {
+  const [entry] = await db
+    .select({ changes: familyHistory.changes })
+    .from(familyHistory)
+    .where(
+      and(
+        eq(familyHistory.familyId, scope.familyId),
+        eq(familyHistory.kind, "import"),
+        eq(familyHistory.subjectId, importId),
+      ),
+    )
+    .limit(1);
+  const count = (field: string) => {
+    const change = (entry?.changes as HistoryChange[] | undefined)?.find((c) => c.field === field);
+    return typeof change?.after === "number" ? change.after : 0;
+  };
+  return { incomeCount: count("incomeCount"), refundCount: count("refundCount") };
+}
+

@@ -15,6 +15,7 @@ import {
   importSeparators,
   importSpendingSigns,
 } from "../../../contract/imports";
+import type { Language } from "../../../contract/common";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { cardBillsQueryOptions } from "../../api/card-bills/get-card-bills";
 import { useCategories } from "../../api/categories/get-categories";
@@ -35,7 +36,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useLanguage } from "../../i18n/use-language";
 import { ApiRequestError } from "../../lib/api-client";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney, localeOf, parseIsoDate } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -44,25 +45,101 @@ import { billChoiceTexts } from "./bill-choice";
 import { readingOptions, readsAnotherKind, shownOptions, signGuessKey } from "./import-reading";
 import {
   applyCategoryToUncategorised,
+  type CreditChoice,
   canImport,
   commitInput,
+  creditLineNumber,
+  INCOME_CREDIT,
   initialSelection,
+  isCredit,
+  SKIP_CREDIT,
   type Selection,
   selectionSummary,
 } from "./import-selection";
 
 /**
  * A refused import in the person's words: what was wrong with "Pago com" or "Fatura" (a method
- * archived meanwhile, a bill not of the card) when that is why, else the server's message.
+ * archived meanwhile, a bill not of the card) when that is why; a credit's error (a refund past
+ * what is left of its purchase) with its line's number; else the server's message.
  */
-function commitErrorText(error: unknown): string {
+function commitErrorText(
+  error: unknown,
+  lineOf: (path: string) => number | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   if (error instanceof ApiRequestError) {
-    const paidWith = error.apiError?.errors?.find(
+    const fieldErrors = error.apiError?.errors ?? [];
+    const paidWith = fieldErrors.find(
       (fieldError) => fieldError.path === "paymentMethodId" || fieldError.path === "billId",
     );
     if (paidWith) return paidWith.message;
+    for (const fieldError of fieldErrors) {
+      const number = lineOf(fieldError.path);
+      if (number !== null) {
+        return t("imports.credit.lineError", { number, message: fieldError.message });
+      }
+    }
   }
   return errorDescription(error);
+}
+
+/** A purchase's day and month as the person writes them ('12/03', '03/12'). */
+function dayAndMonth(iso: string, language: Language): string {
+  const { year, month, day } = parseIsoDate(iso);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    day: "2-digit",
+    month: "2-digit",
+    timeZone: "UTC",
+  }).format(Date.UTC(year, month - 1, day));
+}
+
+/**
+ * What to do with a credit (docs/product.md#credits): 'Ignorar', 'Receita' (the kind the preview
+ * proposed), or a refund of one of the purchases the preview proposed ('Estorno de…').
+ */
+function CreditChoiceSelect({
+  line,
+  choice,
+  onChoice,
+}: {
+  line: ImportPreviewLine;
+  choice: CreditChoice;
+  onChoice: (choice: CreditChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const selectId = useId();
+  return (
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={selectId} className="sr-only">
+        {t("imports.credit.choiceOfLine", { number: line.lineNumber })}
+      </label>
+      <NativeSelect
+        id={selectId}
+        value={choice}
+        data-testid="credit-choice"
+        onChange={(event) => onChoice(event.target.value)}
+      >
+        <option value={SKIP_CREDIT}>{t("imports.credit.skip")}</option>
+        <option value={INCOME_CREDIT}>
+          {line.incomeKind === "salary" ? t("imports.credit.salary") : t("imports.credit.income")}
+        </option>
+        {line.refundCandidates.length > 0 ? (
+          <optgroup label={t("imports.credit.refundOf")}>
+            {line.refundCandidates.map((candidate) => (
+              <option key={candidate.expenseId} value={candidate.expenseId}>
+                {t("imports.credit.purchase", {
+                  date: dayAndMonth(candidate.date, language),
+                  description: candidate.description,
+                  amount: formatMoney(candidate.amount, language),
+                })}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </NativeSelect>
+    </div>
+  );
 }
 
 /** Lines shown at a time: 10,000 rows of selects would make the page slow to draw. */
@@ -229,20 +306,25 @@ function LineRow({
   ticked,
   categoryId,
   categoryOptions,
+  credit,
   onTick,
   onCategory,
+  onCredit,
 }: {
   line: ImportPreviewLine;
   ticked: boolean;
   categoryId: string;
   categoryOptions: { value: string; label: string }[];
+  credit: CreditChoice;
   onTick: (ticked: boolean) => void;
   onCategory: (categoryId: string) => void;
+  onCredit: (choice: CreditChoice) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const selectId = useId();
   const importable = canImport(line);
+  const creditLine = isCredit(line);
   return (
     <li
       className="grid gap-2 rounded-xl border bg-card p-3 sm:grid-cols-[auto_minmax(0,1fr)_14rem] sm:items-center"
@@ -250,12 +332,15 @@ function LineRow({
       data-line={line.lineNumber}
     >
       <div className="flex items-center gap-3">
-        <Checkbox
-          checked={importable && ticked}
-          disabled={!importable}
-          onCheckedChange={(value) => onTick(value === true)}
-          aria-label={t("imports.tickLine", { number: line.lineNumber })}
-        />
+        {/* A credit is recorded by its choice below, never as spending. */}
+        {creditLine ? null : (
+          <Checkbox
+            checked={importable && ticked}
+            disabled={!importable}
+            onCheckedChange={(value) => onTick(value === true)}
+            aria-label={t("imports.tickLine", { number: line.lineNumber })}
+          />
+        )}
         <span className="text-muted-foreground text-xs tabular-nums">
           {t("imports.lineNumber", { number: line.lineNumber })}
         </span>
@@ -293,7 +378,9 @@ function LineRow({
           ) : null}
         </div>
       </div>
-      {importable ? (
+      {creditLine ? (
+        <CreditChoiceSelect line={line} choice={credit} onChoice={onCredit} />
+      ) : importable ? (
         <div className="grid min-w-0 gap-1">
           <label htmlFor={selectId} className="sr-only">
             {t("imports.categoryOfLine", { number: line.lineNumber })}
@@ -347,12 +434,20 @@ function PreviewLines({
     [categories.data],
   );
   const summary = selectionSummary(preview, selection);
+  const credits = summary.incomes + summary.refunds;
   const pages = Math.ceil(preview.lines.length / PAGE_SIZE);
   const first = page * PAGE_SIZE;
   const shown = preview.lines.slice(first, first + PAGE_SIZE);
 
-  const update = (index: number, patch: { ticked?: boolean; category?: string }) =>
+  const update = (
+    index: number,
+    patch: { ticked?: boolean; category?: string; credit?: CreditChoice },
+  ) =>
     setSelection((current) => ({
+      credits:
+        patch.credit === undefined
+          ? current.credits
+          : current.credits.map((value, i) => (i === index ? (patch.credit as string) : value)),
       ticked:
         patch.ticked === undefined
           ? current.ticked
@@ -420,8 +515,10 @@ function PreviewLines({
                 ticked={selection.ticked[index] ?? false}
                 categoryId={selection.categories[index] ?? ""}
                 categoryOptions={categoryOptions}
+                credit={selection.credits[index] ?? SKIP_CREDIT}
                 onTick={(ticked) => update(index, { ticked })}
                 onCategory={(category) => update(index, { category })}
+                onCredit={(credit) => update(index, { credit })}
               />
             );
           })}
@@ -455,22 +552,42 @@ function PreviewLines({
             {t("imports.willImport", { count: summary.count })}
             {summary.count > 0 ? ` · ${formatMoney(summary.total, language)}` : ""}
           </p>
+          {credits > 0 ? (
+            <p className="text-sm" data-testid="import-credits-summary">
+              {[
+                summary.incomes > 0 ? t("imports.credit.incomes", { count: summary.incomes }) : "",
+                summary.refunds > 0 ? t("imports.credit.refunds", { count: summary.refunds }) : "",
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
           {summary.missingCategory > 0 ? (
             <p className="text-destructive text-sm">
               {t("imports.missingCategory", { count: summary.missingCategory })}
             </p>
           ) : null}
           {commit.isError ? (
-            <Alert variant="destructive">{commitErrorText(commit.error)}</Alert>
+            <Alert variant="destructive">
+              {commitErrorText(
+                commit.error,
+                (path) => creditLineNumber(preview, selection, path),
+                t,
+              )}
+            </Alert>
           ) : null}
           <Button
             className="w-full sm:w-fit"
-            disabled={summary.count === 0 || summary.missingCategory > 0 || commit.isPending}
+            disabled={
+              summary.count + credits === 0 || summary.missingCategory > 0 || commit.isPending
+            }
             onClick={submit}
           >
             {commit.isPending
               ? t("imports.importing")
-              : t("imports.import", { count: summary.count })}
+              : credits > 0
+                ? t("imports.credit.import", { count: summary.count + credits })
+                : t("imports.import", { count: summary.count })}
           </Button>
         </div>
       </CardContent>
@@ -576,6 +693,8 @@ function Importer() {
         fileName: loaded.name.slice(0, 255),
         contentBase64: loaded.contentBase64,
         options: readingOptions(options, paidWith),
+        // The method's purchases are the ones a credit may refund (docs/product.md#credits).
+        ...(paidWith ? { paymentMethodId: paidWith.id } : {}),
       });
       // A new preview is a new submission: its own Idempotency-Key.
       setPreview({ data, key: newIdempotencyKey() });
@@ -612,6 +731,9 @@ function Importer() {
     if (file && preview && readsAnotherKind(before, next)) {
       const { spendingSign: _givesWay, ...rest } = chosen;
       void read(file, rest, next);
+    } else if (file && preview?.data.lines.some(isCredit)) {
+      // The credits' proposed purchases are the new method's.
+      void read(file, chosen, next);
     }
   };
 
@@ -663,7 +785,17 @@ function Importer() {
           {error ? <Alert variant="destructive">{error}</Alert> : null}
           {result ? (
             <Alert variant="success">
-              <p>{t("imports.done", { count: result.importedCount })}</p>
+              <p>
+                {t("imports.done", {
+                  count: result.importedCount - result.incomeCount - result.refundCount,
+                })}
+                {result.incomeCount > 0
+                  ? ` ${t("imports.credit.incomesDone", { count: result.incomeCount })}`
+                  : ""}
+                {result.refundCount > 0
+                  ? ` ${t("imports.credit.refundsDone", { count: result.refundCount })}`
+                  : ""}
+              </p>
               <Link href="/expenses" className="font-medium underline underline-offset-4">
                 {t("imports.seeExpenses")}
               </Link>

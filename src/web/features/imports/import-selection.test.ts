@@ -16,9 +16,11 @@ const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
   description: "Padaria",
   errorKey: null,
   notSpending: false,
+  incomeKind: null,
   installment: null,
   duplicate: false,
   suggestedCategoryId: null,
+  refundCandidates: [],
   ...overrides,
 });
 
