@@ -203,7 +203,7 @@ export type ImportCommitLine = z.input<typeof importCommitLineSchema>;
  */
 export const importCreditSchema = z
   .strictObject({
-    recordAs: z.enum(["income"], { error: "validation.invalidOption" }),
+    recordAs: z.enum(["income", "refund"], { error: "validation.invalidOption" }),
     date: calendarDateSchema,
     description: descriptionSchema,
     amount: amountSchema,
@@ -212,7 +212,7 @@ export const importCreditSchema = z
     refundOfId: z.uuid({ error: "validation.importRefundOfRequired" }).optional(),
   })
   .superRefine((credit, context) => {
-    if (credit.recordAs !== "income" && credit.refundOfId === undefined) {
+    if (credit.recordAs === "refund" && credit.refundOfId === undefined) {
       context.addIssue({
         code: "custom",
         path: ["refundOfId"],
@@ -222,28 +222,38 @@ export const importCreditSchema = z
   });
 export type ImportCredit = z.input<typeof importCreditSchema>;
 
-export const importCommitInputSchema = z.strictObject({
-  fileName: text().max(255, "validation.tooLong").optional(),
-  /** Every line paid with this method of the family's (a card's statement into the card). */
-  paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).optional(),
-  /** With a card: every line into this bill of it, instead of the bill of each line's date. */
-  billId: z.uuid({ error: "validation.billNotOfCard" }).optional(),
-  lines: z
-    .array(importCommitLineSchema, { error: "validation.invalidType" })
-    .max(IMPORT_MAX_LINES, "validation.importTooManyLines"),
-  /** The credits recorded as income or refunds; the others are skipped. */
-  credits: z
-    .array(importCreditSchema, { error: "validation.invalidType" })
-    .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
-    .optional(),
-}).superRefine((input, context) => {
-  const count = input.lines.length + (input.credits?.length ?? 0);
-  if (count === 0) {
-    context.addIssue({ code: "custom", path: ["lines"], message: "validation.importNothingTicked" });
-  } else if (count > IMPORT_MAX_LINES) {
-    context.addIssue({ code: "custom", path: ["lines"], message: "validation.importTooManyLines" });
-  }
-});
+export const importCommitInputSchema = z
+  .strictObject({
+    fileName: text().max(255, "validation.tooLong").optional(),
+    /** Every line paid with this method of the family's (a card's statement into the card). */
+    paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).optional(),
+    /** With a card: every line into this bill of it, instead of the bill of each line's date. */
+    billId: z.uuid({ error: "validation.billNotOfCard" }).optional(),
+    lines: z
+      .array(importCommitLineSchema, { error: "validation.invalidType" })
+      .max(IMPORT_MAX_LINES, "validation.importTooManyLines"),
+    /** The credits recorded as income or refunds; the others are skipped. */
+    credits: z
+      .array(importCreditSchema, { error: "validation.invalidType" })
+      .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
+      .optional(),
+  })
+  .superRefine((input, context) => {
+    const count = input.lines.length + (input.credits?.length ?? 0);
+    if (count === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["lines"],
+        message: "validation.importNothingTicked",
+      });
+    } else if (count > IMPORT_MAX_LINES) {
+      context.addIssue({
+        code: "custom",
+        path: ["lines"],
+        message: "validation.importTooManyLines",
+      });
+    }
+  });
 export type ImportCommitInput = z.input<typeof importCommitInputSchema>;
 
 export const importResultSchema = z.object({

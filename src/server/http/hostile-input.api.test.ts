@@ -516,7 +516,13 @@ function samples(
       },
     },
     "POST /api/imports": {
-      body: { fileName: "extrato.csv", lines: [expense] },
+      body: {
+        fileName: "extrato.csv",
+        lines: [expense],
+        credits: [
+          { recordAs: "income", date: "2026-03-05", description: "Salário", amount: "10.00" },
+        ],
+      },
       headers: { "idempotency-key": "hostile-walk-import" },
     },
     "POST /api/notifications/:id/read": { params: { id: missingId } },

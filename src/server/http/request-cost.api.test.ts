@@ -307,6 +307,46 @@ describe("statements per CSV import", () => {
     expect(large.res.json().lines.some((l: { duplicate: boolean }) => l.duplicate)).toBe(true);
   });
 
+  it("POST /api/imports/preview of a statement with credits: one statement more, whatever the lines", async () => {
+    const withCredits = (lines: number) =>
+      Buffer.from(
+        `Data;Descrição;Valor\n${Array.from({ length: lines }, (_, i) => `${String((i % 28) + 1).padStart(2, "0")}/03/2026;${i % 2 ? "Compra" : "Estorno Compra"} ${String(i % 80).padStart(2, "0")};${i % 2 ? "-" : ""}${(i % 80) + 1},01`).join("\n")}`,
+      ).toString("base64");
+    const small = await measure("POST", "/api/imports/preview", {
+      contentBase64: withCredits(10),
+    });
+    const large = await measure("POST", "/api/imports/preview", {
+      contentBase64: withCredits(2000),
+    });
+    // The caller, the duplicates, the last categories and the purchases credits may refund.
+    expect(small.statements).toHaveLength(4);
+    expect(large.statements).toHaveLength(4);
+  });
+
+  it("POST /api/imports with credits as income: the same statements for 1 credit or 2,000", async () => {
+    const commit = async (n: number) => {
+      t.statements.reset();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/imports",
+        headers: { cookie: owner.cookie, "idempotency-key": `cost-income-${n}` },
+        payload: {
+          lines: [],
+          credits: Array.from({ length: n }, (_, i) => ({
+            recordAs: "income",
+            date: "2026-04-05",
+            description: `Receita ${i}`,
+            amount: "1.00",
+          })),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return [...t.statements.texts];
+    };
+    const one = await commit(1);
+    expect(await commit(2000)).toHaveLength(one.length);
+  });
+
   it("POST /api/imports: the same statements for 1 line or 2,000", async () => {
     const lines = (n: number) =>
       Array.from({ length: n }, (_, i) => ({

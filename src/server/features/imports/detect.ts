@@ -319,7 +319,9 @@ const REFUND_WORDS =
 
 /** The folded description of a credit's purchase: without the refund words before it. */
 export function refundKeyOf(description: string): string {
-  let key = foldText(description).replace(/["'“”]/g, "").trim();
+  let key = foldText(description)
+    .replace(/["'“”]/g, "")
+    .trim();
   for (let previous = ""; previous !== key; ) {
     previous = key;
     key = key.replace(REFUND_WORDS, "").trim();

@@ -222,7 +222,9 @@ export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): str
     if (refundKey >= 0) {
       // The credit's date and amount, read back from its own answer (a readable credit has both).
       const { date, amount } = JSON.parse(`${line}}`) as { date: string; amount: string };
-      refunds = JSON.stringify(refundCandidatesOf(lookups.refunds[refundKey] ?? [], { date, amount }));
+      refunds = JSON.stringify(
+        refundCandidatesOf(lookups.refunds[refundKey] ?? [], { date, amount }),
+      );
       refundBytes += Buffer.byteLength(refunds);
     }
     return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"refundCandidates":${refunds}}`;

@@ -91,13 +91,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       return reply
         .status(201)
-        .send(await service.commitImport(
+        .send(
+          await service.commitImport(
             { expenses: app.expenseWrites, incomes: app.incomeWrites },
             scope,
             request.body,
             key,
             quotas,
-          ));
+          ),
+        );
     },
   );
 };

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { HistoryChange } from "../../../contract/history";
 import type {
   ImportCommitInput,
   ImportRefundCandidate,
@@ -10,15 +11,15 @@ import { isForeignKeyViolation } from "../../db/errors";
 import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
 import { seenInFullBy } from "../../db/visible-expense";
 import { AppError } from "../../errors";
-import type { HistoryChange } from "../../../contract/history";
 import type {
+  ExpenseWriter,
   ExpenseWrites,
   ImportedLine,
   ImportPaidWith,
 } from "../../expense-writes/writes";
 import { actorOf } from "../../history/record";
-import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
 import type { FamilyScope } from "../../http/family-scope";
+import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
 import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
 import { foldText, incomeKindOf } from "./detect";
 import type { LookupInput, PreviewLookups } from "./parse";
@@ -155,7 +156,7 @@ export async function commitImport(
     credit.recordAs === "income" ? [{ credit, index }] : [],
   );
   const refundCredits = credits.flatMap((credit, index) =>
-    credit.recordAs !== "income" ? [{ credit, index }] : [],
+    credit.recordAs === "refund" ? [{ credit, index }] : [],
   );
   const recordedCount = input.lines.length + credits.length;
   const result = await importTransaction(writes.expenses, scope, input, idempotencyKey, quotas, {
@@ -257,6 +258,7 @@ async function importTransaction(
         })),
         actorOf(scope),
       );
+      await writeRefunds(write, scope, refundCredits);
       return toResult(created, creditCounts);
     });
   } catch (error) {
@@ -399,3 +401,37 @@ async function creditCountsOf(db: Db, scope: FamilyScope, importId: string) {
   return { incomeCount: count("incomeCount"), refundCount: count("refundCount") };
 }
 
+/**
+ * The credits recorded as refunds, each through the expense writes' refund door, which locks its
+ * purchase and keeps its refunds within its amount; a refund that would pass it refuses the whole
+ * import with that credit's error (docs/product.md#credits).
+ */
+async function writeRefunds(
+  write: ExpenseWriter,
+  scope: FamilyScope,
+  refunds: { credit: Credit; index: number }[],
+): Promise<void> {
+  for (const { credit, index } of refunds) {
+    if (!credit.refundOfId)
+      throw lineError(index, "refundOfId", "validation.importRefundOfRequired", "credits");
+    try {
+      await write.createRefund(
+        scope,
+        credit.refundOfId,
+        { amount: credit.amount, date: credit.date, description: credit.description },
+        (purchase) => purchase,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === "refund_too_large") {
+        throw lineError(index, "amount", "validation.importRefundTooLarge", "credits");
+      }
+      if (
+        error instanceof AppError &&
+        (error.code === "expense_not_found" || error.code === "refund_not_allowed")
+      ) {
+        throw lineError(index, "refundOfId", "validation.importRefundOfRequired", "credits");
+      }
+      throw error;
+    }
+  }
+}

@@ -3,6 +3,7 @@ import { ArrowLeft, Upload } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import type { Language } from "../../../contract/common";
 import {
   IMPORT_MAX_BYTES,
   type ImportOptions,
@@ -15,7 +16,6 @@ import {
   importSeparators,
   importSpendingSigns,
 } from "../../../contract/imports";
-import type { Language } from "../../../contract/common";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { cardBillsQueryOptions } from "../../api/card-bills/get-card-bills";
 import { useCategories } from "../../api/categories/get-categories";
@@ -52,8 +52,8 @@ import {
   INCOME_CREDIT,
   initialSelection,
   isCredit,
-  SKIP_CREDIT,
   type Selection,
+  SKIP_CREDIT,
   selectionSummary,
 } from "./import-selection";
 

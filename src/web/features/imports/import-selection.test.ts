@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { ImportPreview, ImportPreviewLine } from "../../../contract/imports";
 import {
   applyCategoryToUncategorised,
+  commitCredits,
   commitInput,
   commitLines,
+  creditLineNumber,
   initialSelection,
   selectionSummary,
 } from "./import-selection";
@@ -39,6 +41,7 @@ describe("the import's selection", () => {
     expect(initialSelection(preview)).toEqual({
       ticked: [true, false, false, false, true],
       categories: ["cat-food", "", "", "", ""],
+      credits: ["", "", "", "", ""],
     });
   });
 
@@ -48,6 +51,8 @@ describe("the import's selection", () => {
       count: 2,
       total: "11.50",
       missingCategory: 1,
+      incomes: 0,
+      refunds: 0,
     });
     // A line with an error never counts, even ticked.
     selection.ticked[3] = true;
@@ -134,5 +139,83 @@ describe("what the import sends", () => {
     expect(input.paymentMethodId).toBe(account.id);
     expect(input).not.toHaveProperty("billId");
     expect(input.fileName).toHaveLength(255);
+  });
+});
+
+describe("a statement's credits", () => {
+  const candidate = {
+    expenseId: "44444444-4444-4444-8444-444444444444",
+    date: "2026-03-12",
+    description: "Mercado",
+    amount: "120.00",
+    left: "120.00",
+  };
+  const creditPreview = {
+    lines: [
+      line({ lineNumber: 2, description: "Padaria", amount: "12.50" }),
+      line({
+        lineNumber: 3,
+        description: "Salário",
+        amount: "5000.00",
+        notSpending: true,
+        incomeKind: "salary",
+      }),
+      line({
+        lineNumber: 4,
+        description: "Estorno Mercado",
+        amount: "120.00",
+        notSpending: true,
+        incomeKind: "other",
+        refundCandidates: [candidate],
+      }),
+      line({ lineNumber: 5, description: "Pix", amount: "50.00", notSpending: true }),
+    ],
+  } as ImportPreview;
+
+  it("starts every credit skipped and sends none of them", () => {
+    const selection = applyCategoryToUncategorised(initialSelection(creditPreview), "cat");
+    expect(selection.credits).toEqual(["", "", "", ""]);
+    const input = commitInput(creditPreview, selection, { fileName: "extrato.csv" });
+    expect(input).not.toHaveProperty("credits");
+    expect(input.lines).toHaveLength(1);
+    // A credit is never sent as spending, even ticked.
+    selection.ticked[3] = true;
+    expect(commitLines(creditPreview, selection)).toHaveLength(1);
+  });
+
+  it("sends income with the proposed kind and a refund of the chosen purchase, counted apart", () => {
+    const selection = applyCategoryToUncategorised(initialSelection(creditPreview), "cat");
+    selection.credits = ["", "income", candidate.expenseId, ""];
+    expect(commitCredits(creditPreview, selection)).toEqual([
+      {
+        recordAs: "income",
+        date: "2026-03-10",
+        description: "Salário",
+        amount: "5000.00",
+        kind: "salary",
+      },
+      {
+        recordAs: "refund",
+        date: "2026-03-10",
+        description: "Estorno Mercado",
+        amount: "120.00",
+        refundOfId: candidate.expenseId,
+      },
+    ]);
+    expect(selectionSummary(creditPreview, selection)).toMatchObject({
+      count: 1,
+      total: "12.50",
+      incomes: 1,
+      refunds: 1,
+    });
+    // The server's error on the second credit is the file's line 4.
+    expect(creditLineNumber(creditPreview, selection, "credits.1.amount")).toBe(4);
+    expect(creditLineNumber(creditPreview, selection, "lines.0.categoryId")).toBeNull();
+  });
+
+  it("sends no refund of a purchase the preview did not propose", () => {
+    const selection = initialSelection(creditPreview);
+    selection.credits = ["", "", "55555555-5555-4555-8555-555555555555", ""];
+    expect(commitCredits(creditPreview, selection)).toEqual([]);
   });
 });
