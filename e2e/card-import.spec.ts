@@ -117,7 +117,7 @@ test(
     await expect(page.getByLabel("Gastos são os valores")).toHaveValue("positive");
     // Only the bill's payment is left out.
     await expect(line(page, 5)).toContainText("Não é gasto (crédito)");
-    await expect(line(page, 5).getByRole("checkbox")).not.toBeChecked();
+    await expect(line(page, 5).getByTestId("credit-choice")).toHaveValue("");
     for (const number of [2, 3, 4]) {
       await expect(line(page, number).getByRole("checkbox")).toBeChecked();
     }
@@ -143,7 +143,7 @@ test(
         `Todas as linhas entram nesta fatura (${ptDays(lastClosing)}), seja qual for a data.`,
       ),
     ).toBeVisible();
-    await expect(line(page, 5).getByRole("checkbox")).not.toBeChecked();
+    await expect(line(page, 5).getByTestId("credit-choice")).toHaveValue("");
 
     await page.getByLabel("Categoria para as linhas sem categoria").selectOption({
       label: "Compras",
@@ -234,7 +234,7 @@ test(
       "Read as a bank statement: negatives are spending",
     );
     await expect(line(page, 4)).toContainText("Not spending (credit)");
-    await expect(line(page, 4).getByRole("checkbox")).not.toBeChecked();
+    await expect(line(page, 4).getByTestId("credit-choice")).toHaveValue("");
     await expect(page.getByTestId("import-summary")).toContainText("3 lines will be imported");
 
     // The person can still switch the sign; the screen then says it is as chosen.
@@ -277,7 +277,7 @@ test(
     await expect(page.getByTestId("sign-guess")).toHaveText(
       "Read as a bank statement: negatives are spending",
     );
-    await expect(line(page, 4).getByRole("checkbox")).not.toBeChecked();
+    await expect(line(page, 4).getByTestId("credit-choice")).toHaveValue("");
     await page
       .getByLabel("Category for the lines without one")
       .selectOption({ label: "Groceries" });

@@ -70,9 +70,11 @@ test(
     // The bad line says why, in Portuguese, and cannot be ticked.
     await expect(line(4)).toContainText("Data não reconhecida no formato escolhido");
     await expect(line(4).getByRole("checkbox")).toBeDisabled();
-    // The salary is a credit: not spending, left out.
+    // The salary is a credit: not spending, skipped unless the person records it otherwise.
     await expect(line(5)).toContainText("Não é gasto (crédito)");
-    await expect(line(5).getByRole("checkbox")).not.toBeChecked();
+    await expect(
+      line(5).getByRole("combobox", { name: "O que fazer com o crédito da linha 5" }),
+    ).toHaveValue("");
     await expect(page.getByTestId("import-summary")).toContainText("2 linhas serão importadas");
     await expect(page.getByText("Escolha a categoria de 2 linhas marcadas")).toBeVisible();
     await expect(page.getByLabel("Codificação")).toHaveValue("windows-1252");
