@@ -59,10 +59,12 @@ test("record a statement's salary as income and a refund against its purchase", 
     english ? ["Skip", "Income · Salary"] : ["Ignorar", "Receita · Salário"],
   );
   const day = english ? `${pad(month)}/01` : `01/${pad(month)}`;
-  const proposal = english ? `${day} Mercado $120.00` : `${day} Mercado R$ 120,00`;
+  const proposal = english
+    ? `Refund of Mercado (${day}, $120.00)`
+    : `Estorno de Mercado (${day}, R$ 120,00)`;
   await expect(choice(4).locator("optgroup")).toHaveAttribute(
     "label",
-    english ? "Refund of…" : "Estorno de…",
+    english ? "Refund of a purchase" : "Estorno de uma compra",
   );
   await expect(choice(4).locator("option").last()).toHaveText(proposal);
   await expectNoHorizontalScroll(page);

@@ -333,7 +333,9 @@ function LineRow({
     >
       <div className="flex items-center gap-3">
         {/* A credit is recorded by its choice below, never as spending. */}
-        {creditLine ? null : (
+        {creditLine ? (
+          <span aria-hidden="true" className="size-5 shrink-0" />
+        ) : (
           <Checkbox
             checked={importable && ticked}
             disabled={!importable}
