@@ -9,6 +9,7 @@ import {
   createCategory,
   createExpense,
   createPaymentMethod,
+  joinFamilyOf,
   signUpWithFamily,
 } from "../../testing/family-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -108,6 +109,32 @@ describe("a statement's credits", () => {
         left: "120.00",
       },
     ]);
+  });
+
+  it("proposes no purchase of another member's they may not see (a private one)", async () => {
+    const partner = await joinFamilyOf(t.app, owner);
+    const hidden = await createExpense(t.app, partner, {
+      categoryId: food.id,
+      description: "Mercado",
+      amount: "130.00",
+      date: "2026-03-13",
+      private: true,
+    });
+    const body = await preview(owner, statement);
+    const proposed = body.lines[3]?.refundCandidates.map((c) => c.expenseId);
+    expect(proposed).not.toContain(hidden.id);
+    expect(proposed).toEqual([purchase.id]);
+    // Its author sees it proposed, newest first.
+    const own = await preview(partner, statement);
+    expect(own.lines[3]?.refundCandidates.map((c) => c.expenseId)).toEqual([
+      hidden.id,
+      purchase.id,
+    ]);
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/expenses/${hidden.id}`,
+      headers: { cookie: partner.cookie },
+    });
   });
 
   it("proposes only the named method's purchases", async () => {
