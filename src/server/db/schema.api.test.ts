@@ -358,15 +358,13 @@ describe("refunds and incomes", () => {
     ).toContain("expenses_amount_check");
     expect(
       await failure(
-        database.db
-          .insert(incomes)
-          .values({
-            familyId: family.id,
-            description: "x",
-            kind: "salary",
-            amount: "0",
-            date: "2026-01-01",
-          }),
+        database.db.insert(incomes).values({
+          familyId: family.id,
+          description: "x",
+          kind: "salary",
+          amount: "0",
+          date: "2026-01-01",
+        }),
       ),
     ).toContain("incomes_amount_check");
     // Deleting the purchase deletes its refunds.
