@@ -69,6 +69,12 @@ describe("monthTrendOf", () => {
         { amount: "9.99", categoryId: "a", date: "2025-03-31" }, // thirteen months back
       ],
       categories,
+      undefined,
+      [
+        { amount: "5000.00", date: "2026-03-06" },
+        { amount: "0.01", date: "2026-03-31" },
+        { amount: "700.00", date: "2025-03-31" }, // thirteen months back
+      ],
     );
     expect(trend.months[11]).toEqual({
       year: 2026,
@@ -77,6 +83,7 @@ describe("monthTrendOf", () => {
       last: "2026-03-31",
       spent: "0.30",
       budget: "100.10",
+      income: "5000.01",
     });
     expect(trend.months[0]).toEqual({
       year: 2025,
@@ -85,6 +92,7 @@ describe("monthTrendOf", () => {
       last: "2025-04-30",
       spent: "5.00",
       budget: "100.10",
+      income: "0.00",
     });
     expect(trend.byCategory.get("a")?.[11]).toBe("0.30");
     expect(trend.byCategory.get("b")?.[0]).toBe("5.00");
