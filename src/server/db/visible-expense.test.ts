@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
  */
 const readers: Record<string, string> = {
   "src/server/db/schema.ts": "the table's definition",
+  "src/server/expense-writes/expense-history.ts":
+    "a refund's purchase's description for its history entry: a refund is private with its purchase, so that entry is its author's alone (private_to_user_id)",
   "src/server/expense-writes/writes.ts":
     "writes, and the rows they lock: another's private expense is not found (isHiddenFrom)",
   "src/server/features/expenses/service.ts":
