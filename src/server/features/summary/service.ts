@@ -63,7 +63,7 @@ export async function monthSummary(
   const payerKey = sql`case when ${hiddenFromLiteral(scope.userId)}
     then ${sql.raw(`'${HIDDEN_PAYER}'::uuid`)} else ${expenses.paidByUserId} end`;
   // What came in (docs/product.md#the-months-net): by the incomes' own dates, two more columns of
-  // the same statement (uncurrelated subqueries, run once), so the month stays three statements.
+  // the same statement (uncorrelated subqueries, run once), so the month stays three statements.
   // In a member's view, what that member received.
   const incomeOfPeriod = sql`i.family_id = ${scope.familyId}
     and i.date between ${period.first}::date and ${period.last}::date
