@@ -108,6 +108,11 @@ export const balanceLinesQuerySchema = z
   .refine((q) => (q.month === undefined) === (q.year === undefined), {
     error: "validation.monthAndYear",
     path: ["month"],
+  })
+  // A balance is between two people: the same person twice has none (docs/product.md#who-owes-whom).
+  .refine((q) => q.userId !== q.otherUserId, {
+    error: "validation.balanceTwoPeople",
+    path: ["otherUserId"],
   });
 
 export const balanceLineSchema = z.union([

@@ -36,8 +36,14 @@ export const monthSummaryResponseSchema = z.object({
   categories: z.array(categorySchema),
   /** Everything spent in the month, uncategorised included. */
   totalSpent: moneyString,
-  /** Spent in expenses whose category was deleted (categoryId null). */
+  /** Spent in expenses whose category was deleted (categoryId null), the reader's own. */
   uncategorisedSpent: moneyString,
+  /**
+   * Other members' private expenses, one unnamed line 'Gastos privados'
+   * (docs/product.md#private-expenses): counted in `totalSpent` and the weeks, in no category,
+   * uncategorised or payer sum. Always "0.00" in a member's view.
+   */
+  privateSpent: moneyString,
   /** Only categories with spending in the month. */
   spentByCategory: z.array(z.object({ categoryId: z.uuid(), spent: moneyString })),
   /**

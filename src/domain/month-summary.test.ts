@@ -31,7 +31,14 @@ const expense = (amount: string, date: string, categoryId: string | null) => ({
   month: Number(date.slice(5, 7)),
 });
 
-type Expense = ReturnType<typeof expense>;
+type Expense = ReturnType<typeof expense> & { hidden?: boolean };
+
+/**
+ * Another member's private expense as the reader reads it (docs/product.md#private-expenses): its
+ * amount and date alone.
+ */
+const hidden = (amount: string, date: string) => ({ ...expense(amount, date, null), hidden: true });
+
 const summarize = (
   month: YearMonth,
   expenses: Expense[],
@@ -95,6 +102,41 @@ describe("summarizeMonth", () => {
     expect(summary.performance).toEqual({ within: 0, over: 0, noSpending: 1 });
   });
 
+  it("counts other members' private spending in the total and the weeks, in no category", () => {
+    const summary = summarize(
+      { year: 2026, month: 3 },
+      [
+        expense("790.00", "2026-03-02", "food"),
+        hidden("30.00", "2026-03-03"),
+        hidden("0.45", "2026-03-30"),
+      ],
+      [food, fun],
+    );
+    expect(summary.privateSpentCents).toBe(3_045);
+    expect(summary.totalSpentCents).toBe(82_045);
+    expect(summary.weeks.map((w) => w.spentCents)).toEqual([82_000, 0, 0, 45]);
+    expect(summary.remaining).toEqual({ amountCents: 17_955, positive: true });
+    expect(summary.uncategorisedSpentCents).toBe(0);
+    // Food's 790.00 of 800.00 stays under its budget: the private 30.45 is in no category's.
+    expect(summary.categories[0]).toMatchObject({
+      spentCents: 79_000,
+      differenceCents: 1_000,
+      reportStatus: "near",
+    });
+    expect(summary.categories[1]?.spentCents).toBe(0);
+  });
+
+  it("leaves other members' private spending as the answer has it, pending expenses aside", () => {
+    const summary = summarizeMonth(
+      monthSpendingOf({ year: 2026, month: 3 }, [hidden("12.00", "2026-03-10")]),
+      [food],
+      [expense("5.00", "2026-03-11", null), expense("7.00", "2026-03-12", "food")],
+    );
+    expect(summary.privateSpentCents).toBe(1_200);
+    expect(summary.uncategorisedSpentCents).toBe(500);
+    expect(summary.totalSpentCents).toBe(2_400);
+  });
+
   it("keeps weeks, categories and the total in agreement to the cent", () => {
     fc.assert(
       fc.property(
@@ -102,16 +144,21 @@ describe("summarizeMonth", () => {
           fc.record({
             cents: fc.integer({ min: 1, max: 9_999_999_999 }),
             day: fc.integer({ min: 1, max: 31 }),
-            category: fc.constantFrom("food", "fun", null),
+            // "private": another member's private expense, known by its amount and date alone.
+            category: fc.constantFrom("food", "fun", null, "private"),
           }),
           { maxLength: 40 },
         ),
         (items) => {
           const summary = summarize(
             { year: 2026, month: 3 },
-            items.map((i) =>
-              expense(fromCents(i.cents), `2026-03-${String(i.day).padStart(2, "0")}`, i.category),
-            ),
+            items.map((i) => {
+              const date = `2026-03-${String(i.day).padStart(2, "0")}`;
+              const amount = fromCents(i.cents);
+              return i.category === "private"
+                ? hidden(amount, date)
+                : expense(amount, date, i.category);
+            }),
             [food, fun],
           );
           const total = items.reduce((sum, i) => sum + i.cents, 0);
@@ -119,7 +166,8 @@ describe("summarizeMonth", () => {
           expect(summary.weeks.reduce((sum, w) => sum + w.spentCents, 0)).toBe(total);
           expect(
             summary.categories.reduce((sum, c) => sum + c.spentCents, 0) +
-              summary.uncategorisedSpentCents,
+              summary.uncategorisedSpentCents +
+              summary.privateSpentCents,
           ).toBe(total);
         },
       ),

@@ -46,6 +46,11 @@ export type MonthSummary = {
   weeklyBudgetCents: number;
   remaining: { amountCents: number; positive: boolean };
   uncategorisedSpentCents: number;
+  /**
+   * Other members' private expenses (docs/product.md#private-expenses): in the total and the
+   * weeks, in no category, so the categories, uncategorised and this add up to the total.
+   */
+  privateSpentCents: number;
   weeks: WeekSummary[];
   categories: CategorySummary[];
   performance: { within: number; over: number; noSpending: number };
@@ -61,6 +66,8 @@ export type MonthSpending = {
   period: { first: string; last: string };
   totalSpent: string;
   uncategorisedSpent: string;
+  /** Other members' private expenses: in `totalSpent` and the weeks, in no category. */
+  privateSpent: string;
   spentByCategory: { categoryId: string; spent: string }[];
   spentByWeek: [string, string, string, string];
 };
@@ -71,10 +78,12 @@ export type UnsavedExpense = { amount: string; date: string; categoryId: string 
 /**
  * Everything the dashboard and the report show for one month, from the month's sums and the
  * family's categories. Uncategorised expenses count in every total (docs/product.md); spending
- * under a category missing from the list counts as uncategorised. `unsaved` expenses (the
- * dashboard's pending ones, docs/product.md#offline-expense-queue) dated in the period count as
- * if saved, in the week bucket of their day; one dated outside it is not the period's, and counts
- * nowhere, so the weeks still add up to the total.
+ * under a category missing from the list counts as uncategorised. Other members' private
+ * expenses count in the total and the weeks but in no category: only their sum is known
+ * (docs/product.md#private-expenses). `unsaved` expenses (the dashboard's pending ones,
+ * docs/product.md#offline-expense-queue) dated in the period count as if saved, in the week
+ * bucket of their day; one dated outside it is not the period's, and counts nowhere, so the weeks
+ * still add up to the total.
  */
 export function summarizeMonth(
   spending: MonthSpending,
@@ -123,6 +132,8 @@ export function summarizeMonth(
     weeklyBudgetCents,
     remaining: remainingBalance(totalBudgetCents, totalSpentCents),
     uncategorisedSpentCents,
+    // Pending expenses are the reader's own, never another member's private one: the answer's sum.
+    privateSpentCents: toCents(spending.privateSpent),
     weeks: Array.from({ length: WEEKS_PER_MONTH }, (_, i) => {
       const spentCents = spentByWeek[i] ?? 0;
       return {

@@ -5,7 +5,6 @@ import type { Expense } from "../contract/expenses";
 import type { Income } from "../contract/incomes";
 import type { PaymentMethod } from "../contract/payment-methods";
 import { categories, type expenses, type incomes, type paymentMethods } from "./db/schema";
-import { isHiddenFrom } from "./db/visible-expense";
 
 /**
  * Database rows -> the contract's shapes, shared by the features that answer them (the expenses
@@ -20,38 +19,11 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /**
- * An expense as `readerId` may read it: a private expense of someone else (docs/product.md#
- * private-expenses) without its description, category, payer, author, method, bill, series and
- * split (db/visible-expense.ts says when). Every answer that carries expenses is built here.
+ * An expense as the answers carry it. The rows come from expenses_seen_by (db/seen-by.ts), which
+ * has already masked another member's private expense (docs/product.md#private-expenses), or from
+ * the caller's own write: nothing is masked here.
  */
-export const toExpense = (row: ExpenseRow, readerId: string): Expense =>
-  isHiddenFrom(row, readerId) ? hiddenExpense(row) : visibleExpense(row);
-
-const hiddenExpense = (row: ExpenseRow): Expense => ({
-  id: row.id,
-  familyId: row.familyId,
-  description: "",
-  amount: row.amount,
-  categoryId: null,
-  addedByUserId: null,
-  paidByUserId: null,
-  paymentMethodId: null,
-  billId: null,
-  seriesId: null,
-  installment: null,
-  installmentCount: null,
-  refundOfId: null,
-  split: { mode: "private" },
-  private: true,
-  date: row.date,
-  month: row.month,
-  year: row.year,
-  isExample: row.isExample,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const visibleExpense = (row: ExpenseRow): Expense => ({
+export const toExpense = (row: ExpenseRow): Expense => ({
   id: row.id,
   familyId: row.familyId,
   description: row.description,

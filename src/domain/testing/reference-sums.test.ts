@@ -144,6 +144,7 @@ describe("under a family's rule (docs/product.md#budget-periods)", () => {
       period: { first: "2026-11-09", last: "2026-12-06" },
       totalSpent: "62.00",
       uncategorisedSpent: "16.00",
+      privateSpent: "0.00",
       spentByCategory: [{ categoryId: "a", spent: "46.00" }],
       spentByWeek: ["6.00", "8.00", "0.00", "48.00"],
     });

@@ -16,7 +16,11 @@ import { comparePayerSpending, type PayerSpending } from "../payer-spending";
  * in, whatever calendar month it is stored under.
  */
 
-type MonthExpense = { amount: string; categoryId: string | null; date: string };
+/**
+ * `hidden`: another member's private expense as the reader reads it (docs/product.md#private-expenses),
+ * in the total and the weeks and on the one 'Gastos privados' line, in no category.
+ */
+type MonthExpense = { amount: string; categoryId: string | null; date: string; hidden?: boolean };
 
 const within = (date: string, period: { first: string; last: string }) =>
   period.first <= date && date <= period.last;
@@ -32,13 +36,16 @@ export function monthSpendingOf(
   const byWeek = [0, 0, 0, 0];
   let total = 0;
   let uncategorised = 0;
+  let hidden = 0;
   for (const expense of expenses) {
     if (!within(expense.date, period)) continue;
     const cents = toCents(expense.amount);
     total += cents;
     const week = weekOfPeriod(expense.date, period) - 1;
     byWeek[week] = (byWeek[week] ?? 0) + cents;
-    if (expense.categoryId) {
+    if (expense.hidden) {
+      hidden += cents;
+    } else if (expense.categoryId) {
       byCategory.set(expense.categoryId, (byCategory.get(expense.categoryId) ?? 0) + cents);
     } else {
       uncategorised += cents;
@@ -48,6 +55,7 @@ export function monthSpendingOf(
     period: { first: period.first, last: period.last },
     totalSpent: fromCents(total),
     uncategorisedSpent: fromCents(uncategorised),
+    privateSpent: fromCents(hidden),
     spentByCategory: [...byCategory].map(([categoryId, cents]) => ({
       categoryId,
       spent: fromCents(cents),

@@ -14,6 +14,7 @@ const DATABASE_FUNCTION_FILES = [
   "budget-rules.sql",
   "budget-alerts.sql",
   "expense-shares.sql",
+  "seen-by.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {

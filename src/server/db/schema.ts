@@ -453,6 +453,12 @@ export const expenses = pgTable(
     refundOfId: uuid("refund_of_id").references((): AnyPgColumn => expenses.id, {
       onDelete: "cascade",
     }),
+    /**
+     * A refund's purchase's description as it was when the refund was made: the refund's history
+     * names its purchase by this, never by reading the purchase again, which its author may since
+     * have made private and renamed (docs/product.md#refunds, #private-expenses).
+     */
+    refundOfLabel: text("refund_of_label"),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
     month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),

@@ -1,8 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Split } from "../../contract/shares";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
-import { expenses } from "../db/schema";
 import {
   fieldsDeleted,
   type HistoryActor,
@@ -94,24 +92,15 @@ export const expenseHistoryFields = (
 });
 
 /**
- * The descriptions of the purchases `rows`' refunds return (docs/product.md#refunds): those among
- * the rows themselves (a purchase deleted with its refunds), the others read in one statement.
+ * The purchases `rows`' refunds return, by the description each refund kept when it was made
+ * (db/schema.ts refundOfLabel): the purchase is never read again, so a purchase its author has
+ * since made private and renamed never reaches the family's history
+ * (docs/product.md#private-expenses).
  */
-export async function purchaseLabels(
-  db: Db,
-  familyId: string,
-  rows: readonly ExpenseRow[],
-): Promise<Map<string, string>> {
-  const labels = new Map(rows.map((row) => [row.id, row.description]));
-  const missing = [
-    ...new Set(rows.flatMap((row) => (row.refundOfId ? [row.refundOfId] : []))),
-  ].filter((id) => !labels.has(id));
-  if (missing.length > 0) {
-    const found = await db
-      .select({ id: expenses.id, description: expenses.description })
-      .from(expenses)
-      .where(and(eq(expenses.familyId, familyId), inArray(expenses.id, missing)));
-    for (const row of found) labels.set(row.id, row.description);
+export function purchaseLabels(rows: readonly ExpenseRow[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const row of rows) {
+    if (row.refundOfId && row.refundOfLabel !== null) labels.set(row.refundOfId, row.refundOfLabel);
   }
   return labels;
 }
@@ -163,7 +152,7 @@ export async function recordExpensesDeleted(
     methodIds: rows.map((row) => row.paymentMethodId),
     billIds: rows.map((row) => row.billId),
   });
-  const purchases = await purchaseLabels(db, familyId, rows);
+  const purchases = purchaseLabels(rows);
   await recordHistory(
     db,
     rows.map((row) => ({

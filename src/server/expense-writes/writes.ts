@@ -289,6 +289,15 @@ export class ExpenseWriter {
       .where(where)
       .returning();
     if (!row) throw new AppError("expense_not_found");
+    // Shared again, its refunds (its author's, made while it was private) are shared with it: a
+    // refund is as private as its purchase, so nobody can see a purchase whose refund is hidden
+    // from them and delete that refund with it (docs/product.md#refunds).
+    if (before.private && !row.private) {
+      await this.tx
+        .update(expenses)
+        .set({ private: false, updatedAt: now })
+        .where(and(eq(expenses.refundOfId, row.id), eq(expenses.private, true)));
+    }
     return this.recordChange(scope, before, row);
   }
 
@@ -329,6 +338,8 @@ export class ExpenseWriter {
         split: purchase.split,
         private: purchase.private,
         refundOfId: purchase.id,
+        // Its history names the purchase by this, as it is now (db/schema.ts refundOfLabel).
+        refundOfLabel: purchase.description,
         date: input.date,
       })
       .returning();
@@ -516,7 +527,7 @@ export class ExpenseWriter {
       methodIds: [before.paymentMethodId, row.paymentMethodId],
       billIds: [before.billId, row.billId],
     });
-    const purchases = await purchaseLabels(this.tx, scope.familyId, [row]);
+    const purchases = purchaseLabels([row]);
     const changes = changesBetween(
       expenseHistoryFields(before, names, purchases),
       expenseHistoryFields(row, names, purchases),
@@ -552,8 +563,9 @@ export class ExpenseWriter {
     const chosen = and(
       eq(expenses.familyId, scope.familyId),
       selected(which),
-      // One by one, another member's private expense is not there for the caller.
-      "id" in which ? seenInFullBy(scope.userId) : undefined,
+      // One by one or as the examples, another member's private expense is not there for the
+      // caller (docs/product.md#private-expenses).
+      "id" in which || "examples" in which ? seenInFullBy(scope.userId) : undefined,
     );
     // A purchase's refunds go with it (docs/product.md#refunds): deleted by the same statement
     // rather than by the foreign key's cascade, so each gets its entry and can be restored.
@@ -650,6 +662,7 @@ export class ExpenseWriter {
     // A refund comes back only to its purchase, and only within its amount
     // (docs/product.md#refunds); with its purchase gone it cannot come back as it was.
     const refundOfId = snapshot.refundOfId ?? null;
+    let refundOfLabel: string | null = null;
     if (refundOfId) {
       const purchase = await this.lockedPurchase(scope, refundOfId).catch((error) => {
         if (error instanceof AppError && error.code === "expense_not_found") {
@@ -662,6 +675,7 @@ export class ExpenseWriter {
         toCents(purchase.amount),
         -toCents(snapshot.amount),
       );
+      refundOfLabel = purchase.description;
     }
     // Back in the bill it was in; a card purchase whose bill is gone goes to its date's bill.
     let billId = refs?.billId ?? null;
@@ -699,6 +713,7 @@ export class ExpenseWriter {
           split: snapshot.split ?? FAMILY_SPLIT,
           private: snapshot.private ?? false,
           refundOfId,
+          refundOfLabel,
           recurringRuleId,
           recurringDate: recurringRuleId ? snapshot.recurringDate : null,
           date: snapshot.date,
@@ -727,13 +742,7 @@ export class ExpenseWriter {
         subjectId: restored.id,
         subjectLabel: restored.description,
         privateTo: privateToOf(restored),
-        changes: fieldsCreated(
-          expenseHistoryFields(
-            restored,
-            names,
-            await purchaseLabels(this.tx, scope.familyId, [restored]),
-          ),
-        ),
+        changes: fieldsCreated(expenseHistoryFields(restored, names, purchaseLabels([restored]))),
       },
     ]);
     this.changes.push({

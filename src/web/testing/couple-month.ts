@@ -57,6 +57,7 @@ const march = (
   categories: [groceries],
   totalSpent: spent,
   uncategorisedSpent: "0.00",
+  privateSpent: "0.00",
   spentByCategory: [{ categoryId: groceries.id, spent }],
   spentByPayer,
   spentByWeek: [spent, "0.00", "0.00", "0.00"],

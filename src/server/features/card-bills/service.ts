@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type {
   BillPayment,
   CardBill,
@@ -10,6 +10,7 @@ import { billStatus } from "../../../domain/card-bills";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
+import { expensesSeenBy, inBillIndex } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -55,19 +56,20 @@ function toCardBill(row: BillRow, today: string): CardBill {
  * out with their table: Drizzle leaves them unqualified in a one-table select, where inside the
  * subqueries they would name the expense's or the payment's columns.
  */
-const billColumns = {
+const billColumns = (scope: FamilyScope) => ({
   id: cardBills.id,
   familyId: cardBills.familyId,
   paymentMethodId: cardBills.methodId,
   closesOn: cardBills.closesOn,
   dueOn: cardBills.dueOn,
-  total: sql<string>`(select coalesce(sum(e.amount), 0)::text from ${expenses} e
-    where e.bill_id = card_bills.id and e.family_id = card_bills.family_id)`,
+  // Another member's private purchases are not on it (docs/product.md#private-expenses).
+  total: sql<string>`(select coalesce(sum(e.amount), 0)::text from ${expensesSeenBy(scope, "e")}
+    where e.bill_id = card_bills.id and ${inBillIndex(sql`card_bills.id`, "e")})`,
   paid: sql<string>`(select coalesce(sum(p.amount), 0)::text from ${billPayments} p
     where p.bill_id = card_bills.id and p.family_id = card_bills.family_id)`,
-  lineCount: sql<number>`(select count(*)::int from ${expenses} e
-    where e.bill_id = card_bills.id and e.family_id = card_bills.family_id)`,
-};
+  lineCount: sql<number>`(select count(*)::int from ${expensesSeenBy(scope, "e")}
+    where e.bill_id = card_bills.id and ${inBillIndex(sql`card_bills.id`, "e")})`,
+});
 
 /**
  * The card's bills that hold a purchase or a payment, newest first. Another family's card, or an
@@ -91,7 +93,7 @@ export async function listBills(
     );
   if (!card) throw new AppError("payment_method_not_found");
   const rows = await db
-    .select(billColumns)
+    .select(billColumns(scope))
     .from(cardBills)
     .where(and(eq(cardBills.familyId, scope.familyId), eq(cardBills.methodId, methodId)))
     .orderBy(desc(cardBills.closesOn));
@@ -119,13 +121,13 @@ export async function billDetail(
 ): Promise<CardBillDetail> {
   const [[bill], lines, payments] = await Promise.all([
     db
-      .select(billColumns)
+      .select(billColumns(scope))
       .from(cardBills)
       .where(and(eq(cardBills.id, billId), eq(cardBills.familyId, scope.familyId))),
     db
-      .select()
-      .from(expenses)
-      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.billId, billId)))
+      .select(getTableColumns(expenses))
+      .from(expensesSeenBy(scope))
+      .where(and(eq(expenses.billId, billId), inBillIndex(sql`${billId}::uuid`)))
       .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id)),
     db
       .select()
@@ -136,7 +138,7 @@ export async function billDetail(
   if (!bill) throw new AppError("card_bill_not_found");
   return {
     ...toCardBill(bill, today),
-    lines: lines.map((row) => toExpense(row, scope.userId)),
+    lines: lines.map((row) => toExpense(row)),
     payments: payments.map(toPayment),
   };
 }
@@ -183,7 +185,7 @@ export async function payBill(
       );
     if (!account) throw fieldError("fromMethodId", "validation.billPaymentFromAccount");
     const [sums] = await tx
-      .select({ total: billColumns.total, paid: billColumns.paid })
+      .select({ total: billColumns(scope).total, paid: billColumns(scope).paid })
       .from(cardBills)
       .where(eq(cardBills.id, billId));
     const left = toCents(sums?.total ?? "0") - toCents(sums?.paid ?? "0");

@@ -8,6 +8,7 @@ import {
   familyMembers,
   paymentMethods,
 } from "../../db/schema";
+import { expensesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { CardDays } from "../../expense-writes/card-bill";
 import { forWhomLabel, splitUserIds } from "../../expense-writes/expense-history";
@@ -39,8 +40,8 @@ const payerNotMember = () =>
 export async function assertPayer(db: Db, scope: FamilyScope, payerId: string, expenseId?: string) {
   if (payerId === scope.userId) return;
   const keeps = expenseId
-    ? sql`or exists (select 1 from ${expenses} where ${expenses.id} = ${expenseId}
-        and ${expenses.familyId} = ${scope.familyId} and ${expenses.paidByUserId} = ${payerId})`
+    ? sql`or exists (select 1 from ${expensesSeenBy(scope)} where ${expenses.id} = ${expenseId}
+        and ${expenses.paidByUserId} = ${payerId})`
     : sql``;
   const result = await db.execute<{ ok: boolean }>(sql`
     select (exists (select 1 from ${familyMembers} where ${familyMembers.familyId} = ${scope.familyId}
@@ -86,8 +87,8 @@ type MethodRead = {
  */
 const paymentMethodRead = (scope: FamilyScope, methodId: string, expenseId?: string) => {
   const keeps = expenseId
-    ? sql`or exists (select 1 from ${expenses} where ${expenses.id} = ${expenseId}
-        and ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${methodId})`
+    ? sql`or exists (select 1 from ${expensesSeenBy(scope)} where ${expenses.id} = ${expenseId}
+        and ${expenses.paymentMethodId} = ${methodId})`
     : sql``;
   return sql<MethodRead | null>`(select json_build_object('name', ${paymentMethods.name},
       'usable', ${paymentMethods.isActive} ${keeps}, 'closingDay', ${paymentMethods.closingDay},
@@ -137,8 +138,7 @@ export async function assertOwnCategoryWithRoom(
   const [row] = await db
     .select({
       name: categories.name,
-      expenseCount: sql<number>`(select count(*)::int from ${expenses}
-        where ${expenses.familyId} = ${scope.familyId})`,
+      expenseCount: sql<number>`(select count(*)::int from ${expensesSeenBy(scope)})`,
       ...(methodId ? { method: paymentMethodRead(scope, methodId) } : {}),
     })
     .from(categories)

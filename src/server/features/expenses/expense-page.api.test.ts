@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
 import { fromCents, toCents } from "../../../contract/money";
 import { toExpense } from "../../api-rows";
 import { expenses } from "../../db/schema";
+import { expensesSeenBy } from "../../db/seen-by";
 import type { SignedIn } from "../../testing/api-helpers";
 import { signUp } from "../../testing/api-helpers";
 import {
@@ -526,19 +527,11 @@ describe("GET /api/expenses, JSON written by the database", () => {
           // What the list answered before: drizzle rows mapped to the contract's objects.
           const objects = (
             await t.database.db
-              .select()
-              .from(expenses)
-              .where(
-                month
-                  ? and(
-                      eq(expenses.familyId, family.familyId),
-                      eq(expenses.year, 2026),
-                      eq(expenses.month, month),
-                    )
-                  : eq(expenses.familyId, family.familyId),
-              )
+              .select(getTableColumns(expenses))
+              .from(expensesSeenBy({ familyId: family.familyId, userId: family.user.id }))
+              .where(month ? and(eq(expenses.year, 2026), eq(expenses.month, month)) : undefined)
               .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
-          ).map((row) => toExpense(row, family.user.id));
+          ).map((row) => toExpense(row));
           const res = await get(family, url);
           expect(res.statusCode).toBe(200);
           expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");

@@ -6,7 +6,7 @@ import type { ExpenseFilterQuery } from "../../../contract/expenses";
 import { displayNameOf } from "../../../domain/person-name";
 import type { Db } from "../../db/client";
 import { categories, expenses, familyMembers, paymentMethods, users } from "../../db/schema";
-import { hiddenFromSql } from "../../db/visible-expense";
+import { expensesSeenBy, maskedRow } from "../../db/seen-by";
 import type { FamilyScope } from "../../http/family-scope";
 import { translate } from "../../i18n";
 import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from "./service";
@@ -162,9 +162,9 @@ export function exportExpensesCsv(
           paidBy: expenses.paidByUserId,
           addedBy: expenses.addedByUserId,
           paymentMethod: paymentMethods.name,
-          hidden: sql<boolean>`${hiddenFromSql(scope.userId)}`,
+          hidden: sql<boolean>`${maskedRow()}`,
         })
-        .from(expenses)
+        .from(expensesSeenBy(scope))
         .leftJoin(categories, eq(categories.id, expenses.categoryId))
         .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
         .where(and(...filters, ...(after ? [afterKey(after)] : [])))

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type {
   CreateInstallmentsInput,
   InstallmentSeries,
@@ -9,6 +9,7 @@ import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { expenses, installmentSeries } from "../../db/schema";
+import { expensesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
@@ -48,15 +49,15 @@ export async function getInstallments(
       .from(installmentSeries)
       .where(and(eq(installmentSeries.id, id), eq(installmentSeries.familyId, scope.familyId))),
     db
-      .select()
-      .from(expenses)
-      .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.seriesId, id)))
+      .select(getTableColumns(expenses))
+      .from(expensesSeenBy(scope))
+      .where(eq(expenses.seriesId, id))
       .orderBy(asc(expenses.installment)),
   ]);
   if (!series) throw new AppError("installment_series_not_found");
   return {
     ...toSeries(series),
-    installments: installments.map((row) => toExpense(row, scope.userId)),
+    installments: installments.map((row) => toExpense(row)),
   };
 }
 
@@ -112,7 +113,7 @@ export async function createInstallments(
     });
     return {
       ...toSeries(series),
-      installments: installments.map((row) => toExpense(row, scope.userId)),
+      installments: installments.map((row) => toExpense(row)),
     };
   } catch (error) {
     // The same key at the same moment: the other request made it.
@@ -139,8 +140,8 @@ export async function updateInstallments(
   const { from, ...changes } = input;
   const [first] = await db
     .select({ id: expenses.id })
-    .from(expenses)
-    .where(and(eq(expenses.familyId, scope.familyId), eq(expenses.seriesId, id)))
+    .from(expensesSeenBy(scope))
+    .where(eq(expenses.seriesId, id))
     .orderBy(asc(expenses.installment))
     .limit(1);
   if (!first) throw new AppError("installment_series_not_found");

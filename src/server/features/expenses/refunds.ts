@@ -25,5 +25,5 @@ export async function createRefund(
       translate(language, "messages.refundDescription", { purchase }).slice(0, DESCRIPTION_MAX),
     );
   });
-  return toExpense(row, scope.userId);
+  return toExpense(row);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/calendar-date";
 import {
   type CreateExpenseInput,
@@ -17,7 +17,7 @@ import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { expenses } from "../../db/schema";
-import { hiddenFromSql, seenInFullBy } from "../../db/visible-expense";
+import { expensesSeenBy, maskedRow } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { privateExpenseFields } from "../../expense-writes/private-expense";
 import type { ExpenseWrites } from "../../expense-writes/writes";
@@ -61,28 +61,19 @@ export async function listExpensesJson(
     select '[' || coalesce(
       string_agg(row_to_json(j)::text, ',' order by e.date desc, e.created_at desc, e.id desc),
       '') || ']' as body
-    from expenses e
-    cross join lateral (select ${hiddenFromSql(scope.userId, "e")} as hidden) v
+    from ${expensesSeenBy(scope, "e")}
     cross join lateral (
-      -- Another member's private expense as api-rows.ts's hiddenExpense writes it.
-      select e.id, e.family_id as "familyId",
-        case when v.hidden then '' else e.description end as description,
-        e.amount::text as amount,
-        ${unlessHidden("e.category_id")} as "categoryId",
-        ${unlessHidden("e.added_by_user_id")} as "addedByUserId",
-        ${unlessHidden("e.paid_by_user_id")} as "paidByUserId",
-        ${unlessHidden("e.payment_method_id")} as "paymentMethodId",
-        ${unlessHidden("e.bill_id")} as "billId", ${unlessHidden("e.series_id")} as "seriesId",
-        ${unlessHidden("e.installment")} as installment,
-        ${unlessHidden("e.installment_count")} as "installmentCount",
-        ${unlessHidden("e.refund_of_id")} as "refundOfId",
-        case when v.hidden then '{"mode":"private"}'::json else ${compactSplit} end as split,
-        e.private,
+      select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
+        e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
+        e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
+        e.bill_id as "billId", e.series_id as "seriesId", e.installment,
+        e.installment_count as "installmentCount", e.refund_of_id as "refundOfId",
+        ${compactSplit} as split, e.private,
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
     ) j
-    where e.family_id = ${scope.familyId} ${month}`);
+    where true ${month}`);
   const [row] = (result as unknown as { rows: { body: string }[] }).rows;
   return row?.body ?? "[]";
 }
@@ -92,8 +83,6 @@ export async function listExpensesJson(
  * strings are modes, ids and decimals (src/contract/shares.ts), none of which holds one.
  */
 const compactSplit = sql.raw(`regexp_replace(e.split::text, '([:,]) ', '\\1', 'g')::json`);
-/** A column of the list's row, null when the reader may not see it (v.hidden). */
-const unlessHidden = (column: string) => sql.raw(`case when v.hidden then null else ${column} end`);
 
 /** Date.prototype.toISOString's text, written by PostgreSQL. */
 const isoInstant = (column: SQL) =>
@@ -155,8 +144,8 @@ type ValidPageQuery = Omit<ExpensePageQuery, "limit"> & { limit?: number };
  * The family and the Expenses screen's filters as WHERE terms: the page call and the CSV export
  * (export.ts) both use these, so what the list shows and what the file holds cannot differ.
  */
-export function expenseFilters(scope: FamilyScope, query: ExpenseFilterQuery): SQL[] {
-  const filters: SQL[] = [eq(expenses.familyId, scope.familyId)];
+export function expenseFilters(_scope: FamilyScope, query: ExpenseFilterQuery): SQL[] {
+  const filters: SQL[] = [];
   const search = query.search?.trim();
   if (search) filters.push(sql`${expenses.searchText} ilike ${likePattern(search)} escape '\\'`);
   if (query.categoryId === UNCATEGORISED) filters.push(isNull(expenses.categoryId));
@@ -168,16 +157,21 @@ export function expenseFilters(scope: FamilyScope, query: ExpenseFilterQuery): S
   // Likewise on expenses_family_method_keyset_idx (partial: "=" implies "is not null").
   if (query.paymentMethodId) filters.push(eq(expenses.paymentMethodId, query.paymentMethodId));
   // What another member's private expense says is not theirs to search or filter on
-  // (docs/product.md#private-expenses): only the dates find it.
+  // (docs/product.md#private-expenses): only the dates find it. Its masked category is null, which
+  // "uncategorised" would otherwise match.
   if (search || query.categoryId || query.paidByUserId || query.paymentMethodId) {
-    filters.push(seenInFullBy(scope.userId));
+    filters.push(sql`not ${maskedRow()}`);
   }
   return filters;
 }
 
-/** The rows after `key` in the list's order (newest first), on the keyset index. */
+/**
+ * The rows after `key` in the list's order (newest first). The date's own bound is what reaches
+ * the index (family_id, date, ...): created_at is masked for others' private rows
+ * (db/seen-by.ts), so the planner reads the index by date and sorts each day's rows.
+ */
 export const afterKey = (key: PageKey) =>
-  sql`(${expenses.date}, ${expenses.createdAt}, ${expenses.id}) < (${key.date}::date, ${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+  sql`${expenses.date} <= ${key.date}::date and (${expenses.date}, ${expenses.createdAt}, ${expenses.id}) < (${key.date}::date, ${key.createdAt}::timestamptz, ${key.id}::uuid)`;
 
 /** The list's order: newest date, then latest recorded, then id (one order for ties). */
 export const listOrder = [desc(expenses.date), desc(expenses.createdAt), desc(expenses.id)];
@@ -199,8 +193,8 @@ export async function expensePage(
 
   const [rows, totals] = await Promise.all([
     db
-      .select({ expense: expenses, key: createdAtKey })
-      .from(expenses)
+      .select({ expense: getTableColumns(expenses), key: createdAtKey })
+      .from(expensesSeenBy(scope))
       .where(and(...pageFilters))
       .orderBy(...listOrder)
       .limit(limit + 1),
@@ -211,14 +205,14 @@ export async function expensePage(
             count: sql<number>`count(*)::int`,
             amount: sql<string>`coalesce(sum(${expenses.amount}), 0)::numeric(20, 2)::text`,
           })
-          .from(expenses)
+          .from(expensesSeenBy(scope))
           .where(and(...filters)),
   ]);
 
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toExpense(row.expense, scope.userId)),
+    items: items.map((row) => toExpense(row.expense)),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ date: last.expense.date, createdAt: last.key, id: last.expense.id })
@@ -243,21 +237,17 @@ export async function createExpense(
   const findRepeat = async () => {
     if (!idempotencyKey) return undefined;
     const [row] = await db
-      .select()
-      .from(expenses)
+      .select(getTableColumns(expenses))
+      // The family too: a key reused after moving to another family is a new expense there,
+      // never the old family's row (the unique index of migration 0005 is scoped the same way).
+      .from(expensesSeenBy(scope))
       .where(
-        // The family too: a key reused after moving to another family is a new expense there,
-        // never the old family's row (the unique index of migration 0005 is scoped the same way).
-        and(
-          eq(expenses.familyId, scope.familyId),
-          eq(expenses.addedByUserId, scope.userId),
-          eq(expenses.idempotencyKey, idempotencyKey),
-        ),
+        and(eq(expenses.addedByUserId, scope.userId), eq(expenses.idempotencyKey, idempotencyKey)),
       );
     return row;
   };
   const repeat = await findRepeat();
-  if (repeat) return toExpense(repeat, scope.userId);
+  if (repeat) return toExpense(repeat);
   // Paid by and for its author (docs/product.md#private-expenses).
   if (input.private) {
     Object.assign(input, privateExpenseFields(scope.userId, input as { split?: Split }));
@@ -294,11 +284,11 @@ export async function createExpense(
       },
       names.method?.card,
     );
-    return toExpense(row, scope.userId);
+    return toExpense(row);
   } catch (error) {
     if (isUniqueViolation(error, "expenses_idempotency_unique")) {
       const first = await findRepeat();
-      if (first) return toExpense(first, scope.userId);
+      if (first) return toExpense(first);
     }
     // The method or the category was deleted between the check and the insert.
     if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
@@ -317,6 +307,14 @@ export async function updateExpense(
   input: UpdateExpenseInput,
   now: Date,
 ): Promise<Expense> {
+  // Found first, as the caller may see it: another member's private expense answers 404 before
+  // any field is checked, so no check's answer can say which card or payer it has
+  // (docs/product.md#private-expenses).
+  const [seen] = await writes.db
+    .select({ id: expenses.id })
+    .from(expensesSeenBy(scope))
+    .where(and(eq(expenses.id, id), sql`not ${maskedRow()}`));
+  if (!seen) throw new AppError("expense_not_found");
   if (input.categoryId !== undefined) await assertOwnCategory(writes.db, scope, input.categoryId);
   if (input.paidByUserId !== undefined) {
     await assertPayer(writes.db, scope, input.paidByUserId, id);
@@ -324,10 +322,7 @@ export async function updateExpense(
   if (input.paymentMethodId) await assertPaymentMethod(writes.db, scope, input.paymentMethodId, id);
   if (input.split) await checkSplit(writes.db, scope, input.split, id);
   try {
-    return toExpense(
-      await writes.transaction((_tx, write) => write.update(scope, id, input, now)),
-      scope.userId,
-    );
+    return toExpense(await writes.transaction((_tx, write) => write.update(scope, id, input, now)));
   } catch (error) {
     if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
       throw paymentMethodError("validation.paymentMethodNotFound");
@@ -365,8 +360,5 @@ export async function moveExpenseBill(
   to: "previous" | "next",
   now: Date,
 ): Promise<Expense> {
-  return toExpense(
-    await writes.transaction((_tx, write) => write.moveBill(scope, id, to, now)),
-    scope.userId,
-  );
+  return toExpense(await writes.transaction((_tx, write) => write.moveBill(scope, id, to, now)));
 }

@@ -25,6 +25,7 @@ import {
   familyMembers,
   users,
 } from "../../db/schema";
+import { expensesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { actorOf, fieldsCreated, namesFor, recordHistory } from "../../history/record";
@@ -91,8 +92,10 @@ export async function listPeople(db: Db, scope: FamilyScope): Promise<FamilyPers
       select ${familyMembers.userId} as user_id from ${familyMembers}
         where ${familyMembers.familyId} = ${scope.familyId}
       union
-      select ${expenses.paidByUserId} from ${expenses}
-        where ${expenses.familyId} = ${scope.familyId} and ${expenses.paidByUserId} is not null
+      -- Payers as the caller may see them (db/seen-by.ts): another member's private expense names
+      -- nobody, so it brings no former member into the list.
+      select ${expenses.paidByUserId} from ${expensesSeenBy(scope)}
+        where ${expenses.paidByUserId} is not null
     )
     select u.id, u.name, u.first_name, u.last_name, u.email, u.profile_image_url,
       m.user_id is not null as is_member

@@ -9,7 +9,7 @@ import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
-import { seenInFullBy } from "../../db/visible-expense";
+import { expensesSeenBy, inRefundsIndex, maskedRow } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type {
   ExpenseWriter,
@@ -54,19 +54,18 @@ export async function previewLookups(
         as i(n int, d date, a numeric, k text, p int, c int)
       -- Another member's private expense is not matched by its description
       -- (docs/product.md#private-expenses): the preview would say it exists.
-      where exists (select 1 from expenses e where e.family_id = ${scope.familyId}
-        and e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k
-        and ${seenInFullBy(scope.userId, "e")})
+      where exists (select 1 from ${expensesSeenBy(scope, "e")}
+        where e.date = i.d and e.amount = i.a and ${foldedDescription} = i.k
+        and not ${maskedRow("e")})
       -- An installment the family has, on whatever date its card wrote it: the same purchase's
       -- same installment (docs/product.md#csv-import).
-      or (i.p is not null and exists (select 1 from expenses e where e.family_id = ${scope.familyId}
-        and e.installment = i.p and e.installment_count = i.c and e.amount = i.a
+      or (i.p is not null and exists (select 1 from ${expensesSeenBy(scope, "e")}
+        where e.installment = i.p and e.installment_count = i.c and e.amount = i.a
         and ${foldedDescription} = i.k))`),
     db.execute(sql`
       select distinct on (f.k) f.k, f.category_id as "categoryId"
       from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
-        from expenses e where e.family_id = ${scope.familyId} and e.category_id is not null
-          and ${seenInFullBy(scope.userId, "e")}) f
+        from ${expensesSeenBy(scope, "e")} where e.category_id is not null) f
       where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
       order by f.k, f.date desc, f.created_at desc`),
     refundLookup(db, scope, parsed),
@@ -105,11 +104,12 @@ async function refundLookup(
         e.amount::text as amount, l.left::text as "left",
         row_number() over (partition by r.r order by e.date desc, e.created_at desc) as rank
       from jsonb_to_recordset(${parsed.refundKeysJson}::jsonb) as r(r int, k text, a numeric, d date)
-      join expenses e on e.family_id = ${scope.familyId} and ${foldedDescription} = r.k
+      join ${expensesSeenBy(scope, "e")} on ${foldedDescription} = r.k
       cross join lateral (select e.amount + coalesce(sum(x.amount), 0) as left
-        from expenses x where x.refund_of_id = e.id) l
+        from ${expensesSeenBy(scope, "x")} where x.refund_of_id = e.id
+          and ${inRefundsIndex(sql`e.id`, "x")}) l
       where e.refund_of_id is null and e.date <= r.d and l.left >= r.a
-        and ${seenInFullBy(scope.userId, "e")}
+        and not ${maskedRow("e")}
         ${method ? sql`and e.payment_method_id = ${method}::uuid` : sql``}
     ) c where c.rank <= ${REFUND_PURCHASES_PER_KEY}
     order by c.r, c.rank`);
@@ -352,7 +352,7 @@ async function assertCategoriesAndPayers(
           as payers,
         (select count(*)::int from imports i where i.family_id = ${scope.familyId}
           and i.created_at > now() - interval '24 hours') as imports,
-        (select count(*)::int from expenses e where e.family_id = ${scope.familyId}) as expenses`),
+        (select count(*)::int from ${expensesSeenBy(scope, "e")}) as expenses`),
   );
   const known = new Set(row?.categories ?? []);
   const members = new Set(row?.payers ?? []);

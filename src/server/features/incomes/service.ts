@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type {
   CreateIncomeInput,
   Income,
@@ -10,7 +10,7 @@ import { toIncome } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { familyMembers, incomes, paymentMethods } from "../../db/schema";
-import { hiddenFromSql, seenInFullBy } from "../../db/visible-expense";
+import { incomesSeenBy, maskedRow } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -34,17 +34,12 @@ export async function listIncomes(
   const period = periodNamed({ year: query.year, month: query.month }, scope.budgetPeriod);
   const rows = await db
     .select({
-      income: incomes,
-      hidden: sql<boolean>`${hiddenFromSql(scope.userId, "incomes")}`,
+      income: getTableColumns(incomes),
+      hidden: sql<boolean>`${maskedRow("incomes")}`,
       total: sql<string>`(sum(${incomes.amount}) over ())::text`,
     })
-    .from(incomes)
-    .where(
-      and(
-        eq(incomes.familyId, scope.familyId),
-        sql`${incomes.date} between ${period.first} and ${period.last}`,
-      ),
-    )
+    .from(incomesSeenBy(scope))
+    .where(sql`${incomes.date} between ${period.first} and ${period.last}`)
     .orderBy(desc(incomes.date), desc(incomes.createdAt), desc(incomes.id));
   return {
     items: rows.filter((row) => !row.hidden).map((row) => toIncome(row.income)),
@@ -62,8 +57,8 @@ const fieldError = (path: string, messageKey: string) =>
 async function assertReceiver(db: Db, scope: FamilyScope, userId: string, incomeId?: string) {
   if (userId === scope.userId) return;
   const keeps = incomeId
-    ? sql`or exists (select 1 from ${incomes} where ${incomes.id} = ${incomeId}
-        and ${incomes.familyId} = ${scope.familyId} and ${incomes.receivedByUserId} = ${userId})`
+    ? sql`or exists (select 1 from ${incomesSeenBy(scope)} where ${incomes.id} = ${incomeId}
+        and ${incomes.receivedByUserId} = ${userId})`
     : sql``;
   const result = await db.execute<{ ok: boolean }>(sql`
     select (exists (select 1 from ${familyMembers} where ${familyMembers.familyId} = ${scope.familyId}
@@ -89,14 +84,8 @@ async function assertAccount(db: Db, scope: FamilyScope, methodId: string, incom
   const [kept] = incomeId
     ? await db
         .select({ id: incomes.id })
-        .from(incomes)
-        .where(
-          and(
-            eq(incomes.id, incomeId),
-            eq(incomes.familyId, scope.familyId),
-            eq(incomes.paymentMethodId, methodId),
-          ),
-        )
+        .from(incomesSeenBy(scope))
+        .where(and(eq(incomes.id, incomeId), eq(incomes.paymentMethodId, methodId)))
     : [];
   if (!kept) throw fieldError("paymentMethodId", "validation.paymentMethodArchived");
 }
@@ -122,14 +111,10 @@ export async function createIncome(
   const findRepeat = async () => {
     if (!idempotencyKey) return undefined;
     const [row] = await db
-      .select()
-      .from(incomes)
+      .select(getTableColumns(incomes))
+      .from(incomesSeenBy(scope))
       .where(
-        and(
-          eq(incomes.familyId, scope.familyId),
-          eq(incomes.addedByUserId, scope.userId),
-          eq(incomes.idempotencyKey, idempotencyKey),
-        ),
+        and(eq(incomes.addedByUserId, scope.userId), eq(incomes.idempotencyKey, idempotencyKey)),
       );
     return row;
   };
@@ -182,14 +167,8 @@ export async function updateIncome(
   // Another member's private income is not there for the caller, whatever they send.
   const [seen] = await writes.db
     .select({ id: incomes.id })
-    .from(incomes)
-    .where(
-      and(
-        eq(incomes.id, id),
-        eq(incomes.familyId, scope.familyId),
-        seenInFullBy(scope.userId, "incomes"),
-      ),
-    );
+    .from(incomesSeenBy(scope))
+    .where(and(eq(incomes.id, id), sql`not ${maskedRow("incomes")}`));
   if (!seen) throw new AppError("income_not_found");
   if (input.receivedByUserId !== undefined) {
     await assertReceiver(writes.db, scope, input.receivedByUserId, id);

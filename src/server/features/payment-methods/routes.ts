@@ -63,7 +63,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await service.deletePaymentMethod(app.db, scope, request.params.id);
+      await service.deletePaymentMethod(app.db, scope, request.params.id, app.clock.now());
       await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
       return { deleted: true as const };
     },

@@ -8,14 +8,8 @@ import {
 import { type PaymentMethodRow, toPaymentMethod } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import {
-  billPayments,
-  cardBills,
-  expenses,
-  familyMembers,
-  incomes,
-  paymentMethods,
-} from "../../db/schema";
+import { billPayments, cardBills, familyMembers, paymentMethods } from "../../db/schema";
+import { expensesSeenBy, inBillIndex, incomesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import {
   actorOf,
@@ -81,25 +75,31 @@ async function assertOwner(db: Db, scope: FamilyScope, ownerId: string, keeps?: 
  * below zero), future installments' bills included; null for an account. The method's own
  * columns are written out with their table: Drizzle leaves them unqualified in a one-table select.
  */
-const limitUsed = sql<string | null>`case when payment_methods.kind = 'credit_card' then
+const limitUsed = (scope: FamilyScope) => sql<
+  string | null
+>`case when payment_methods.kind = 'credit_card' then
   (select coalesce(sum(greatest(
-      coalesce((select sum(e.amount) from ${expenses} e
-        where e.bill_id = b.id and e.family_id = b.family_id), 0)
+      coalesce((select sum(e.amount) from ${expensesSeenBy(scope, "e")}
+        where e.bill_id = b.id and ${inBillIndex(sql`b.id`, "e")}), 0)
       - coalesce((select sum(p.amount) from ${billPayments} p
         where p.bill_id = b.id and p.family_id = b.family_id), 0), 0)), 0)::numeric(20, 2)::text
     from ${cardBills} b where b.method_id = payment_methods.id
       and b.family_id = payment_methods.family_id) end`;
 
 /** The family's methods `where` picks, each with its limit used. */
-const methodsWithUsage = (db: Db, where: SQL | undefined) =>
+const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined) =>
   db
-    .select({ ...getTableColumns(paymentMethods), limitUsed })
+    .select({ ...getTableColumns(paymentMethods), limitUsed: limitUsed(scope) })
     .from(paymentMethods)
     .where(where);
 
 /** Active first, then by name as a person reads it, then by id so the order is total. */
 export async function listPaymentMethods(db: Db, scope: FamilyScope): Promise<PaymentMethod[]> {
-  const rows = await methodsWithUsage(db, eq(paymentMethods.familyId, scope.familyId)).orderBy(
+  const rows = await methodsWithUsage(
+    db,
+    scope,
+    eq(paymentMethods.familyId, scope.familyId),
+  ).orderBy(
     desc(paymentMethods.isActive),
     asc(sql`lower(${paymentMethods.name})`),
     asc(paymentMethods.id),
@@ -201,7 +201,7 @@ export async function updatePaymentMethod(
       if (changes.length > 0) {
         await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
       }
-      const [withUsage] = await methodsWithUsage(tx, eq(paymentMethods.id, row.id));
+      const [withUsage] = await methodsWithUsage(tx, scope, eq(paymentMethods.id, row.id));
       return toPaymentMethod(withUsage ?? { ...row, limitUsed: null });
     });
   } catch (error) {
@@ -216,15 +216,21 @@ export async function updatePaymentMethod(
  * empty bills go with it. The foreign keys refuse it too when something names it between the
  * check and the delete.
  */
-export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string): Promise<void> {
+export async function deletePaymentMethod(
+  db: Db,
+  scope: FamilyScope,
+  id: string,
+  now: Date,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [usage] = await tx
         .select({
-          used: sql<boolean>`exists (select 1 from ${expenses}
-            where ${expenses.familyId} = ${scope.familyId} and ${expenses.paymentMethodId} = ${id})
-          or exists (select 1 from ${incomes}
-            where ${incomes.familyId} = ${scope.familyId} and ${incomes.paymentMethodId} = ${id})
+          // What the caller may see uses it (db/seen-by.ts): another member's private expense
+          // or income is not theirs to learn of, not even as "in use".
+          used: sql<boolean>`exists (select 1 from ${expensesSeenBy(scope, "e")}
+            where e.payment_method_id = ${id})
+          or exists (select 1 from ${incomesSeenBy(scope, "i")} where i.payment_method_id = ${id})
           or exists (select 1 from ${billPayments} p
             where p.family_id = ${scope.familyId} and (p.from_method_id = ${id}
               or p.bill_id in (select b.id from ${cardBills} b where b.method_id = ${id})))`,
@@ -246,9 +252,17 @@ export async function deletePaymentMethod(db: Db, scope: FamilyScope, id: string
       ]);
     });
   } catch (error) {
+    // Only another member's private expense or income names it: the caller cannot be told so
+    // (docs/product.md#private-expenses), and it cannot go, so it is archived as the caller would
+    // archive it, and the delete answers as done.
     if (
       isForeignKeyViolation(error, "expenses_payment_method_same_family_fk") ||
-      isForeignKeyViolation(error, "incomes_payment_method_family_fk") ||
+      isForeignKeyViolation(error, "incomes_payment_method_family_fk")
+    ) {
+      await updatePaymentMethod(db, scope, id, { isActive: false }, now);
+      return;
+    }
+    if (
       isForeignKeyViolation(error, "expenses_bill_same_family_fk") ||
       isForeignKeyViolation(error, "bill_payments_from_method_same_family_fk")
     ) {

@@ -9,7 +9,7 @@ import { isCalendarDate } from "../../../contract/calendar";
 import { periodNamed } from "../../../domain/budget-period";
 import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
-import { seenInFullBy } from "../../db/visible-expense";
+import { expensesSeenBy, maskedRow } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 
@@ -49,8 +49,8 @@ export async function balances(
     with owed as (
       -- debtor owes creditor: a share of an expense someone else paid, or a settlement received
       select s.user_id as debtor, e.paid_by_user_id as creditor, s.amount
-      from expense_shares s join expenses e on e.id = s.expense_id
-      where s.family_id = ${scope.familyId} and e.family_id = ${scope.familyId}
+      from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
+      where s.family_id = ${scope.familyId}
         and e.paid_by_user_id is not null and e.paid_by_user_id <> s.user_id
         ${expenseInPeriod(scope, period)}
       union all
@@ -64,16 +64,15 @@ export async function balances(
     ), paid as (
       -- Another member's private expense is paid by and for them: left out of both sums, which
       -- would say whose it is (docs/product.md#private-expenses); the nets are the same.
-      select e.paid_by_user_id as user_id, sum(e.amount) as paid from expenses e
-      where e.family_id = ${scope.familyId} and e.paid_by_user_id is not null
-        and ${seenInFullBy(scope.userId, "e")}
+      select e.paid_by_user_id as user_id, sum(e.amount) as paid from ${expensesSeenBy(scope, "e")}
+      where e.paid_by_user_id is not null
         ${expenseInPeriod(scope, period)}
       group by 1
     ), shared as (
       select s.user_id, sum(s.amount) as share
-      from expense_shares s join expenses e on e.id = s.expense_id
-      where s.family_id = ${scope.familyId} and e.family_id = ${scope.familyId}
-        and ${seenInFullBy(scope.userId, "e")}
+      from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
+      where s.family_id = ${scope.familyId}
+        and not ${maskedRow("e")}
         ${expenseInPeriod(scope, period)}
       group by 1
     ), settled as (
@@ -163,8 +162,8 @@ export async function balanceLines(
       select 'expense' as kind, e.id, e.date, to_char(e.date, 'YYYY-MM-DD') as day, e.description, e.amount::text as amount,
         e.paid_by_user_id as "paidByUserId", s.user_id as "shareOfUserId", s.amount::text as share,
         null::uuid as "fromUserId", null::uuid as "toUserId", null as method, null as note
-      from expense_shares s join expenses e on e.id = s.expense_id
-      where s.family_id = ${scope.familyId} and e.family_id = ${scope.familyId}
+      from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
+      where s.family_id = ${scope.familyId}
         and ((e.paid_by_user_id = ${a} and s.user_id = ${b})
           or (e.paid_by_user_id = ${b} and s.user_id = ${a}))
         ${expenseInPeriod(scope, period)}

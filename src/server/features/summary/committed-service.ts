@@ -8,6 +8,7 @@ import { addDays, occurrencesBetween } from "../../../domain/recurrence";
 import { aliasedExpense, budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { recurringRules } from "../../db/schema";
+import { expensesSeenBy, incomesSeenBy } from "../../db/seen-by";
 import type { FamilyScope } from "../../http/family-scope";
 
 type SumRow = { kind: number; i: number; installments: string | null; other: string };
@@ -46,15 +47,14 @@ export async function committedAhead(
           as installments,
         coalesce(sum(e.amount) filter (where e.series_id is null), 0)::numeric(20, 2)::text
           as other
-      from expenses e
-      where e.family_id = ${scope.familyId}
-        and ${countsBetween(scope.cardSpendingBy, scope.familyId, e, first, last)}
+      from ${expensesSeenBy(scope, "e")}
+      where ${countsBetween(scope.cardSpendingBy, scope.familyId, e, first, last)}
       group by 2
       union all
       select 1, width_bucket(n.date, ${firsts}::date[]), null,
         sum(n.amount)::numeric(20, 2)::text
-      from incomes n
-      where n.family_id = ${scope.familyId} and n.date between ${first}::date and ${last}::date
+      from ${incomesSeenBy(scope, "n")}
+      where n.date between ${first}::date and ${last}::date
       group by 2`),
     db
       .select()

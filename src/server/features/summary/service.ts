@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { MonthSummaryResponse, SummaryQuery } from "../../../contract/summary";
 import { RECENT_TRANSACTIONS } from "../../../domain/budget";
 import { periodNamed } from "../../../domain/budget-period";
@@ -7,10 +7,13 @@ import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import { budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
-import { hiddenFromLiteral, seenInFullBy } from "../../db/visible-expense";
+import { expensesSeenBy, incomesSeenBy, maskedRow } from "../../db/seen-by";
 
-/** The payer key of the private expenses the reader may not attribute: no user has it. */
-const HIDDEN_PAYER = "00000000-0000-0000-0000-000000000000";
+/**
+ * The category and payer key of others' private expenses, which the reader may not attribute
+ * (docs/product.md#private-expenses): no category or user has it.
+ */
+const PRIVATE_KEY = "00000000-0000-0000-0000-000000000000";
 
 import type { FamilyScope } from "../../http/family-scope";
 
@@ -46,10 +49,9 @@ export async function monthSummary(
   // of, each counting their share; another member's private expense is in nobody's view but its
   // author's own (db/visible-expense.ts).
   const inMonth = and(
-    eq(expenses.familyId, scope.familyId),
     countsBetween(scope.cardSpendingBy, scope.familyId, columns, period.first, period.last),
     view
-      ? sql`${seenInFullBy(scope.userId)} and ${expenses.id} in (select s.expense_id
+      ? sql`not ${maskedRow()} and ${expenses.id} in (select s.expense_id
           from expense_shares s where s.user_id = ${view} and s.family_id = ${scope.familyId})`
       : undefined,
   );
@@ -58,16 +60,17 @@ export async function monthSummary(
         where s.expense_id = ${expenses.id} and s.user_id = ${view})`
     : sql`${expenses.amount}`;
   const budgetDate = budgetDateOf(scope.cardSpendingBy, columns);
-  // Another member's private expense counts in its category and the month, but in no payer's
-  // sum, which would say whose it is (docs/product.md#private-expenses): its payer row is dropped.
-  const payerKey = sql`case when ${hiddenFromLiteral(scope.userId)}
-    then ${sql.raw(`'${HIDDEN_PAYER}'::uuid`)} else ${expenses.paidByUserId} end`;
+  // Another member's private expense counts in the month and its weeks, and in no category's or
+  // payer's sum, which would say what or whose it is (docs/product.md#private-expenses): its
+  // category row is the month's one 'Gastos privados' line, its payer row is dropped.
+  const privateKey = sql.raw(`'${PRIVATE_KEY}'::uuid`);
+  const categoryKey = sql`case when ${maskedRow()} then ${privateKey} else ${expenses.categoryId} end`;
+  const payerKey = sql`case when ${maskedRow()} then ${privateKey} else ${expenses.paidByUserId} end`;
   // What came in (docs/product.md#the-months-net): by the incomes' own dates, two more columns of
   // the same statement (uncorrelated subqueries, run once), so the month stays three statements.
   // In a member's view, what that member received.
-  const incomeOfPeriod = sql`i.family_id = ${scope.familyId}
-    and i.date between ${period.first}::date and ${period.last}::date
-    ${view ? sql`and i.received_by_user_id = ${view} and ${seenInFullBy(scope.userId, "i")}` : sql``}`;
+  const incomeOfPeriod = sql`i.date between ${period.first}::date and ${period.last}::date
+    ${view ? sql`and i.received_by_user_id = ${view} and not ${maskedRow("i")}` : sql``}`;
   const [categoryRows, sums, latestRows] = await Promise.all([
     db
       .select()
@@ -78,8 +81,8 @@ export async function monthSummary(
       .select({
         // grouping()'s bit mask, a bit per column aggregated away: 1 a category's row, 2 a payer's,
         // 3 the whole month.
-        grouping: sql<number>`grouping(${expenses.categoryId}, ${payerKey})::int`,
-        categoryId: expenses.categoryId,
+        grouping: sql<number>`grouping(${categoryKey}, ${payerKey})::int`,
+        categoryId: sql<string | null>`${categoryKey}`,
         paidByUserId: sql<string | null>`${payerKey}`,
         spent: money(sql`sum(${amount})`),
         week1: spentInWeek(1, period.first, budgetDate, amount),
@@ -87,22 +90,24 @@ export async function monthSummary(
         week3: spentInWeek(3, period.first, budgetDate, amount),
         week4: spentInWeek(4, period.first, budgetDate, amount),
         hasExamples: sql<boolean>`coalesce(bool_or(${expenses.isExample}), false)`,
-        income: money(sql`(select sum(i.amount) from incomes i where ${incomeOfPeriod})`),
+        income: money(
+          sql`(select sum(i.amount) from ${incomesSeenBy(scope, "i")} where ${incomeOfPeriod})`,
+        ),
         // Only what the reader may see in full: others' private income is in `income` alone.
         incomeByMember: sql<string>`(select coalesce(json_agg(json_build_object(
             'userId', x.user_id, 'amount', x.amount) order by x.total desc, x.user_id nulls last),
             '[]')::text
           from (select i.received_by_user_id as user_id, sum(i.amount) as total,
               sum(i.amount)::numeric(20, 2)::text as amount
-            from incomes i where ${incomeOfPeriod} and ${seenInFullBy(scope.userId, "i")}
+            from ${incomesSeenBy(scope, "i")} where ${incomeOfPeriod} and not ${maskedRow("i")}
             group by i.received_by_user_id) x)`,
       })
-      .from(expenses)
+      .from(expensesSeenBy(scope))
       .where(inMonth)
-      .groupBy(sql`grouping sets ((${expenses.categoryId}), (${payerKey}), ())`),
+      .groupBy(sql`grouping sets ((${categoryKey}), (${payerKey}), ())`),
     db
-      .select()
-      .from(expenses)
+      .select(getTableColumns(expenses))
+      .from(expensesSeenBy(scope))
       .where(inMonth)
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
       .limit(RECENT_TRANSACTIONS),
@@ -112,7 +117,7 @@ export async function monthSummary(
   const total = sums.find((row) => row.grouping === 3);
   const byCategory = sums.filter((row) => row.grouping === 1);
   const byPayer = sums
-    .filter((row) => row.grouping === 2 && row.paidByUserId !== HIDDEN_PAYER)
+    .filter((row) => row.grouping === 2 && row.paidByUserId !== PRIVATE_KEY)
     .map((row) => ({ userId: row.paidByUserId, spent: row.spent }))
     .sort(comparePayerSpending);
   return {
@@ -122,8 +127,11 @@ export async function monthSummary(
     categories: categoryRows.map(toCategory),
     totalSpent: total?.spent ?? "0.00",
     uncategorisedSpent: byCategory.find((row) => row.categoryId === null)?.spent ?? "0.00",
+    privateSpent: byCategory.find((row) => row.categoryId === PRIVATE_KEY)?.spent ?? "0.00",
     spentByCategory: byCategory.flatMap((row) =>
-      row.categoryId === null ? [] : [{ categoryId: row.categoryId, spent: row.spent }],
+      row.categoryId === null || row.categoryId === PRIVATE_KEY
+        ? []
+        : [{ categoryId: row.categoryId, spent: row.spent }],
     ),
     spentByPayer: byPayer,
     spentByWeek: [
@@ -134,7 +142,7 @@ export async function monthSummary(
     ],
     income: total?.income ?? "0.00",
     incomeByMember: JSON.parse(total?.incomeByMember ?? "[]"),
-    latest: latestRows.map((row) => toExpense(row, scope.userId)),
+    latest: latestRows.map((row) => toExpense(row)),
     hasExamples: total?.hasExamples ?? false,
   };
 }

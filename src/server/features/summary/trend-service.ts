@@ -4,7 +4,7 @@ import { previousMonth } from "../../../domain/budget";
 import { type BudgetPeriod, periodNamed } from "../../../domain/budget-period";
 import { aliasedExpense, budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
-import { seenInFullBy } from "../../db/visible-expense";
+import { expensesSeenBy, incomesSeenBy, maskedRow } from "../../db/seen-by";
 import type { FamilyScope } from "../../http/family-scope";
 
 type TrendRow = {
@@ -63,11 +63,11 @@ export async function monthTrend(
     ? sql`(select s.amount from expense_shares s where s.expense_id = e.id and s.user_id = ${view})`
     : sql`e.amount`;
   const viewed = view
-    ? sql`and ${seenInFullBy(scope.userId, "e")} and e.id in (select s.expense_id
+    ? sql`and not ${maskedRow("e")} and e.id in (select s.expense_id
         from expense_shares s where s.user_id = ${view} and s.family_id = ${family})`
     : sql``;
   const incomeViewed = view
-    ? sql`and i.received_by_user_id = ${view} and ${seenInFullBy(scope.userId, "i")}`
+    ? sql`and i.received_by_user_id = ${view} and not ${maskedRow("i")}`
     : sql``;
   const result = await db.execute(sql`
     with months as (
@@ -77,21 +77,23 @@ export async function monthTrend(
       -- Grouped by each expense's period rather than joined to the months row by row: on the
       -- bench's 50,000-expense family that join cost more than the stored year and month
       -- columns did; grouped, it costs the same.
-      select p.i, e.category_id, grouping(e.category_id) as whole, sum(${amount}) as spent
-      from expenses e
+      -- Another member's private expense is in the month's total and in no category's series,
+      -- not even the uncategorised one (docs/product.md#private-expenses): a key no category has.
+      select p.i, c.category_id, grouping(c.category_id) as whole, sum(${amount}) as spent
+      from ${expensesSeenBy(scope, "e")}
       cross join lateral (select ${periodOfRow} as i) p
-      where e.family_id = ${family}
-        and ${countsBetween(scope.cardSpendingBy, family, e, oldest.first, shownPeriod.last)}
+      cross join lateral (select case when ${maskedRow("e")}
+        then '00000000-0000-0000-0000-000000000000'::uuid else e.category_id end as category_id) c
+      where ${countsBetween(scope.cardSpendingBy, family, e, oldest.first, shownPeriod.last)}
         ${viewed}
-      group by grouping sets ((p.i, e.category_id), (p.i))
+      group by grouping sets ((p.i, c.category_id), (p.i))
     ),
     -- What came in, by each income's own date (never a bill's), per period; in a member's view,
     -- what they received (docs/product.md#the-months-net).
     income_sums as (
       select width_bucket(i.date, ${firsts}::date[]) as i, sum(i.amount) as income
-      from incomes i
-      where i.family_id = ${family}
-        and i.date between ${oldest.first}::date and ${shownPeriod.last}::date
+      from ${incomesSeenBy(scope, "i")}
+      where i.date between ${oldest.first}::date and ${shownPeriod.last}::date
         ${incomeViewed}
       group by 1
     ),

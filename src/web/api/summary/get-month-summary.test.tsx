@@ -92,6 +92,20 @@ describe("monthViewOf", () => {
       [car.name, 12000],
     ]);
   });
+
+  it("keeps other members' private spending in the total, apart from every category", () => {
+    // 10.00 of another member's private expense on the 20th (docs/product.md#private-expenses).
+    const theirs = { amount: "10.00", categoryId: null, date: "2025-03-20", hidden: true };
+    const { summary } = monthViewOf({
+      ...response,
+      ...monthSpendingOf(march, [...expenses, theirs]),
+    });
+    expect(summary.privateSpentCents).toBe(1000);
+    expect(summary.totalSpentCents).toBe(27775);
+    expect(summary.weeks.map((w) => w.spentCents)).toEqual([8540, 12000, 1000, 6235]);
+    expect(summary.uncategorisedSpentCents).toBe(5000);
+    expect(summary.categories.map((c) => c.spentCents)).toEqual([9775, 12000]);
+  });
 });
 
 describe("monthSummaryQueryOptions", () => {

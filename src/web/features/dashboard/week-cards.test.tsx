@@ -21,6 +21,7 @@ const noSpending = summarizeMonth(
     period: { first: "2026-11-01", last: "2026-11-30" },
     totalSpent: "0.00",
     uncategorisedSpent: "0.00",
+    privateSpent: "0.00",
     spentByCategory: [],
     spentByWeek: ["0.00", "0.00", "0.00", "0.00"],
   },

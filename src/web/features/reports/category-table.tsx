@@ -7,7 +7,13 @@ import { useLanguage } from "../../i18n/use-language";
 import { localeOf } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
-import { differenceOf, formatShare, statusBadgeVariant, UNCATEGORISED_COLOR } from "./report-view";
+import {
+  differenceOf,
+  formatShare,
+  PRIVATE_COLOR,
+  statusBadgeVariant,
+  UNCATEGORISED_COLOR,
+} from "./report-view";
 
 const statusKey: Record<ReportStatus, string> = {
   "no-spending": "reports.status.noSpending",
@@ -15,6 +21,9 @@ const statusKey: Record<ReportStatus, string> = {
   near: "reports.status.near",
   within: "reports.status.within",
 };
+
+const cell = "px-3 py-3 whitespace-nowrap";
+const numeric = `${cell} text-right tabular-nums`;
 
 function Dot({ color }: { color: string }) {
   return (
@@ -57,8 +66,47 @@ function OfBudget({ spentCents, budgetCents }: { spentCents: number; budgetCents
   return <>{formatShare(spentCents / budgetCents, localeOf(language))}</>;
 }
 
+/** A line of spending outside every category's budget: its amount, and no budget to measure. */
+function UnbudgetedRow({
+  name,
+  color,
+  spentCents,
+  share,
+}: {
+  name: string;
+  color: string;
+  spentCents: number;
+  share: boolean;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <tr data-testid="report-row">
+      <th scope="row" className={cn(cell, "min-w-32 whitespace-normal text-left font-medium")}>
+        <span className="flex items-center gap-2">
+          <Dot color={color} />
+          {name}
+        </span>
+      </th>
+      <td className={numeric}>
+        <NoBudget />
+      </td>
+      <td className={numeric}>{money(spentCents)}</td>
+      <td className={numeric}>
+        <NoBudget />
+      </td>
+      {share ? null : (
+        <td className={cell}>
+          <Badge variant="outline">{t("reports.table.noBudget")}</Badge>
+        </td>
+      )}
+    </tr>
+  );
+}
+
 /**
- * Categoria, Meta, Gasto, Dif., Status per category; 'Sem categoria' only when it has spending.
+ * Categoria, Meta, Gasto, Dif., Status per category; 'Sem categoria' and 'Gastos privados'
+ * (others' private expenses, docs/product.md#private-expenses) only when they have spending.
  *
  * Viewed as a member (`shareLabel`, docs/product.md#viewing-as-a-member): Categoria, Meta (the
  * family's, as budgets stay), their share ('Parte de Léo') and how much of the budget it is, without the
@@ -75,8 +123,6 @@ export function CategoryTable({
   const { t } = useTranslation();
   const share = shareLabel !== undefined;
   const money = useMoney();
-  const cell = "px-3 py-3 whitespace-nowrap";
-  const numeric = `${cell} text-right tabular-nums`;
   return (
     <Card>
       <CardHeader>
@@ -156,29 +202,22 @@ export function CategoryTable({
               </tr>
             ))}
             {summary.uncategorisedSpentCents > 0 ? (
-              <tr data-testid="report-row">
-                <th
-                  scope="row"
-                  className={cn(cell, "min-w-32 whitespace-normal text-left font-medium")}
-                >
-                  <span className="flex items-center gap-2">
-                    <Dot color={UNCATEGORISED_COLOR} />
-                    {t("reports.table.uncategorised")}
-                  </span>
-                </th>
-                <td className={numeric}>
-                  <NoBudget />
-                </td>
-                <td className={numeric}>{money(summary.uncategorisedSpentCents)}</td>
-                <td className={numeric}>
-                  <NoBudget />
-                </td>
-                {share ? null : (
-                  <td className={cell}>
-                    <Badge variant="outline">{t("reports.table.noBudget")}</Badge>
-                  </td>
-                )}
-              </tr>
+              <UnbudgetedRow
+                name={t("reports.table.uncategorised")}
+                color={UNCATEGORISED_COLOR}
+                spentCents={summary.uncategorisedSpentCents}
+                share={share}
+              />
+            ) : null}
+            {/* Others' private expenses: one unnamed line, in no category and under no budget
+                (docs/product.md#private-expenses). */}
+            {summary.privateSpentCents > 0 ? (
+              <UnbudgetedRow
+                name={t("reports.table.private")}
+                color={PRIVATE_COLOR}
+                spentCents={summary.privateSpentCents}
+                share={share}
+              />
             ) : null}
           </tbody>
           <tfoot>

@@ -4,6 +4,12 @@ import type { MonthSummary } from "../../../domain/month-summary";
 /** The slice colour of spending whose category was deleted: a neutral grey. */
 export const UNCATEGORISED_COLOR = "#94a3b8";
 
+/**
+ * The slice colour of other members' private spending (docs/product.md#private-expenses): a
+ * darker neutral grey, told apart from the uncategorised slice it follows.
+ */
+export const PRIVATE_COLOR = "#64748b";
+
 export type SpendingShare = {
   key: string;
   name: string;
@@ -15,9 +21,13 @@ export type SpendingShare = {
 
 /**
  * The donut's slices: only categories with spending, plus the uncategorised spending when there
- * is some, so the slices add up to the month's total.
+ * is some, plus other members' private spending as one unnamed slice when there is some
+ * (docs/product.md#private-expenses), so the slices add up to the month's total.
  */
-export function spendingShares(summary: MonthSummary, uncategorisedName: string): SpendingShare[] {
+export function spendingShares(
+  summary: MonthSummary,
+  names: { uncategorised: string; private: string },
+): SpendingShare[] {
   const total = summary.totalSpentCents;
   if (total <= 0) return [];
   const slices: SpendingShare[] = summary.categories
@@ -29,14 +39,12 @@ export function spendingShares(summary: MonthSummary, uncategorisedName: string)
       spentCents: category.spentCents,
       share: category.spentCents / total,
     }));
-  if (summary.uncategorisedSpentCents > 0) {
-    slices.push({
-      key: "uncategorised",
-      name: uncategorisedName,
-      color: UNCATEGORISED_COLOR,
-      spentCents: summary.uncategorisedSpentCents,
-      share: summary.uncategorisedSpentCents / total,
-    });
+  const apart = [
+    ["uncategorised", names.uncategorised, UNCATEGORISED_COLOR, summary.uncategorisedSpentCents],
+    ["private", names.private, PRIVATE_COLOR, summary.privateSpentCents],
+  ] as const;
+  for (const [key, name, color, spentCents] of apart) {
+    if (spentCents > 0) slices.push({ key, name, color, spentCents, share: spentCents / total });
   }
   return slices;
 }

@@ -81,12 +81,17 @@ function MonthReport({
       retryLabel={t("reports.loadError.retry")}
     >
       {({ summary, response }) => {
-        const slices = spendingShares(summary, t("reports.table.uncategorised"));
+        const slices = spendingShares(summary, {
+          uncategorised: t("reports.table.uncategorised"),
+          private: t("reports.table.private"),
+        });
         const hasCategories = summary.categories.length > 0;
         return (
           <div className="space-y-6">
             <SummaryTiles summary={summary} viewed={viewed} month={month.month} />
-            {hasCategories || summary.uncategorisedSpentCents > 0 ? (
+            {hasCategories ||
+            summary.uncategorisedSpentCents > 0 ||
+            summary.privateSpentCents > 0 ? (
               <CategoryTable
                 summary={summary}
                 shareLabel={

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * One read path (docs/product.md#private-expenses, db/seen-by.ts): outside the write doors, no
+ * module reads the expenses or incomes table itself; every read selects from expenses_seen_by or
+ * incomes_seen_by, which mask another member's private row once. A new query that names either
+ * table, in raw SQL or through Drizzle, fails here.
+ */
+const allowed: Record<string, string> = {
+  "src/server/db/seen-by.ts":
+    "the one read path, and the index hints that hand it a bill's or a purchase's ids",
+  "src/server/expense-writes/writes.ts":
+    "the expense write door: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/income-writes/writes.ts":
+    "the income write door: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/quotas.ts": "the write doors' quota: a count per family, no row leaves it",
+};
+
+const readsTable = [
+  /\b(?:from|join|update|into)\s+"?(?:expenses|incomes)"?(?:\s|$|\))/i,
+  /\b(?:from|join)\s+\$\{(?:expenses|incomes)\}/i,
+  /\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin|update|delete)\(\s*(?:expenses|incomes)\s*[,)]/,
+  /\bdb\.query\.(?:expenses|incomes)\b/,
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith(".ts") && !path.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+describe("reads of the expenses and incomes tables", () => {
+  it("go through expenses_seen_by or incomes_seen_by outside the write doors", () => {
+    const found = sourceFiles("src/server")
+      .filter((path) => readsTable.some((pattern) => pattern.test(readFileSync(path, "utf8"))))
+      .map((path) => relative(".", path))
+      .sort();
+    expect(found).toEqual(Object.keys(allowed).sort());
+  });
+
+  it("would catch each way a query names the table", () => {
+    const caught = (text: string) => readsTable.some((pattern) => pattern.test(text));
+    expect(caught("select 1 from expenses e where")).toBe(true);
+    expect(caught('select 1 from "incomes" where')).toBe(true);
+    expect(caught("a join expenses e on")).toBe(true);
+    expect(caught("exists (select 1 from ${expenses}\n where")).toBe(true);
+    expect(caught(".from(expenses)")).toBe(true);
+    expect(caught(".leftJoin(incomes, eq(")).toBe(true);
+    expect(caught("from ${expensesSeenBy(scope)}")).toBe(false);
+    expect(caught("expenses_seen_by(family, reader) as e")).toBe(false);
+  });
+});

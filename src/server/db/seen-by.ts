@@ -1,0 +1,42 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * The one read path of expenses and incomes (docs/product.md#private-expenses, #private-income):
+ * every read outside the write doors selects from `expenses_seen_by(family, reader)` or
+ * `incomes_seen_by(family, reader)` (db/functions/seen-by.sql), which mask another member's
+ * private row once, in the database: its id, amount and date stay, everything else is absent.
+ * seen-by.test.ts fails when a module reads either table directly.
+ *
+ * The call is aliased with the table's own name, so Drizzle's columns (`expenses.amount`, which it
+ * writes "expenses"."amount") and raw SQL alike read the masked rows: a query changes its FROM,
+ * nothing else.
+ */
+
+type Reader = { familyId: string; userId: string };
+
+/** `expenses_seen_by(...) as <alias>`: a FROM item, "expenses" by default. */
+export const expensesSeenBy = (reader: Reader, alias = "expenses"): SQL =>
+  sql`expenses_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid) as ${sql.raw(alias)}`;
+
+/** `incomes_seen_by(...) as <alias>`: a FROM item, "incomes" by default. */
+export const incomesSeenBy = (reader: Reader, alias = "incomes"): SQL =>
+  sql`incomes_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid) as ${sql.raw(alias)}`;
+
+/**
+ * Whether a row the functions returned is another member's private one: private, and its author
+ * absent (the reader's own private rows keep theirs). On the alias of the FROM item.
+ */
+export const maskedRow = (alias = "expenses"): SQL =>
+  sql.raw(`(${alias}.private and ${alias}.added_by_user_id is null)`);
+
+/**
+ * `<alias>.id in` the ids of the bill's expenses, read on expenses_bill_idx: what a read of one
+ * bill adds beside its `bill_id = ...` on the masked rows, whose bill the planner cannot see
+ * through the mask. Ids only, and the masked condition still decides which rows count.
+ */
+export const inBillIndex = (billId: SQL, alias = "expenses"): SQL =>
+  sql`${sql.raw(`${alias}.id`)} in (select x.id from expenses x where x.bill_id = ${billId})`;
+
+/** `<alias>.id in` the ids of a purchase's refunds, read on expenses_refund_of_idx (as inBillIndex). */
+export const inRefundsIndex = (purchaseId: SQL, alias = "expenses"): SQL =>
+  sql`${sql.raw(`${alias}.id`)} in (select x.id from expenses x where x.refund_of_id = ${purchaseId})`;
