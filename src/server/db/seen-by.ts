@@ -1,4 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, Subquery, sql } from "drizzle-orm";
+import { expenses, incomes } from "./schema";
 
 /**
  * The one read path of expenses and incomes (docs/product.md#private-expenses, #private-income):
@@ -40,3 +41,22 @@ export const inBillIndex = (billId: SQL, alias = "expenses"): SQL =>
 /** `<alias>.id in` the ids of a purchase's refunds, read on expenses_refund_of_idx (as inBillIndex). */
 export const inRefundsIndex = (purchaseId: SQL, alias = "expenses"): SQL =>
   sql`${sql.raw(`${alias}.id`)} in (select x.id from expenses x where x.refund_of_id = ${purchaseId})`;
+
+/**
+ * The same FROM items for Drizzle's query builder, which checks that a column's table is in the
+ * query: a subquery with the table's own name, `(select * from expenses_seen_by(...)) "expenses"`,
+ * which the planner flattens into the same plan.
+ */
+export const seenExpenses = (reader: Reader) =>
+  new Subquery(
+    sql`select * from expenses_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid)`,
+    getTableColumns(expenses),
+    "expenses",
+  ) as unknown as typeof expenses;
+
+export const seenIncomes = (reader: Reader) =>
+  new Subquery(
+    sql`select * from incomes_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid)`,
+    getTableColumns(incomes),
+    "incomes",
+  ) as unknown as typeof incomes;

@@ -247,12 +247,21 @@ describe("another member's private expense", () => {
     expect(own.total).toBe("700.00");
   });
 
-  it("counts in the month's total and its category's, and is listed by date with its amount", async () => {
+  it("counts in the month's total as one 'Gastos privados' line, in no category, and is listed by date with its amount", async () => {
     const summary = (await call(leo, "GET", "/api/summary?year=2026&month=3")).json();
+    // Its category's spending is what Léo may see; the private 150.00 is its own line.
     expect(
       summary.spentByCategory.find((c: { categoryId: string }) => c.categoryId === categoryId)
         ?.spent,
+    ).toBe("1040.00");
+    expect(summary.privateSpent).toBe("150.00");
+    expect(summary.uncategorisedSpent).toBe("0.00");
+    const author = (await call(ana, "GET", "/api/summary?year=2026&month=3")).json();
+    expect(
+      author.spentByCategory.find((c: { categoryId: string }) => c.categoryId === categoryId)
+        ?.spent,
     ).toBe("1190.00");
+    expect(author.privateSpent).toBe("0.00");
     // In no payer's sum, which would say whose it is: Ana's shows what Léo may see she paid.
     const anaPaid = (rows: { userId: string | null; spent: string }[]) =>
       rows.find((row) => row.userId === ana.user.id)?.spent;
@@ -343,5 +352,53 @@ describe("another member's private expense", () => {
     ).json();
     expect(lines.lines.map((l: { id: string }) => l.id)).not.toContain(shared.id);
     expect(lines.lines.map((l: { id: string }) => l.id)).not.toContain(secret.id);
+  });
+
+  it("answers the same person twice with 400, so no pair lists her private expenses", async () => {
+    const same = await call(
+      leo,
+      "GET",
+      `/api/balances/lines?userId=${ana.user.id}&otherUserId=${ana.user.id}`,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors[0].path).toBe("otherUserId");
+    expect(same.body).not.toContain(secret.id);
+  });
+
+  it("finds her private expense before any field of a change: every check answers 404", async () => {
+    for (const payload of [
+      { paymentMethodId: cardId },
+      { paidByUserId: ana.user.id },
+      { categoryId: categoryId },
+      { split: { mode: "one", userId: leo.user.id } },
+      { description: "x" },
+    ]) {
+      const res = await call(leo, "PATCH", `/api/expenses/${secret.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(res.json().code).toBe("expense_not_found");
+    }
+  });
+
+  it("shows others none of its instants, bill or card: not on the bill, not in the limit", async () => {
+    const page = (await call(leo, "GET", "/api/expenses/page?limit=100")).json();
+    const row = page.items.find((e: Expense) => e.id === secret.id) as Expense;
+    expect(row.createdAt).toBe(`${row.date}T00:00:00.000Z`);
+    expect(row.updatedAt).toBe(`${row.date}T00:00:00.000Z`);
+    expect(row.isExample).toBe(false);
+    const own = (await call(ana, "GET", "/api/expenses/page?limit=100")).json();
+    const billId = (own.items.find((e: Expense) => e.id === secret.id) as Expense).billId;
+    expect(billId).not.toBeNull();
+    const bill = (await call(leo, "GET", `/api/card-bills/${billId}`)).json();
+    expect(bill.lines.map((e: Expense) => e.id)).not.toContain(secret.id);
+    const mine = (await call(ana, "GET", `/api/card-bills/${billId}`)).json();
+    expect(mine.lines.map((e: Expense) => e.id)).toContain(secret.id);
+    expect(Number(mine.total) - Number(bill.total)).toBeGreaterThanOrEqual(150);
+    const methods = (await call(leo, "GET", "/api/payment-methods")).json();
+    const herMethods = (await call(ana, "GET", "/api/payment-methods")).json();
+    const used = (list: { id: string; limitUsed: string | null }[]) =>
+      Number(list.find((m) => m.id === cardId)?.limitUsed);
+    expect(used(herMethods.items ?? herMethods) - used(methods.items ?? methods)).toBe(
+      Number(mine.total) - Number(bill.total),
+    );
   });
 });

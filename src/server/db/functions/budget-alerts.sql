@@ -54,7 +54,10 @@ BEGIN
     JOIN "families" f ON f."id" = r."family_id"
     CROSS JOIN LATERAL (SELECT "budget_date_of"(r."date", r."bill_id",
       f."card_spending_by" = 'bill') AS "date") d
-    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND d."date" >= current_date - 50
+    -- A private expense is in no category but its author's (docs/product.md#private-expenses):
+    -- an alert, which every member reads, neither fires on it nor counts it.
+    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND NOT r."private"
+      AND d."date" >= current_date - 50
   ),
   "named" AS (
     -- The family's period each date counts in (budget-rules.sql), by its name: the month that
@@ -93,12 +96,12 @@ BEGIN
       (SELECT coalesce(sum(e."amount"), 0) FROM "expenses" e
         WHERE e."family_id" = c."family_id" AND e."category_id" = c."id"
           AND e."date" BETWEEN p."period_start" AND p."period_end"
-          AND (NOT p."by_bill" OR e."bill_id" IS NULL))
+          AND (NOT p."by_bill" OR e."bill_id" IS NULL) AND NOT e."private")
       + CASE WHEN p."by_bill" THEN
         (SELECT coalesce(sum(e."amount"), 0) FROM "card_bills" b
           JOIN "expenses" e ON e."bill_id" = b."id" AND e."family_id" = b."family_id"
           WHERE b."family_id" = c."family_id" AND e."category_id" = c."id"
-            AND b."due_on" BETWEEN p."period_start" AND p."period_end")
+            AND b."due_on" BETWEEN p."period_start" AND p."period_end" AND NOT e."private")
         ELSE 0 END AS "spent"
     FROM "periods" p
     JOIN "categories" c ON c."id" = p."category_id"

@@ -10,7 +10,7 @@ import { billStatus } from "../../../domain/card-bills";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
-import { expensesSeenBy, inBillIndex } from "../../db/seen-by";
+import { expensesSeenBy, inBillIndex, seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -126,7 +126,7 @@ export async function billDetail(
       .where(and(eq(cardBills.id, billId), eq(cardBills.familyId, scope.familyId))),
     db
       .select(getTableColumns(expenses))
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(and(eq(expenses.billId, billId), inBillIndex(sql`${billId}::uuid`)))
       .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id)),
     db

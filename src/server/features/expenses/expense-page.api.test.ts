@@ -12,7 +12,7 @@ import {
 import { fromCents, toCents } from "../../../contract/money";
 import { toExpense } from "../../api-rows";
 import { expenses } from "../../db/schema";
-import { expensesSeenBy } from "../../db/seen-by";
+import { seenExpenses } from "../../db/seen-by";
 import type { SignedIn } from "../../testing/api-helpers";
 import { signUp } from "../../testing/api-helpers";
 import {
@@ -528,7 +528,7 @@ describe("GET /api/expenses, JSON written by the database", () => {
           const objects = (
             await t.database.db
               .select(getTableColumns(expenses))
-              .from(expensesSeenBy({ familyId: family.familyId, userId: family.user.id }))
+              .from(seenExpenses({ familyId: family.familyId, userId: family.user.id }))
               .where(month ? and(eq(expenses.year, 2026), eq(expenses.month, month)) : undefined)
               .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
           ).map((row) => toExpense(row));

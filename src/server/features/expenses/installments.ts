@@ -9,7 +9,7 @@ import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { expenses, installmentSeries } from "../../db/schema";
-import { expensesSeenBy } from "../../db/seen-by";
+import { seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
@@ -50,7 +50,7 @@ export async function getInstallments(
       .where(and(eq(installmentSeries.id, id), eq(installmentSeries.familyId, scope.familyId))),
     db
       .select(getTableColumns(expenses))
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(eq(expenses.seriesId, id))
       .orderBy(asc(expenses.installment)),
   ]);
@@ -140,7 +140,7 @@ export async function updateInstallments(
   const { from, ...changes } = input;
   const [first] = await db
     .select({ id: expenses.id })
-    .from(expensesSeenBy(scope))
+    .from(seenExpenses(scope))
     .where(eq(expenses.seriesId, id))
     .orderBy(asc(expenses.installment))
     .limit(1);

@@ -17,7 +17,7 @@ import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { expenses } from "../../db/schema";
-import { expensesSeenBy, maskedRow } from "../../db/seen-by";
+import { expensesSeenBy, maskedRow, seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { privateExpenseFields } from "../../expense-writes/private-expense";
 import type { ExpenseWrites } from "../../expense-writes/writes";
@@ -194,7 +194,7 @@ export async function expensePage(
   const [rows, totals] = await Promise.all([
     db
       .select({ expense: getTableColumns(expenses), key: createdAtKey })
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(and(...pageFilters))
       .orderBy(...listOrder)
       .limit(limit + 1),
@@ -205,7 +205,7 @@ export async function expensePage(
             count: sql<number>`count(*)::int`,
             amount: sql<string>`coalesce(sum(${expenses.amount}), 0)::numeric(20, 2)::text`,
           })
-          .from(expensesSeenBy(scope))
+          .from(seenExpenses(scope))
           .where(and(...filters)),
   ]);
 
@@ -240,7 +240,7 @@ export async function createExpense(
       .select(getTableColumns(expenses))
       // The family too: a key reused after moving to another family is a new expense there,
       // never the old family's row (the unique index of migration 0005 is scoped the same way).
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(
         and(eq(expenses.addedByUserId, scope.userId), eq(expenses.idempotencyKey, idempotencyKey)),
       );
@@ -312,7 +312,7 @@ export async function updateExpense(
   // (docs/product.md#private-expenses).
   const [seen] = await writes.db
     .select({ id: expenses.id })
-    .from(expensesSeenBy(scope))
+    .from(seenExpenses(scope))
     .where(and(eq(expenses.id, id), sql`not ${maskedRow()}`));
   if (!seen) throw new AppError("expense_not_found");
   if (input.categoryId !== undefined) await assertOwnCategory(writes.db, scope, input.categoryId);

@@ -10,7 +10,7 @@ import { toIncome } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { familyMembers, incomes, paymentMethods } from "../../db/schema";
-import { incomesSeenBy, maskedRow } from "../../db/seen-by";
+import { incomesSeenBy, maskedRow, seenIncomes } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -38,7 +38,7 @@ export async function listIncomes(
       hidden: sql<boolean>`${maskedRow("incomes")}`,
       total: sql<string>`(sum(${incomes.amount}) over ())::text`,
     })
-    .from(incomesSeenBy(scope))
+    .from(seenIncomes(scope))
     .where(sql`${incomes.date} between ${period.first} and ${period.last}`)
     .orderBy(desc(incomes.date), desc(incomes.createdAt), desc(incomes.id));
   return {
@@ -84,7 +84,7 @@ async function assertAccount(db: Db, scope: FamilyScope, methodId: string, incom
   const [kept] = incomeId
     ? await db
         .select({ id: incomes.id })
-        .from(incomesSeenBy(scope))
+        .from(seenIncomes(scope))
         .where(and(eq(incomes.id, incomeId), eq(incomes.paymentMethodId, methodId)))
     : [];
   if (!kept) throw fieldError("paymentMethodId", "validation.paymentMethodArchived");
@@ -112,7 +112,7 @@ export async function createIncome(
     if (!idempotencyKey) return undefined;
     const [row] = await db
       .select(getTableColumns(incomes))
-      .from(incomesSeenBy(scope))
+      .from(seenIncomes(scope))
       .where(
         and(eq(incomes.addedByUserId, scope.userId), eq(incomes.idempotencyKey, idempotencyKey)),
       );
@@ -167,7 +167,7 @@ export async function updateIncome(
   // Another member's private income is not there for the caller, whatever they send.
   const [seen] = await writes.db
     .select({ id: incomes.id })
-    .from(incomesSeenBy(scope))
+    .from(seenIncomes(scope))
     .where(and(eq(incomes.id, id), sql`not ${maskedRow("incomes")}`));
   if (!seen) throw new AppError("income_not_found");
   if (input.receivedByUserId !== undefined) {

@@ -7,7 +7,7 @@ import { categoryListOrder, toCategory, toExpense } from "../../api-rows";
 import { budgetDateOf, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { categories, expenses } from "../../db/schema";
-import { expensesSeenBy, incomesSeenBy, maskedRow } from "../../db/seen-by";
+import { incomesSeenBy, maskedRow, seenExpenses } from "../../db/seen-by";
 
 /**
  * The category and payer key of others' private expenses, which the reader may not attribute
@@ -102,12 +102,12 @@ export async function monthSummary(
             from ${incomesSeenBy(scope, "i")} where ${incomeOfPeriod} and not ${maskedRow("i")}
             group by i.received_by_user_id) x)`,
       })
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(inMonth)
       .groupBy(sql`grouping sets ((${categoryKey}), (${payerKey}), ())`),
     db
       .select(getTableColumns(expenses))
-      .from(expensesSeenBy(scope))
+      .from(seenExpenses(scope))
       .where(inMonth)
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
       .limit(RECENT_TRANSACTIONS),

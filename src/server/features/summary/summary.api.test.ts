@@ -107,6 +107,7 @@ describe("GET /api/summary", () => {
       categories: [],
       totalSpent: "0.00",
       uncategorisedSpent: "0.00",
+      privateSpent: "0.00",
       spentByCategory: [],
       spentByPayer: [],
       spentByWeek: ["0.00", "0.00", "0.00", "0.00"],
