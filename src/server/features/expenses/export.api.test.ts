@@ -527,7 +527,7 @@ describe("who may call it, and bad input", () => {
 
 describe("streaming", () => {
   const selects = () =>
-    t.statements.texts.filter((text) => /from "expenses"/.test(text) && /limit/.test(text));
+    t.statements.texts.filter((text) => /expenses_seen_by/.test(text) && /limit/.test(text));
 
   it("reads 2,500 expenses in pages of 1,000, each a statement of its own", async () => {
     const family = await signUpWithFamily(t.app);
