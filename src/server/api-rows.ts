@@ -99,7 +99,7 @@ export const toPaymentMethod = (
 /**
  * An income as the lists and writes answer it. Only rows the reader may see in full reach here:
  * another member's private income is left out of every answer but its totals
- * (db/visible-expense.ts; docs/product.md#income).
+ * (db/seen-by.ts; docs/product.md#income).
  */
 export const toIncome = (row: IncomeRow): Income => ({
   id: row.id,

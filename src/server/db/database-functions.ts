@@ -25,12 +25,10 @@ class DatabaseFunctionsError extends Error {
 }
 
 /**
- * Applies the files in one transaction on `client`, which holds the migration lock (client.ts):
- * two processes starting together take turns, and a file that fails leaves the previous
- * definitions in place. A file in the folder but not in the list stops the start, so a new one
- * cannot be forgotten.
+ * The files' texts in their order. A file in the folder but not in the list stops the start, so
+ * a new one cannot be forgotten.
  */
-export async function applyDatabaseFunctions(client: pg.ClientBase): Promise<void> {
+export async function databaseFunctionFiles(): Promise<{ name: string; text: string }[]> {
   const present = (await readdir(databaseFunctionsFolder)).filter((name) => name.endsWith(".sql"));
   const unlisted = present.filter(
     (name) => !(DATABASE_FUNCTION_FILES as readonly string[]).includes(name),
@@ -40,12 +38,21 @@ export async function applyDatabaseFunctions(client: pg.ClientBase): Promise<voi
       `${databaseFunctionsFolder} holds ${unlisted.join(", ")}, which DATABASE_FUNCTION_FILES in src/server/db/database-functions.ts does not list`,
     );
   }
-  const files = await Promise.all(
+  return Promise.all(
     DATABASE_FUNCTION_FILES.map(async (name) => ({
       name,
       text: await readFile(join(databaseFunctionsFolder, name), "utf8"),
     })),
   );
+}
+
+/**
+ * Applies the files in one transaction on `client`, which holds the migration lock (client.ts):
+ * two processes starting together take turns, and a file that fails leaves the previous
+ * definitions in place.
+ */
+export async function applyDatabaseFunctions(client: pg.ClientBase): Promise<void> {
+  const files = await databaseFunctionFiles();
   await client.query("begin");
   for (const { name, text } of files) {
     try {

@@ -11,6 +11,7 @@ import { createCategory, createExpense, signUpWithFamily } from "../testing/fami
 import { jsonPost, killSpawnedServers, startServer } from "../testing/server-process";
 import { testConfig } from "../testing/test-app";
 import { type Db, openPostgres } from "./client";
+import { databaseFunctionFiles } from "./database-functions";
 import { socketConnection } from "./embedded-postgres";
 import { appTables, type Queryable } from "./table-copy";
 
@@ -35,6 +36,8 @@ describe("a DATA_DIR from the previous version (PGlite)", () => {
     const legacy = new PGlite({ dataDir: join(dataDir, "pglite") });
     const legacyDb = drizzle({ client: legacy });
     await migrate(legacyDb, { migrationsFolder });
+    // The app reads through these functions; a start applies them after the migrations.
+    for (const { text } of await databaseFunctionFiles()) await legacy.exec(text);
     const app = await buildApp({
       database: { db: legacyDb as unknown as Db, kind: "postgres" },
       config: testConfig({ DATA_DIR: dataDir }),

@@ -441,7 +441,7 @@ export const expenses = pgTable(
     /**
      * Private to the member who added it (docs/product.md#private-expenses): only they see its
      * description, category, payer and method; everyone else reads "Gasto privado" and its amount
-     * (server/db/visible-expense.ts). It is always paid by and for them.
+     * (server/db/seen-by.ts). It is always paid by and for them.
      */
     private: boolean("private").notNull().default(false),
     /**

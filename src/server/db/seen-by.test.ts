@@ -47,10 +47,11 @@ describe("reads of the expenses and incomes tables", () => {
     expect(caught("select 1 from expenses e where")).toBe(true);
     expect(caught('select 1 from "incomes" where')).toBe(true);
     expect(caught("a join expenses e on")).toBe(true);
-    expect(caught("exists (select 1 from ${expenses}\n where")).toBe(true);
+    const placeholder = (name: string) => ["$", "{", name, "}"].join("");
+    expect(caught(`exists (select 1 from ${placeholder("expenses")}\n where`)).toBe(true);
     expect(caught(".from(expenses)")).toBe(true);
     expect(caught(".leftJoin(incomes, eq(")).toBe(true);
-    expect(caught("from ${expensesSeenBy(scope)}")).toBe(false);
+    expect(caught(`from ${placeholder("expensesSeenBy(scope)")}`)).toBe(false);
     expect(caught("expenses_seen_by(family, reader) as e")).toBe(false);
   });
 });

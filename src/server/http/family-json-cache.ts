@@ -37,7 +37,7 @@ export class FamilyJsonCache {
     const membership = request.auth?.membership;
     if (!membership) throw new AppError("not_in_family");
     // Per reader too: another member's private expense reads differently for its author
-    // (docs/product.md#private-expenses, db/visible-expense.ts).
+    // (docs/product.md#private-expenses, db/seen-by.ts).
     const key = `${membership.familyId}:${membership.dataVersion}:${request.auth?.user?.id}:${call}`;
     const kept = this.bodies.get(key);
     if (kept !== undefined) return kept;

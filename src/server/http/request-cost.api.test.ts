@@ -154,7 +154,7 @@ describe("statements and bytes per request", () => {
     // per export, not per row). Each its own statement: nothing held between pages
     // (features/expenses/export.ts). Never kept: a second export reads again.
     expect(statements).toHaveLength(3);
-    expect(statements[1]).toMatch(/^select .* from "expenses"/i);
+    expect(statements[1]).toMatch(/^select .* from \(select \* from expenses_seen_by\(/i);
     expect(res.body.trim().split("\r\n")).toHaveLength(81);
     expect((await measure("GET", "/api/expenses/export.csv?language=en")).statements).toHaveLength(
       3,
@@ -422,8 +422,9 @@ const USER_BYTES = 325;
 // (#for-whom; 26 bytes for the family's split: `"split":{"mode":"family"},`), and whether it is
 // private (#private-expenses; 16 bytes: `"private":false,`), the month's income
 // (#the-months-net; 36 bytes without any: `"income":"0.00","incomeByMember":[],`), and the purchase
-// each expense returns since refunds (#refunds; 18 bytes when none: `"refundOfId":null,`).
-const SUMMARY_BYTES = 2648;
+// each expense returns since refunds (#refunds; 18 bytes when none: `"refundOfId":null,`), and
+// what others spent in private (#private-expenses; 22 bytes: `"privateSpent":"0.00",`).
+const SUMMARY_BYTES = 2670;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`) and its income
 // (#the-months-net; 16 bytes each: `,"income":"0.00"`).

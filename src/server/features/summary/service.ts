@@ -47,7 +47,7 @@ export async function monthSummary(
   // Counted by date, or card purchases by their bill's due date (db/budget-date.ts).
   // Viewed as one person (docs/product.md#viewing-as-a-member): the expenses they have a share
   // of, each counting their share; another member's private expense is in nobody's view but its
-  // author's own (db/visible-expense.ts).
+  // author's own (db/seen-by.ts).
   const inMonth = and(
     countsBetween(scope.cardSpendingBy, scope.familyId, columns, period.first, period.last),
     view
