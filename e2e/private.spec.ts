@@ -53,7 +53,7 @@ test(
     );
     await expect(main.getByLabel("Pago por", { exact: true })).toHaveCount(0);
     await expect(main.getByLabel("Para quem", { exact: true })).toHaveCount(0);
-    await expect(main.getByRole("checkbox", { name: "Parcelado" })).toHaveCount(0);
+    await expect(main.getByRole("checkbox", { name: "Parcelado" })).not.toBeChecked();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
     await main.getByRole("button", { name: "Adicionar Gasto" }).click();

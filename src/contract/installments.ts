@@ -36,6 +36,8 @@ export const installmentSeriesSchema = z.object({
   /** The first installment's amount when the person typed it; null: the split decided it. */
   firstAmount: z.string().nullable(),
   createdByUserId: z.uuid().nullable(),
+  /** Private to its author (docs/product.md#private-expenses): nobody else reads the series. */
+  private: z.boolean(),
   createdAt: z.string(),
 });
 export type InstallmentSeries = z.infer<typeof installmentSeriesSchema>;
@@ -67,6 +69,8 @@ export const createInstallmentsInputSchema = z
     paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
     paymentMethodId: z.uuid({ error: "validation.paymentMethodNotFound" }).nullable().optional(),
     split: installmentSplitSchema.optional(),
+    /** "Privado": paid by and for its author, each installment too (#private-expenses). */
+    private: z.boolean().optional(),
   })
   .refine(
     (input) =>

@@ -351,6 +351,12 @@ export const installmentSeries = pgTable(
     createdByUserId: uuid("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /**
+     * A private purchase in installments (docs/product.md#private-expenses): the series, its
+     * description and its installments are its author's alone; to anyone else it does not exist
+     * and each installment is "Gasto privado" on its date.
+     */
+    private: boolean("private").notNull().default(false),
     /** The client's Idempotency-Key of the create that made it, so a retry makes nothing. */
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
-import { getTableColumns, type SQL, Subquery, sql } from "drizzle-orm";
-import { expenses, incomes } from "./schema";
+import { and, eq, getTableColumns, type SQL, Subquery, sql } from "drizzle-orm";
+import { expenses, incomes, installmentSeries } from "./schema";
 
 /**
  * The one read path of expenses and incomes (docs/product.md#private-expenses, #private-income):
@@ -60,3 +60,14 @@ export const seenIncomes = (reader: Reader) =>
     getTableColumns(incomes),
     "incomes",
   ) as unknown as typeof incomes;
+
+/**
+ * The installment series `reader` may read: its family's, but another member's private one
+ * (docs/product.md#private-expenses), whose description is the purchase's. Its installments are
+ * read through expenses_seen_by like any expense.
+ */
+export const seriesSeenBy = (reader: Reader): SQL =>
+  and(
+    eq(installmentSeries.familyId, reader.familyId),
+    sql`not (${installmentSeries.private} and ${installmentSeries.createdByUserId} is distinct from ${reader.userId}::uuid)`,
+  ) as SQL;

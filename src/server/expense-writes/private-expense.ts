@@ -9,11 +9,10 @@ import { AppError } from "../errors";
  */
 export function privateExpenseFields(
   authorId: string,
-  sent: { paidByUserId?: string | undefined; split?: Split | undefined; seriesId?: string | null },
+  sent: { paidByUserId?: string | undefined; split?: Split | undefined },
 ): { paidByUserId: string; split: Split } {
   const refuse = (path: string, messageKey: string) =>
     new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
-  if (sent.seriesId) throw refuse("private", "validation.privateNotInstallment");
   if (sent.paidByUserId !== undefined && sent.paidByUserId !== authorId) {
     throw refuse("paidByUserId", "validation.privateOnlyYours");
   }

@@ -172,6 +172,8 @@ type SeriesRow = typeof installmentSeries.$inferSelect;
 
 /** A purchase in installments, checked by its service (features/expenses/installments.ts). */
 export type SeriesInput = {
+  /** Private to its author, each installment too (docs/product.md#private-expenses). */
+  private?: boolean | undefined;
   /** The client's Idempotency-Key: a second series with it is refused by its unique index. */
   idempotencyKey?: string | undefined;
   description: string;
@@ -196,13 +198,17 @@ export type SeriesChanges = {
 };
 
 /** A series' one history entry (docs/product.md#installments): named after the purchase. */
-const seriesEntry = (scope: FamilyScope, series: { id: string; description: string }) =>
+const seriesEntry = (
+  scope: FamilyScope,
+  series: { id: string; description: string; private: boolean; createdByUserId: string | null },
+) =>
   ({
     familyId: scope.familyId,
     actor: actorOf(scope),
     kind: "installments",
     subjectId: series.id,
     subjectLabel: series.description,
+    privateTo: series.private ? series.createdByUserId : null,
   }) as const;
 
 /** A line of a CSV import, checked by the import (features/imports/service.ts). */
@@ -266,14 +272,16 @@ export class ExpenseWriter {
         });
       }
     }
+    // An installment is as private as its series: one alone is never made private or shared.
+    if (before.seriesId && keepsPrivate !== before.private) {
+      throw new AppError("validation_error", {
+        fieldErrors: [{ path: "private", messageKey: "validation.privateNotInstallment" }],
+      });
+    }
     if (keepsPrivate) {
       Object.assign(
         input,
-        privateExpenseFields(scope.userId, {
-          paidByUserId: input.paidByUserId,
-          split: input.split,
-          seriesId: before.seriesId,
-        }),
+        privateExpenseFields(scope.userId, { paidByUserId: input.paidByUserId, split: input.split }),
       );
     }
     // Typed amounts must add up to the amount, whichever of the two this change sends.
@@ -787,6 +795,7 @@ export class ExpenseWriter {
         firstDate: input.firstDate,
         firstAmount: input.firstAmount ?? null,
         createdByUserId: scope.userId,
+        private: input.private === true,
         idempotencyKey: input.idempotencyKey ?? null,
       })
       .returning();
@@ -815,6 +824,7 @@ export class ExpenseWriter {
           installment: i + 1,
           installmentCount: input.count,
           split: input.split ?? FAMILY_SPLIT,
+          private: series.private,
           date,
         })),
       )
@@ -1094,7 +1104,10 @@ export class ExpenseWriter {
         and(eq(installmentSeries.id, seriesId), eq(installmentSeries.familyId, scope.familyId)),
       )
       .for("update");
-    if (!series) throw new AppError("installment_series_not_found");
+    // Another member's private series is not there for them (docs/product.md#private-expenses).
+    if (!series || (series.private && series.createdByUserId !== scope.userId)) {
+      throw new AppError("installment_series_not_found");
+    }
     return series;
   }
 

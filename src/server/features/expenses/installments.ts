@@ -9,8 +9,9 @@ import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { expenses, installmentSeries } from "../../db/schema";
-import { seenExpenses } from "../../db/seen-by";
+import { seenExpenses, seriesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
+import { privateExpenseFields } from "../../expense-writes/private-expense";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -34,10 +35,14 @@ const toSeries = (row: SeriesRow): InstallmentSeries => ({
   firstDate: row.firstDate,
   firstAmount: row.firstAmount,
   createdByUserId: row.createdByUserId,
+  private: row.private,
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A series and its installments in order; another family's answers 404. */
+/**
+ * A series and its installments in order; another family's, or another member's private series
+ * (docs/product.md#private-expenses), answers 404.
+ */
 export async function getInstallments(
   db: Db,
   scope: FamilyScope,
@@ -47,7 +52,7 @@ export async function getInstallments(
     db
       .select()
       .from(installmentSeries)
-      .where(and(eq(installmentSeries.id, id), eq(installmentSeries.familyId, scope.familyId))),
+      .where(and(eq(installmentSeries.id, id), seriesSeenBy(scope))),
     db
       .select(getTableColumns(expenses))
       .from(seenExpenses(scope))
@@ -91,7 +96,9 @@ export async function createInstallments(
   const repeat = await findRepeat();
   if (repeat) return repeat;
   const category = await assertOwnCategory(db, scope, input.categoryId);
-  const paidByUserId = input.paidByUserId ?? scope.userId;
+  // Private: paid by and for its author, whatever else was sent (docs/product.md#private-expenses).
+  const own = input.private ? privateExpenseFields(scope.userId, input) : null;
+  const paidByUserId = own?.paidByUserId ?? input.paidByUserId ?? scope.userId;
   await assertPayer(db, scope, paidByUserId);
   const method = input.paymentMethodId
     ? await assertPaymentMethod(db, scope, input.paymentMethodId)
@@ -100,13 +107,14 @@ export async function createInstallments(
     paidByUserId === scope.userId
       ? scope.actorName
       : (await namesFor(db, scope.familyId, { userIds: [paidByUserId] })).person(paidByUserId);
-  const forWhom = input.split ? await checkSplit(db, scope, input.split) : null;
+  const split = own?.split ?? input.split;
+  const forWhom = split ? await checkSplit(db, scope, split) : null;
   try {
     const { series, installments } = await writes.transaction(async (tx, write) => {
       await reserveExpenses(tx, scope.familyId, input.count, maxExpenses);
       return write.createSeries(
         scope,
-        { ...input, paidByUserId, idempotencyKey },
+        { ...input, paidByUserId, split, idempotencyKey },
         { category, payer, paymentMethod: method?.name ?? null, forWhom },
         method?.card ?? null,
       );
@@ -139,12 +147,14 @@ export async function updateInstallments(
   const { db } = writes;
   const { from, ...changes } = input;
   const [first] = await db
-    .select({ id: expenses.id })
+    .select({ id: expenses.id, private: expenses.private })
     .from(seenExpenses(scope))
     .where(eq(expenses.seriesId, id))
     .orderBy(asc(expenses.installment))
     .limit(1);
   if (!first) throw new AppError("installment_series_not_found");
+  // A private series stays its author's, paid by and for them (docs/product.md#private-expenses).
+  if (first.private) Object.assign(changes, privateExpenseFields(scope.userId, changes));
   if (changes.categoryId !== undefined) await assertOwnCategory(db, scope, changes.categoryId);
   if (changes.paidByUserId !== undefined) {
     await assertPayer(db, scope, changes.paidByUserId, first.id);
@@ -170,7 +180,7 @@ export async function deleteInstallments(
   const [left] = await writes.db
     .select({ id: installmentSeries.id })
     .from(installmentSeries)
-    .where(and(eq(installmentSeries.id, id), eq(installmentSeries.familyId, scope.familyId)));
+    .where(and(eq(installmentSeries.id, id), seriesSeenBy(scope)));
   return { deletedCount, series: left ? await getInstallments(writes.db, scope, id) : null };
 }
 

@@ -136,7 +136,8 @@ function EditExpenseForm({
   const language = useLanguage();
   const { user } = useCurrentUser();
   const isInstallment = expense.seriesId !== null;
-  // Only its author makes an expense private or shared again; an installment cannot be private.
+  // Only its author makes an expense private or shared again; an installment is private or shared
+  // with its whole purchase, chosen when it is added (docs/product.md#private-expenses).
   const offersPrivate = !isInstallment && user !== null && expense.addedByUserId === user.id;
   const [scope, setScope] = useState<InstallmentScope>("only");
   const form = useForm<ExpenseFieldValues, EditContext, UpdateOutput>({
@@ -215,7 +216,13 @@ function EditExpenseForm({
         forWhom={form as unknown as ForWhomForm}
         // From an installment on, percentages at most: each installment's amount is its own.
         forWhomInstallments={scope === "only" ? undefined : {}}
-        privacy={offersPrivate ? { on: isPrivate } : undefined}
+        privacy={
+          offersPrivate
+            ? { on: isPrivate }
+            : isInstallment && expense.private
+              ? { on: true, locked: true }
+              : undefined
+        }
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.uncategorized")}

@@ -177,7 +177,11 @@ export function ExpenseFields({
    * Given, "Privado" is offered in a family of two or more (docs/product.md#private-expenses);
    * `on`, the form's value: "Pago por" and "Para quem" hide, the author pays and it is theirs.
    */
-  privacy?: { on: boolean };
+  privacy?: {
+    on: boolean;
+    /** Private or shared as a whole (an installment of a private purchase): no box to change it. */
+    locked?: boolean;
+  };
   errors: FieldErrors<ExpenseFieldValues>;
   categories: Category[];
   /** The label of the empty choice: "choose one" when adding, "Sem categoria" when editing. */
@@ -202,6 +206,7 @@ export function ExpenseFields({
   // Alone in a family there is nobody to keep it from; one already private can be made shared.
   const offerPrivate =
     privacy !== undefined &&
+    !privacy.locked &&
     ((people.data ?? []).filter((person) => person.isMember).length > 1 || privacy.on);
   const isPrivate = privacy?.on === true;
   return (
@@ -461,22 +466,20 @@ export function ExpenseForm({
               }
             : undefined
         }
-        // An installment cannot be private: the two switches are never on together.
-        privacy={installments ? undefined : { on: isPrivate === true }}
+        // "Privado" with "Parcelado": the whole purchase is private (docs/product.md#private-expenses).
+        privacy={{ on: isPrivate === true }}
         errors={errors}
         categories={categories.data ?? []}
         categoryPlaceholder={t("expenses.form.categoryPlaceholder")}
         compact={compact}
         installments={installments}
       />
-      {isPrivate ? null : (
-        <InstallmentFields
-          register={register}
-          errors={errors}
-          values={{ installments, amount, date, count, firstAmount }}
-          compact={compact}
-        />
-      )}
+      <InstallmentFields
+        register={register}
+        errors={errors}
+        values={{ installments, amount, date, count, firstAmount }}
+        compact={compact}
+      />
       <div className={cn("flex flex-col gap-3", !compact && "sm:flex-row sm:items-center")}>
         {noCategories ? (
           <p className="text-muted-foreground text-sm">

@@ -39,7 +39,7 @@ type SharedFieldValues = {
   paymentMethodId?: string;
   /** "Para quem": with "Parcelado", the family's, one member's or percentages, every installment alike. */
   split?: SplitDraft;
-  /** "Privado": never with "Parcelado" (an installment cannot be private), and not sent with it. */
+  /** "Privado": with "Parcelado", the whole purchase is private, each installment too. */
   private?: boolean;
 };
 
@@ -49,7 +49,8 @@ export type ExpenseFormValues = SharedFieldValues & InstallmentFieldValues;
 /**
  * POST /api/installments's body from the form, before the contract checks it: the amount field is
  * the total, the date the first installment's; "Não informado", an empty first amount and the
- * family's split (the default) are left out, and a split by amounts reads as one by percentages
+ * family's split (the default) are left out, a private purchase sends neither payer nor split,
+ * and a split by amounts reads as one by percentages
  * (docs/product.md#for-whom). A count that is not a number stays one the contract refuses ("Escolha de 2 a 48 parcelas").
  */
 export function installmentsRequest(
@@ -65,12 +66,19 @@ export function installmentsRequest(
     firstDate: values.date,
     firstAmount: first === "" ? undefined : parseAmountInput(first, language),
     categoryId: values.categoryId,
-    paidByUserId: values.paidByUserId || undefined,
     paymentMethodId: values.paymentMethodId || undefined,
-    split:
-      values.split && values.split.choice !== "family"
-        ? splitOfDraft(percentOnly(values.split), language)
-        : undefined,
+    // Private: paid by and for whoever adds it, so neither payer nor split is sent
+    // (docs/product.md#private-expenses).
+    ...(values.private
+      ? { private: true, paidByUserId: undefined, split: undefined }
+      : {
+          private: undefined,
+          paidByUserId: values.paidByUserId || undefined,
+          split:
+            values.split && values.split.choice !== "family"
+              ? splitOfDraft(percentOnly(values.split), language)
+              : undefined,
+        }),
   };
 }
 

@@ -209,7 +209,7 @@ describe("'Privado' in the expense form", () => {
     expect(field("Privado")).toBeNull();
   });
 
-  it("starts off; on, hides 'Pago por', 'Para quem' and 'Parcelado' and sends private without payer or split", async () => {
+  it("starts off; on, hides 'Pago por' and 'Para quem' and sends private without payer or split", async () => {
     stubApi(couple);
     await render(<ExpenseForm />);
     const privado = required<HTMLInputElement>("Privado");
@@ -224,7 +224,7 @@ describe("'Privado' in the expense form", () => {
     await click(privado);
     expect(field("Pago por")).toBeNull();
     expect(field("Para quem")).toBeNull();
-    expect(field("Parcelado")).toBeNull();
+    expect(field("Parcelado")).not.toBeNull();
     expect(hintOf(privado)).toContain("Só eu vejo a descrição, a categoria e quem pagou");
     expect(hintOf(privado)).toContain("Pago por mim e só meu");
 
@@ -263,12 +263,29 @@ describe("'Privado' in the expense form", () => {
     ]);
   });
 
-  it("sends nothing of it when off, and no 'Privado' with 'Parcelado' on", async () => {
+  it("with 'Parcelado', makes the whole purchase private: sent once, without payer or split", async () => {
     stubApi(couple);
     await render(<ExpenseForm />);
+    await enter(required<HTMLSelectElement>("Pago por"), leo);
     await click(required<HTMLInputElement>("Parcelado"));
-    expect(field("Privado")).toBeNull();
-    await click(required<HTMLInputElement>("Parcelado"));
+    await click(required<HTMLInputElement>("Privado"));
+    expect(field("Pago por")).toBeNull();
+    expect(field("Para quem")).toBeNull();
+    await enter(required<HTMLInputElement>("Descrição"), "Presente em 3x");
+    await enter(required<HTMLInputElement>("Valor total"), "300,00");
+    await enter(required<HTMLInputElement>("Número de parcelas"), "3");
+    await enter(required<HTMLSelectElement>("Categoria"), category);
+    await click(button("Adicionar Gasto"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("/api/installments");
+    expect(sent[0]?.body).toMatchObject({ description: "Presente em 3x", private: true, count: 3 });
+    expect(sent[0]?.body).not.toHaveProperty("paidByUserId");
+    expect(sent[0]?.body).not.toHaveProperty("split");
+  });
+
+  it("sends nothing of it when off", async () => {
+    stubApi(couple);
+    await render(<ExpenseForm />);
     await enter(required<HTMLInputElement>("Descrição"), "Feira");
     await enter(required<HTMLInputElement>("Valor"), "20");
     await enter(required<HTMLSelectElement>("Categoria"), category);
@@ -341,6 +358,22 @@ describe("'Privado' in the edit dialog", () => {
     );
     expect(field("Descrição")).not.toBeNull();
     expect(field("Privado")).toBeNull();
+    // An installment of a private purchase: private with it, paid by and for its author.
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open(
+      expense({
+        seriesId: "44444444-4444-4444-8444-444444444444",
+        installment: 2,
+        installmentCount: 3,
+        private: true,
+        split: { mode: "one", userId: ana },
+      }),
+    );
+    expect(field("Descrição")).not.toBeNull();
+    expect(field("Privado")).toBeNull();
+    expect(field("Pago por")).toBeNull();
+    expect(field("Para quem")).toBeNull();
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "installment_series" ADD COLUMN "private" boolean DEFAULT false NOT NULL;
