@@ -281,7 +281,10 @@ export class ExpenseWriter {
     if (keepsPrivate) {
       Object.assign(
         input,
-        privateExpenseFields(scope.userId, { paidByUserId: input.paidByUserId, split: input.split }),
+        privateExpenseFields(scope.userId, {
+          paidByUserId: input.paidByUserId,
+          split: input.split,
+        }),
       );
     }
     // Typed amounts must add up to the amount, whichever of the two this change sends.

@@ -44,20 +44,24 @@ function decodeCursor(cursor: string) {
 
 type HistoryRow = typeof familyHistory.$inferSelect;
 
+const shownKind = (kind: HistoryRow["kind"]): HistoryRow["kind"] =>
+  kind === "installments" ? "expense" : kind;
+
 /**
  * An entry as `readerId` may read it: one about another member's private expense says only that
- * a private expense changed (docs/product.md#private-expenses): no author, label or fields, and
- * it cannot be restored by them.
+ * a private expense changed (docs/product.md#private-expenses): no author, label, fields or
+ * subject, and it cannot be restored by them. A private purchase in installments reads as an
+ * expense: that it was one is its author's to know.
  */
 const toEntry = (row: HistoryRow, readerId: string): HistoryEntry =>
   row.privateToUserId !== null && row.privateToUserId !== readerId
     ? {
         id: row.id,
-        kind: row.kind,
+        kind: shownKind(row.kind),
         action: row.action as HistoryEntry["action"],
         actorUserId: null,
         actorName: null,
-        subjectId: row.subjectId,
+        subjectId: null,
         subjectLabel: null,
         changes: [],
         createdAt: row.createdAt.toISOString(),
@@ -97,7 +101,17 @@ export async function historyPage(
       sql`(${familyHistory.privateToUserId} is null or ${familyHistory.privateToUserId} = ${scope.userId})`,
     );
   }
-  if (query.kind) filters.push(eq(familyHistory.kind, query.kind));
+  if (query.kind) {
+    // By the kind the reader is shown (toEntry): another's private installments are expenses.
+    const othersPrivate = sql`${familyHistory.privateToUserId} <> ${scope.userId}::uuid`;
+    filters.push(
+      query.kind === "expense"
+        ? sql`(${familyHistory.kind} = 'expense' or (${familyHistory.kind} = 'installments' and ${othersPrivate}))`
+        : query.kind === "installments"
+          ? sql`${familyHistory.kind} = 'installments' and not coalesce(${othersPrivate}, false)`
+          : eq(familyHistory.kind, query.kind),
+    );
+  }
   if (query.from) filters.push(gte(familyHistory.createdAt, new Date(query.from)));
   if (query.to) filters.push(lt(familyHistory.createdAt, new Date(query.to)));
   if (query.cursor !== undefined) {
