@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { CardSpendingBy } from "../../contract/family";
 
 /**
@@ -29,10 +29,10 @@ export const budgetDateOf = (by: CardSpendingBy, e: ExpenseDateColumns): SQL =>
  */
 export function countsBetween(
   by: CardSpendingBy,
-  familyId: string,
+  familyId: string | Placeholder,
   e: ExpenseDateColumns,
-  first: string,
-  last: string,
+  first: string | Placeholder,
+  last: string | Placeholder,
 ): SQL {
   const byDate = sql`${e.date} between ${first}::date and ${last}::date`;
   if (by === "date") return byDate;

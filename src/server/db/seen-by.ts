@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, type SQL, Subquery, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type Placeholder, type SQL, Subquery, sql } from "drizzle-orm";
 import { expenses, incomes, installmentSeries } from "./schema";
 
 /**
@@ -13,7 +13,8 @@ import { expenses, incomes, installmentSeries } from "./schema";
  * nothing else.
  */
 
-type Reader = { familyId: string; userId: string };
+/** The family and the member reading: values, or placeholders of a prepared statement. */
+type Reader = { familyId: string | Placeholder; userId: string | Placeholder };
 
 /** `expenses_seen_by(...) as <alias>`: a FROM item, "expenses" by default. */
 export const expensesSeenBy = (reader: Reader, alias = "expenses"): SQL =>
