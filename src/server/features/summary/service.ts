@@ -115,11 +115,11 @@ function summaryStatements(db: Db, { cardSpendingBy, view }: SummaryShape) {
 
 const preparedFor = new WeakMap<Db, Map<string, ReturnType<typeof summaryStatements>>>();
 function preparedSummary(db: Db, shape: SummaryShape) {
-  let byShape = preparedFor.get(db);
-  if (!byShape) preparedFor.set(db, (byShape = new Map()));
+  const byShape = preparedFor.get(db) ?? new Map<string, ReturnType<typeof summaryStatements>>();
+  preparedFor.set(db, byShape);
   const key = `${shape.cardSpendingBy}:${shape.view}`;
-  let statements = byShape.get(key);
-  if (!statements) byShape.set(key, (statements = summaryStatements(db, shape)));
+  const statements = byShape.get(key) ?? summaryStatements(db, shape);
+  byShape.set(key, statements);
   return statements;
 }
 
