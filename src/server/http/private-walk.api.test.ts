@@ -458,6 +458,40 @@ describe("the adversarial walk of private rows", () => {
   });
 });
 
+describe("what another member's delete takes", () => {
+  it("clearing the examples leaves another member's private example, and a shared purchase's refunds are shared", async () => {
+    const owner = await signUpWithFamily(t.app, { clearStarterData: false });
+    const member = await joinFamilyOf(t.app, owner);
+    const examples = (await ok(owner, "GET", "/api/expenses/page?limit=100")).items as Expense[];
+    const example = examples.find((row) => row.isExample) as Expense;
+    await ok(owner, "PATCH", `/api/expenses/${example.id}`, { private: true });
+    await ok(member, "DELETE", "/api/expenses/examples/clear");
+    const left = (await ok(owner, "GET", "/api/expenses/page?limit=100")).items as Expense[];
+    expect(left.map((row) => row.id)).toEqual([example.id]);
+
+    // A refund made while its purchase was private is shared with it again, so the member who
+    // deletes the shared purchase (and its refunds with it) deletes nothing hidden from them.
+    const category = await createCategory(t.app, owner);
+    const purchase = await createExpense(t.app, owner, {
+      categoryId: category.id,
+      amount: "50.00",
+      private: true,
+    });
+    const refund = await ok(owner, "POST", `/api/expenses/${purchase.id}/refunds`, {
+      amount: "5.00",
+      date: "2026-03-11",
+    });
+    expect(refund.private).toBe(true);
+    await ok(owner, "PATCH", `/api/expenses/${purchase.id}`, { private: false });
+    const seen = (await ok(member, "GET", "/api/expenses/page?limit=100")).items as Expense[];
+    expect(seen.find((row) => row.id === refund.id)).toMatchObject({
+      private: false,
+      refundOfId: purchase.id,
+      amount: "-5.00",
+    });
+  });
+});
+
 describe("a private purchase in installments", () => {
   it("is paid by and for its author, each installment private, and never made shared one by one", async () => {
     const series = await ok(ana.who, "GET", `/api/installments/${ana.seriesId}`);
