@@ -2,7 +2,8 @@ import { z } from "zod";
 import { calendarDateSchema } from "./calendar-date";
 import { descriptionSchema } from "./expenses";
 import { incomeKindSchema } from "./incomes";
-import { amountSchema } from "./money";
+import { MAX_AMOUNT_CENTS } from "./installments";
+import { amountSchema, toCents } from "./money";
 import { text } from "./text";
 
 /**
@@ -179,22 +180,29 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export const importCommitLineSchema = z.strictObject({
-  date: calendarDateSchema,
-  description: descriptionSchema,
-  amount: amountSchema,
-  categoryId: z.uuid({ error: "validation.categoryRequired" }),
-  /** A current member of the family; the caller when left out. */
-  paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
-  /** The preview's installment marker: the line joins a purchase in installments (found or made). */
-  installment: z
-    .strictObject({
-      number: z.number({ error: "validation.installmentInvalid" }).int().min(1).max(48),
-      count: z.number({ error: "validation.installmentCountInvalid" }).int().min(2).max(48),
-    })
-    .refine((i) => i.number <= i.count, { error: "validation.installmentInvalid" })
-    .optional(),
-});
+export const importCommitLineSchema = z
+  .strictObject({
+    date: calendarDateSchema,
+    description: descriptionSchema,
+    amount: amountSchema,
+    categoryId: z.uuid({ error: "validation.categoryRequired" }),
+    /** A current member of the family; the caller when left out. */
+    paidByUserId: z.uuid({ error: "validation.payerNotMember" }).optional(),
+    /** The preview's installment marker: the line joins a purchase in installments (found or made). */
+    installment: z
+      .strictObject({
+        number: z.number({ error: "validation.installmentInvalid" }).int().min(1).max(48),
+        count: z.number({ error: "validation.installmentCountInvalid" }).int().min(2).max(48),
+      })
+      .refine((i) => i.number <= i.count, { error: "validation.installmentInvalid" })
+      .optional(),
+  })
+  .refine(
+    // Its purchase's total is the installment's amount times the count, which must fit an amount.
+    (line) =>
+      !line.installment || toCents(line.amount) * line.installment.count <= MAX_AMOUNT_CENTS,
+    { error: "validation.installmentTotalTooLarge", path: ["amount"] },
+  );
 export type ImportCommitLine = z.input<typeof importCommitLineSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_YEAR } from "./calendar";
 import { calendarDateSchema } from "./calendar-date";
 import { toCents } from "./cents";
 import { descriptionSchema, expenseSchema } from "./expenses";
@@ -24,6 +25,14 @@ const installmentSplitSchema = splitSchema.refine((split) => split.mode !== "amo
 
 export const INSTALLMENTS_MIN = 2;
 export const INSTALLMENTS_MAX = 48;
+
+/** numeric(10,2)'s largest amount in cents: what a series' total, as each amount, must fit. */
+export const MAX_AMOUNT_CENTS = 9_999_999_999;
+
+/** Whether `count` installments a month apart from `firstDate` all fall by MAX_YEAR's end. */
+export const installmentsFitCalendar = (firstDate: string, count: number): boolean =>
+  Number(firstDate.slice(0, 4)) * 12 + Number(firstDate.slice(5, 7)) - 1 + count - 1 <=
+  MAX_YEAR * 12 + 11;
 
 export const installmentSeriesSchema = z.object({
   id: z.uuid(),
@@ -77,7 +86,17 @@ export const createInstallmentsInputSchema = z
       input.firstAmount === undefined ||
       toCents(input.total) - toCents(input.firstAmount) >= input.count - 1,
     { error: "validation.firstInstallmentTooLarge", path: ["firstAmount"] },
-  );
+  )
+  // Every installment is at least a cent: an expense's amount is more than zero.
+  .refine((input) => toCents(input.total) >= input.count, {
+    error: "validation.installmentTotalTooSmall",
+    path: ["total"],
+  })
+  // Every installment on a day a month view can name (docs/product.md#installments).
+  .refine((input) => installmentsFitCalendar(input.firstDate, input.count), {
+    error: "validation.installmentsPastMaxDate",
+    path: ["firstDate"],
+  });
 export type CreateInstallmentsInput = z.input<typeof createInstallmentsInputSchema>;
 
 export const installmentSeriesParamsSchema = z.object({

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { CreateExpenseInput, UpdateExpenseInput } from "../../contract/expenses";
+import { MAX_AMOUNT_CENTS } from "../../contract/installments";
 import { fromCents, toCents } from "../../contract/money";
 import { FAMILY_SPLIT, type Split, splitAddsUp } from "../../contract/shares";
 import { billClosingOf, neighbourClosing } from "../../domain/card-bills";
@@ -879,7 +880,10 @@ export class ExpenseWriter {
     const before = await this.tx.select().from(expenses).where(where).orderBy(expenses.installment);
     const first = before[0];
     if (!first) throw new AppError("installment_series_not_found");
-    if (changes.amount !== undefined) await this.assertInstallmentRefunds(before, changes.amount);
+    if (changes.amount !== undefined) {
+      await this.assertInstallmentRefunds(before, changes.amount);
+      await this.assertSeriesTotalFits(seriesId, from, changes.amount, before.length);
+    }
     const set: PgUpdateSetSource<typeof expenses> = { ...changes, updatedAt: now };
     if (
       changes.paymentMethodId !== undefined &&
@@ -1096,6 +1100,27 @@ export class ExpenseWriter {
       .having(sql`-sum(${expenses.amount}) > ${amount}::numeric`)
       .limit(1);
     if (over) throw new AppError("refund_too_large");
+  }
+
+  /**
+   * The series' total, the installments before `from` plus `count` of the new amount, fits an
+   * amount (numeric(10,2)), as the total of a new series must (contract/installments.ts).
+   */
+  private async assertSeriesTotalFits(
+    seriesId: string,
+    from: number,
+    amount: string,
+    count: number,
+  ): Promise<void> {
+    const [earlier] = await this.tx
+      .select({ sum: sql<string>`coalesce(sum(${expenses.amount}), 0)::text` })
+      .from(expenses)
+      .where(and(eq(expenses.seriesId, seriesId), lt(expenses.installment, from)));
+    if (toCents(earlier?.sum ?? "0") + toCents(amount) * count > MAX_AMOUNT_CENTS) {
+      throw new AppError("validation_error", {
+        fieldErrors: [{ path: "amount", messageKey: "validation.installmentTotalTooLarge" }],
+      });
+    }
   }
 
   /** The caller's family's series, locked until the transaction ends; 404 otherwise. */

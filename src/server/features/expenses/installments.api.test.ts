@@ -170,6 +170,24 @@ describe("a purchase in installments", () => {
         "A primeira parcela precisa deixar pelo menos um centavo para cada uma das outras",
       ],
       [{ total: "0" }, "total", "O valor deve ser maior que zero"],
+      // Each installment at least a cent: 0.02 in 3, 0.47 in 48 (an installment of zero).
+      [
+        { total: "0.02" },
+        "total",
+        "O total precisa deixar pelo menos um centavo para cada parcela",
+      ],
+      [
+        { total: "0.47", count: 48 },
+        "total",
+        "O total precisa deixar pelo menos um centavo para cada parcela",
+      ],
+      // Every installment on a day a month view can name: none after 2199.
+      [{ firstDate: "2199-11-10" }, "firstDate", "A última parcela cairia depois de 2199"],
+      [
+        { firstDate: "2196-02-29", count: 48 },
+        "firstDate",
+        "A última parcela cairia depois de 2199",
+      ],
     ];
     for (const [override, path, message] of cases) {
       const res = await call(owner, "POST", "/api/installments", { ...base, ...override });
@@ -222,6 +240,53 @@ describe("a purchase in installments", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("quota_exceeded");
     expect(await expensesOf(owner)).toHaveLength(30);
+  });
+});
+
+describe("the largest series", () => {
+  it("ends on 2199's last month, and an amount that would overflow its total is a field error", async () => {
+    const { owner, buy } = await household("pt");
+    const last = await buy({ firstDate: "2199-10-31", count: 3, paymentMethodId: null });
+    expect(last.installments.map((row) => row.date)).toEqual([
+      "2199-10-31",
+      "2199-11-30",
+      "2199-12-31",
+    ]);
+    const big = await buy({ total: "99999999.99", count: 36, paymentMethodId: null });
+    const res = await call(owner, "PATCH", `/api/installments/${big.id}`, {
+      from: 1,
+      amount: "3000000.00",
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorsOf(res)).toEqual([
+      { path: "amount", message: "As parcelas somariam mais de 99.999.999,99" },
+    ]);
+    // 36 of 3,000,000.00 would be 108,000,000.00; the last one made smaller fits.
+    const one = await call(owner, "PATCH", `/api/installments/${big.id}`, {
+      from: 36,
+      amount: "1.00",
+    });
+    expect(one.statusCode, one.body).toBe(200);
+  });
+
+  it("an imported installment whose purchase would not fit an amount is refused on its line", async () => {
+    const { owner, category } = await household("pt");
+    const res = await call(owner, "POST", "/api/imports", {
+      fileName: "fatura.csv",
+      lines: [
+        {
+          date: "2026-11-10",
+          description: "Geladeira",
+          amount: "3000000.00",
+          categoryId: category.id,
+          installment: { number: 1, count: 48 },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorsOf(res)).toEqual([
+      { path: "lines.0.amount", message: "As parcelas somariam mais de 99.999.999,99" },
+    ]);
   });
 });
 
