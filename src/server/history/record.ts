@@ -8,6 +8,7 @@ import type {
 } from "../../contract/history";
 import { displayNameOf } from "../../domain/person-name";
 import type { Db } from "../db/client";
+import { parameterRuns } from "../db/parameter-runs";
 import { cardBills, categories, familyHistory, paymentMethods, users } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
 
@@ -105,8 +106,11 @@ export const historyInsertSql = (entries: NewHistoryEntry[]) =>
     )} returning id`;
 
 export async function recordHistory(db: Db, entries: NewHistoryEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(familyHistory).values(historyRows(entries));
+  const rows = historyRows(entries);
+  // One statement for any entries a request can make, in as few as fit PostgreSQL's parameters.
+  for (const run of parameterRuns(rows, Object.keys(rows[0] ?? {}).length)) {
+    await db.insert(familyHistory).values(run);
+  }
 }
 
 const presentIds = (ids: (string | null)[] | undefined) => [

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { IncomeKind } from "../../contract/incomes";
 import type { IncomeRow } from "../api-rows";
 import type { Db } from "../db/client";
+import { parameterRuns } from "../db/parameter-runs";
 import { incomes } from "../db/schema";
 import { isHiddenFrom, seenInFullBy } from "../db/visible-expense";
 import { AppError } from "../errors";
@@ -129,26 +130,31 @@ export async function insertIncomes(
   actor: HistoryActor,
 ): Promise<IncomeRow[]> {
   if (rows.length === 0) return [];
-  const written = await tx
-    .insert(incomes)
-    .values(
-      rows.map((row) => ({
-        familyId: row.familyId,
-        description: row.description,
-        amount: row.amount,
-        kind: row.kind,
-        date: row.date,
-        receivedByUserId: row.receivedByUserId,
-        paymentMethodId: row.paymentMethodId ?? null,
-        private: row.private ?? false,
-        addedByUserId: row.addedByUserId,
-        recurringRuleId: row.recurringRuleId ?? null,
-        recurringDate: row.recurringDate ?? null,
-        idempotencyKey: row.idempotencyKey ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: [incomes.recurringRuleId, incomes.recurringDate] })
-    .returning();
+  const values = rows.map((row) => ({
+    familyId: row.familyId,
+    description: row.description,
+    amount: row.amount,
+    kind: row.kind,
+    date: row.date,
+    receivedByUserId: row.receivedByUserId,
+    paymentMethodId: row.paymentMethodId ?? null,
+    private: row.private ?? false,
+    addedByUserId: row.addedByUserId,
+    recurringRuleId: row.recurringRuleId ?? null,
+    recurringDate: row.recurringDate ?? null,
+    idempotencyKey: row.idempotencyKey ?? null,
+  }));
+  // An import's credits can outnumber what one statement's parameters hold (db/parameter-runs.ts).
+  const written: IncomeRow[] = [];
+  for (const run of parameterRuns(values, Object.keys(values[0] ?? {}).length)) {
+    written.push(
+      ...(await tx
+        .insert(incomes)
+        .values(run)
+        .onConflictDoNothing({ target: [incomes.recurringRuleId, incomes.recurringDate] })
+        .returning()),
+    );
+  }
   for (const familyId of new Set(written.map((row) => row.familyId))) {
     await recordEntries(
       tx,

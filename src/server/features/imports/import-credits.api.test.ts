@@ -317,3 +317,28 @@ describe("a statement's credits", () => {
     });
   });
 });
+
+describe("an import of many credits", () => {
+  it("records more income credits than one statement's parameters hold: 6,000, each with its entry", async () => {
+    const owner = await signUpWithFamily(t.app);
+    const n = 6_000;
+    const res = await commit(owner, {
+      lines: [],
+      credits: Array.from({ length: n }, (_, i) => ({
+        recordAs: "income",
+        date: "2026-05-05",
+        description: `Crédito ${i}`,
+        amount: "0.01",
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const may = await get<IncomeList>(owner, "/api/incomes?month=5&year=2026");
+    expect(may.items).toHaveLength(n);
+    expect(may.total).toBe("60.00");
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from family_history where family_id = $1 and kind = 'income'",
+      [owner.familyId],
+    );
+    expect(rows[0]?.n).toBe(n);
+  });
+});
