@@ -30,9 +30,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: notificationParamsSchema, response: { 200: unreadCountSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const unread = await service.markRead(app.db, scope, request.params.id, app.clock.now());
-      await app.familyEvents.publish(scope.familyId, ["notifications"]);
-      return unread;
+      const { unreadCount, changed } = await service.markRead(
+        app.db,
+        scope,
+        request.params.id,
+        app.clock.now(),
+      );
+      // Nothing read anew tells no screen anything (a repeated call would otherwise make every
+      // open screen of the family refetch, as often as it is sent).
+      if (changed) await app.familyEvents.publish(scope.familyId, ["notifications"]);
+      return { unreadCount };
     },
   );
 
@@ -41,9 +48,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: unreadCountSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const unread = await service.markAllRead(app.db, scope, app.clock.now());
-      await app.familyEvents.publish(scope.familyId, ["notifications"]);
-      return unread;
+      const { unreadCount, changed } = await service.markAllRead(app.db, scope, app.clock.now());
+      if (changed) await app.familyEvents.publish(scope.familyId, ["notifications"]);
+      return { unreadCount };
     },
   );
 };

@@ -55,7 +55,10 @@ export async function listNotifications(db: Db, scope: FamilyScope) {
   return { notifications: list, unreadCount: await unreadCount(db, scope) };
 }
 
-/** Marks one of the caller's notifications read (again is fine: the first time is kept). */
+/**
+ * Marks one of the caller's notifications read (again is fine: the first time is kept).
+ * `changed`: whether a row changed, so the family's screens are told only then.
+ */
 export async function markRead(db: Db, scope: FamilyScope, id: string, now: Date) {
   const [row] = await db
     .update(notifications)
@@ -69,13 +72,15 @@ export async function markRead(db: Db, scope: FamilyScope, id: string, now: Date
       .where(and(eq(notifications.id, id), mine(scope)));
     if (!existing) throw new AppError("not_found");
   }
-  return { unreadCount: await unreadCount(db, scope) };
+  return { unreadCount: await unreadCount(db, scope), changed: row !== undefined };
 }
 
+/** Marks every unread notification of the caller's read; `changed` as markRead's. */
 export async function markAllRead(db: Db, scope: FamilyScope, now: Date) {
-  await db
+  const marked = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(mine(scope), isNull(notifications.readAt)));
-  return { unreadCount: 0 };
+    .where(and(mine(scope), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { unreadCount: 0, changed: marked.length > 0 };
 }
