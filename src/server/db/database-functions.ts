@@ -15,6 +15,7 @@ const DATABASE_FUNCTION_FILES = [
   "budget-alerts.sql",
   "expense-shares.sql",
   "seen-by.sql",
+  "refunds.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {

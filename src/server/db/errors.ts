@@ -12,6 +12,11 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => {
   return e?.code === "23505" && (!constraint || e.constraint === constraint);
 };
 
+export const isCheckViolation = (error: unknown, constraint?: string) => {
+  const e = pgError(error);
+  return e?.code === "23514" && (!constraint || e.constraint === constraint);
+};
+
 export const isForeignKeyViolation = (error: unknown, constraint?: string) => {
   const e = pgError(error);
   return e?.code === "23503" && (!constraint || e.constraint === constraint);

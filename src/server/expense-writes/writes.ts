@@ -13,7 +13,7 @@ import {
 } from "../../domain/installments";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
+import { isCheckViolation, isUniqueViolation } from "../db/errors";
 import {
   cardBills,
   categories,
@@ -88,10 +88,19 @@ export class ExpenseWrites {
    */
   async transaction<T>(work: (tx: Db, write: ExpenseWriter) => Promise<T>): Promise<T> {
     const changes: ExpenseChange[] = [];
-    const result = await this.db.transaction((tx) => {
-      const db = tx as unknown as Db;
-      return work(db, new ExpenseWriter(db, changes));
-    });
+    const result = await this.db
+      .transaction((tx) => {
+        const db = tx as unknown as Db;
+        return work(db, new ExpenseWriter(db, changes));
+      })
+      .catch((error: unknown) => {
+        // Another transaction's refund or price change, committed while this one ran, left less
+        // room than this one's checks saw (db/functions/refunds.sql): the same answer they give.
+        if (isCheckViolation(error, "expenses_refunds_within")) {
+          throw new AppError("refund_too_large");
+        }
+        throw error;
+      });
     await this.announcer.announce(changes);
     return result;
   }

@@ -337,3 +337,80 @@ describe("changing and deleting refunds", () => {
     expect((await summary(ana)).totalSpent).toBe("120.00");
   });
 });
+
+describe("what came back never passes the purchase, whatever the timing", () => {
+  it("a series made cheaper and a refund of its installment at the same moment: never below its refunds", async () => {
+    const { ana, category } = await couple();
+    let refusedOnce = false;
+    for (let trial = 0; trial < 20; trial++) {
+      const series = await call(ana, "POST", "/api/installments", {
+        description: `Geladeira ${trial}`,
+        total: "300.00",
+        count: 3,
+        firstDate: "2026-03-05",
+        categoryId: category.id,
+      });
+      expect(series.statusCode, series.body).toBe(201);
+      const first = series.json().installments[0] as Expense;
+      const [cheaper, back] = await Promise.all([
+        call(ana, "PATCH", `/api/installments/${first.seriesId}`, { from: 1, amount: "10.00" }),
+        refund(ana, first.id, { amount: "90.00", date: "2026-03-10" }),
+      ]);
+      // One of the two may win; the other is refused as its own check would refuse it.
+      for (const res of [cheaper, back]) {
+        expect([200, 201, 400], res.body).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().code).toBe("refund_too_large");
+      }
+      expect(cheaper.statusCode === 200 && back.statusCode === 201).toBe(false);
+      refusedOnce ||= cheaper.statusCode === 400 || back.statusCode === 400;
+      const { rows } = await t.database.pool.query<{ room: string }>(
+        "select refund_room($1)::text as room",
+        [first.id],
+      );
+      expect(Number(rows[0]?.room)).toBeGreaterThanOrEqual(0);
+    }
+    expect(refusedOnce).toBe(true);
+  });
+
+  it("is refused by the database itself, at the commit, whatever writes the rows", async () => {
+    const { ana, category } = await couple();
+    const purchase = await createExpense(t.app, ana, { categoryId: category.id, amount: "20.00" });
+    const client = await t.database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query(
+        `insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date, refund_of_id)
+         select family_id, 'Estorno', -25.00, category_id, added_by_user_id, paid_by_user_id, date, id
+         from expenses where id = $1`,
+        [purchase.id],
+      );
+      await expect(client.query("commit")).rejects.toMatchObject({
+        code: "23514",
+        constraint: "expenses_refunds_within",
+      });
+      // Made cheaper than what already came back: the same.
+      await client.query("begin");
+      await client.query(
+        `insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+          paid_by_user_id, date, refund_of_id)
+         select family_id, 'Estorno', -15.00, category_id, added_by_user_id, paid_by_user_id, date, id
+         from expenses where id = $1`,
+        [purchase.id],
+      );
+      await client.query("commit");
+      await client.query("begin");
+      await client.query("update expenses set amount = 10.00 where id = $1", [purchase.id]);
+      await expect(client.query("commit")).rejects.toMatchObject({
+        constraint: "expenses_refunds_within",
+      });
+    } finally {
+      client.release();
+    }
+    const { rows } = await t.database.pool.query<{ room: string }>(
+      "select refund_room($1)::text as room",
+      [purchase.id],
+    );
+    expect(rows[0]?.room).toBe("5.00");
+  });
+});
