@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     perIp: counters.limiter("join-ip", 60 * MINUTE, rateLimits.joinPerIp),
   });
   app.decorate("reauthLimits", {
-    perAccount: counters.limiter("reauth-account", 15 * MINUTE, rateLimits.reauthPerAccount),
+    perSession: counters.limiter("reauth-session", 15 * MINUTE, rateLimits.reauthPerSession),
     perIp: counters.limiter("reauth-ip", 15 * MINUTE, rateLimits.reauthPerIp),
   });
   const mailer = deps.mailer ?? createMailer(config, app.log);

@@ -103,7 +103,7 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail.example.org" }, "SMTP_URL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ TWO_FACTOR_KEY: "not-hex".repeat(10) }, "TWO_FACTOR_KEY"],
-    [{ RATE_LIMIT_REAUTH_PER_ACCOUNT: "0" }, "RATE_LIMIT_REAUTH_PER_ACCOUNT"],
+    [{ RATE_LIMIT_REAUTH_PER_SESSION: "0" }, "RATE_LIMIT_REAUTH_PER_SESSION"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.1,proxy.internal" }, "TRUST_PROXY"],

@@ -122,7 +122,7 @@ const envSchema = z.object({
   QUOTA_RECURRING_RULES_PER_FAMILY: z.coerce.number().int().positive().default(200),
   QUOTA_IMPORTS_PER_DAY: z.coerce.number().int().positive().default(20),
   RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
-  RATE_LIMIT_REAUTH_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REAUTH_PER_SESSION: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REAUTH_PER_IP: z.coerce.number().int().positive().default(50),
 });
 
@@ -165,7 +165,7 @@ export type Config = {
     resetPerIp: number;
     joinPerUser: number;
     joinPerIp: number;
-    reauthPerAccount: number;
+    reauthPerSession: number;
     reauthPerIp: number;
   };
 };
@@ -226,7 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
       joinPerUser: e.RATE_LIMIT_JOIN_PER_USER,
       joinPerIp: e.RATE_LIMIT_JOIN_PER_IP,
-      reauthPerAccount: e.RATE_LIMIT_REAUTH_PER_ACCOUNT,
+      reauthPerSession: e.RATE_LIMIT_REAUTH_PER_SESSION,
       reauthPerIp: e.RATE_LIMIT_REAUTH_PER_IP,
     },
   };

@@ -30,7 +30,7 @@ beforeAll(async () => {
       RATE_LIMIT_FORGOT_PER_IP: "1000000",
       RATE_LIMIT_REGISTER_PER_IP: "1000000",
       // The walk sends one account's password and code fields many wrong values.
-      RATE_LIMIT_REAUTH_PER_ACCOUNT: "1000000",
+      RATE_LIMIT_REAUTH_PER_SESSION: "1000000",
       RATE_LIMIT_REAUTH_PER_IP: "1000000",
     },
   });

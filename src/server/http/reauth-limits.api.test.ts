@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, testClock } from "../testing/test-app";
 
 /**
  * The re-authentication limits (http/reauth-limits.ts, docs/product.md#rate-limits): every route
- * that checks the current password or a code counts attempts per account and per IP before the
+ * that checks the current password or a code counts attempts per session and per IP before the
  * check, so 40 parallel wrong tries reach it at most 10 times, and a right one works again once
  * the 15-minute window ended.
  */
@@ -16,7 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    // The per-account limit keeps its default (10); the per-IP one is made small to be reached.
+    // The per-session limit keeps its default (10); the per-IP one is made small to be reached.
     env: { RATE_LIMIT_REAUTH_PER_IP: "15", RATE_LIMIT_REGISTER_PER_IP: "1000" },
   });
 });
@@ -157,6 +157,30 @@ describe("re-authentication limits", () => {
       expect(later.statusCode, later.body).toBe(200);
     },
   );
+
+  it("counts per session: a stolen session's wrong guesses leave the owner's other login free to end it", async () => {
+    const owner = await signUp(t.app);
+    const thief = await login(t.app, owner.email, owner.password);
+    const wrong = (ip: string) =>
+      send(thief, "POST", "/api/profile/sessions/end-others", { password: "a guess" }, ip);
+    for (let i = 0; i < 10; i++) expect((await wrong(`10.75.0.${i}`)).statusCode).toBe(400);
+    expect((await wrong("10.75.1.0")).statusCode).toBe(429);
+    // The owner, on their own device, still proves who they are and signs the thief out.
+    const ended = await send(
+      owner,
+      "POST",
+      "/api/profile/sessions/end-others",
+      { password: owner.password },
+      "10.75.2.0",
+    );
+    expect(ended.statusCode, ended.body).toBe(200);
+    const gone = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: thief.cookie },
+    });
+    expect(gone.statusCode).toBe(401);
+  });
 
   it("counts failures only: a right proof is taken back", async () => {
     const who = await signUp(t.app);
