@@ -20,6 +20,7 @@ export const errorStatusByCode = {
   not_card_purchase: 400,
   refund_too_large: 400,
   refund_not_allowed: 400,
+  too_many_rows: 400,
   wrong_two_factor_code: 400,
   unauthorized: 401,
   invalid_credentials: 401,

@@ -4,3 +4,9 @@
 export const EXPENSE_PAGE_SIZE = 50;
 export const EXPENSE_PAGE_SIZE_MAX = 200;
 export const EXPENSE_SEARCH_MAX = 100;
+/**
+ * The most rows one unpaged list answers (GET /api/expenses without a month, a month of
+ * GET /api/incomes): more is refused with `too_many_rows`, so one request cannot build an answer
+ * of tens of megabytes; the paged list and the CSV export read any number.
+ */
+export const LIST_ROWS_MAX = 10_000;

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/calendar-date";
+import { LIST_ROWS_MAX } from "../../../contract/expense-limits";
 import {
   type CreateExpenseInput,
   EXPENSE_PAGE_SIZE,
@@ -57,11 +58,13 @@ export async function listExpensesJson(
   const month = period
     ? sql`and ${countsBetween(scope.cardSpendingBy, scope.familyId, aliasedExpense("e"), period.first, period.last)}`
     : sql``;
-  const result = await db.execute<{ body: string }>(sql`
+  // At most LIST_ROWS_MAX rows, read one past it to tell a longer list, which is refused.
+  const result = await db.execute<{ body: string; rows: number }>(sql`
     select '[' || coalesce(
       string_agg(row_to_json(j)::text, ',' order by e.date desc, e.created_at desc, e.id desc),
-      '') || ']' as body
-    from ${expensesSeenBy(scope, "e")}
+      '') || ']' as body, count(*)::int as rows
+    from (select * from ${expensesSeenBy(scope, "e")} where true ${month}
+      order by e.date desc, e.created_at desc, e.id desc limit ${LIST_ROWS_MAX + 1}) e
     cross join lateral (
       select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
@@ -72,9 +75,9 @@ export async function listExpensesJson(
         to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
-    ) j
-    where true ${month}`);
-  const [row] = (result as unknown as { rows: { body: string }[] }).rows;
+    ) j`);
+  const [row] = (result as unknown as { rows: { body: string; rows: number }[] }).rows;
+  if ((row?.rows ?? 0) > LIST_ROWS_MAX) throw new AppError("too_many_rows");
   return row?.body ?? "[]";
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { LIST_ROWS_MAX } from "../../../contract/expense-limits";
 import type {
   CreateIncomeInput,
   Income,
@@ -40,7 +41,10 @@ export async function listIncomes(
     })
     .from(seenIncomes(scope))
     .where(sql`${incomes.date} between ${period.first} and ${period.last}`)
-    .orderBy(desc(incomes.date), desc(incomes.createdAt), desc(incomes.id));
+    .orderBy(desc(incomes.date), desc(incomes.createdAt), desc(incomes.id))
+    // The total is a window over every row of the month, summed before the limit applies.
+    .limit(LIST_ROWS_MAX + 1);
+  if (rows.length > LIST_ROWS_MAX) throw new AppError("too_many_rows");
   return {
     items: rows.filter((row) => !row.hidden).map((row) => toIncome(row.income)),
     total: rows[0]?.total ?? "0.00",
