@@ -72,13 +72,14 @@ export const expenseSnapshot = (row: ExpenseRow): ExpenseSnapshot => ({
 type Names = Awaited<ReturnType<typeof namesFor>>;
 
 /**
- * An expense as its history entries show it; a refund with its purchase's description
- * (`purchases`: purchase id -> description, from purchaseLabels).
+ * An expense as its history entries show it; a refund with the description its purchase had when
+ * the refund was made (db/schema.ts refundOfLabel): the purchase is never read again, so a
+ * purchase its author has since made private and renamed never reaches the family's history
+ * (docs/product.md#private-expenses).
  */
 export const expenseHistoryFields = (
   row: ExpenseRow,
   names: Pick<Names, "category" | "person" | "method" | "bill">,
-  purchases?: ReadonlyMap<string, string>,
 ): HistoryFields => ({
   description: row.description,
   amount: row.amount,
@@ -88,22 +89,8 @@ export const expenseHistoryFields = (
   paymentMethod: names.method(row.paymentMethodId),
   bill: names.bill(row.billId),
   forWhom: forWhomLabel(row.split, names.person),
-  ...(row.refundOfId ? { refundOf: purchases?.get(row.refundOfId) ?? null } : {}),
+  ...(row.refundOfId ? { refundOf: row.refundOfLabel } : {}),
 });
-
-/**
- * The purchases `rows`' refunds return, by the description each refund kept when it was made
- * (db/schema.ts refundOfLabel): the purchase is never read again, so a purchase its author has
- * since made private and renamed never reaches the family's history
- * (docs/product.md#private-expenses).
- */
-export function purchaseLabels(rows: readonly ExpenseRow[]): Map<string, string> {
-  const labels = new Map<string, string>();
-  for (const row of rows) {
-    if (row.refundOfId && row.refundOfLabel !== null) labels.set(row.refundOfId, row.refundOfLabel);
-  }
-  return labels;
-}
 
 /**
  * For whom, as the history shows it (docs/product.md#for-whom): null for the family's split (the
@@ -152,7 +139,6 @@ export async function recordExpensesDeleted(
     methodIds: rows.map((row) => row.paymentMethodId),
     billIds: rows.map((row) => row.billId),
   });
-  const purchases = purchaseLabels(rows);
   await recordHistory(
     db,
     rows.map((row) => ({
@@ -162,7 +148,7 @@ export async function recordExpensesDeleted(
       action: "deleted" as const,
       subjectId: row.id,
       subjectLabel: row.description,
-      changes: fieldsDeleted(expenseHistoryFields(row, names, purchases)),
+      changes: fieldsDeleted(expenseHistoryFields(row, names)),
       snapshot: expenseSnapshot(row),
       privateTo: privateToOf(row),
     })),

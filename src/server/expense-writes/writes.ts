@@ -44,7 +44,6 @@ import {
   expenseSnapshot,
   forWhomLabel,
   privateToOf,
-  purchaseLabels,
   recordExpensesDeleted,
   splitUserIds,
 } from "./expense-history";
@@ -380,9 +379,7 @@ export class ExpenseWriter {
         subjectId: row.id,
         subjectLabel: row.description,
         privateTo: privateToOf(row),
-        changes: fieldsCreated(
-          expenseHistoryFields(row, names, new Map([[purchase.id, purchase.description]])),
-        ),
+        changes: fieldsCreated(expenseHistoryFields(row, names)),
       },
     ]);
     this.changes.push({ familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] });
@@ -548,13 +545,12 @@ export class ExpenseWriter {
       methodIds: [before.paymentMethodId, row.paymentMethodId],
       billIds: [before.billId, row.billId],
     });
-    const purchases = purchaseLabels([row]);
     const changes = changesBetween(
-      expenseHistoryFields(before, names, purchases),
-      expenseHistoryFields(row, names, purchases),
+      expenseHistoryFields(before, names),
+      expenseHistoryFields(row, names),
     );
     // A refund's entry names its purchase, which never changes, so its sentence can say it.
-    const refundOf = row.refundOfId ? (purchases.get(row.refundOfId) ?? null) : null;
+    const refundOf = row.refundOfId ? row.refundOfLabel : null;
     if (changes.length > 0 && row.refundOfId) {
       changes.push({ field: "refundOf", before: refundOf, after: refundOf });
     }
@@ -763,7 +759,7 @@ export class ExpenseWriter {
         subjectId: restored.id,
         subjectLabel: restored.description,
         privateTo: privateToOf(restored),
-        changes: fieldsCreated(expenseHistoryFields(restored, names, purchaseLabels([restored]))),
+        changes: fieldsCreated(expenseHistoryFields(restored, names)),
       },
     ]);
     this.changes.push({
