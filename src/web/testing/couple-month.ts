@@ -35,7 +35,8 @@ export const personNamed = (userId: string, name: string): FamilyPerson => ({
 
 export const couple = [personNamed(ANA, "Ana"), personNamed(LEO, "Léo")];
 
-const groceries: Category = {
+/** The couple's one category, "Mercado", with its budgets. */
+export const groceries: Category = {
   id: "11111111-1111-4111-8111-111111111111",
   familyId: coupleFamily.id,
   name: "Mercado",

@@ -12,7 +12,7 @@ import { familyQueryOptions } from "../../api/family/get-family";
 import { familyPeopleQueryOptions } from "../../api/family/get-family-people";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
-import { ANA, couple, coupleFamily } from "../../testing/couple-month";
+import { ANA, couple, coupleFamily, groceries as market } from "../../testing/couple-month";
 import { testUser } from "../../testing/test-user";
 import { ReportsPage } from "./reports-page";
 
@@ -23,18 +23,6 @@ declare global {
 let container: HTMLDivElement;
 let root: Root;
 let answer: MonthSummaryResponse;
-
-const market: Category = {
-  id: "11111111-1111-4111-8111-111111111111",
-  familyId: coupleFamily.id,
-  name: "Mercado",
-  icon: "tag",
-  color: "#16a34a",
-  weeklyBudget: "250.00",
-  monthlyBudget: "1000.00",
-  isActive: true,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
 
 /**
  * Ana's family March 2026: R$ 200,00 at the market and R$ 15,00 without a category, hers, and
