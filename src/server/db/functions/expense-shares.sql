@@ -8,8 +8,9 @@
 -- is src/domain/shares.ts's splitByWeights; src/server/db/expense-shares.api.test.ts holds this
 -- function equal to it on random amounts and weights.
 --
--- The triggers were created by migration 0017 ("expenses_shares_inserted" AFTER INSERT and
--- "expenses_shares_updated" AFTER UPDATE, FOR EACH STATEMENT) and call these functions by name.
+-- The triggers were created by migrations 0017 ("expenses_shares_inserted" AFTER INSERT and
+-- "expenses_shares_updated" AFTER UPDATE) and 0025 ("expenses_shares_deleted" AFTER DELETE), FOR
+-- EACH STATEMENT, and call these functions by name.
 -- This file is their only definition, applied with CREATE OR REPLACE after the migrations at
 -- every start (src/server/db/database-functions.ts).
 
@@ -67,9 +68,9 @@ CREATE OR REPLACE FUNCTION "expense_share_amounts"("family" uuid, "on_date" date
 $$;
 
 -- A refund's split (docs/product.md#refunds): its purchase's stored shares as the weights (a
--- "percent" split whose percents are the shares' cents as hundredths), so the refund comes back
--- to each member in the proportions they paid, whatever the family's rule or members became since
--- the purchase; a full refund gives back each share exactly. Ties go to the family's order.
+-- "percent" split whose percents are the shares' cents as hundredths), so refunds come back to
+-- each member in the proportions they paid, whatever the family's rule or members became since
+-- the purchase. Ties go to the family's order.
 CREATE OR REPLACE FUNCTION "refund_split"("purchase" uuid) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object('mode', 'percent', 'shares', coalesce(jsonb_agg(
     jsonb_build_object('userId', s."user_id", 'percent', abs(s."amount")::text)
@@ -80,34 +81,100 @@ CREATE OR REPLACE FUNCTION "refund_split"("purchase" uuid) RETURNS jsonb LANGUAG
   WHERE s."expense_id" = "purchase"
 $$;
 
--- New expenses: their shares. A share of a user whose account is gone is left out.
+-- The shares of every refund of `purchase`, cumulative (docs/product.md#refunds): in the order
+-- they were recorded, each refund's shares are the split of all refunded so far minus the split of
+-- what was refunded before it. Whatever the sequence, the refunds together split exactly as their
+-- total would in one refund, so a hundred refunds of R$ 0,01 give back a R$ 1,00 purchase to the
+-- cent, as one refund of R$ 1,00 does (each on its own would round to its owner every time).
+-- The rounding of a larger total can take a cent back from a member, so a refund's share may be
+-- +R$ 0,01; the refunds' sum per member is what matters. src/domain/testing/refund-shares.ts is
+-- its reference.
+CREATE OR REPLACE FUNCTION "refund_shares"("purchase" uuid)
+  RETURNS TABLE ("expense_id" uuid, "family_id" uuid, "user_id" uuid, "share" numeric)
+  LANGUAGE sql STABLE AS $$
+  WITH "weights" AS (SELECT "refund_split"("purchase") AS "split"),
+  "refunds" AS (
+    SELECT e."id", e."family_id", e."date", -e."amount" AS "own",
+      sum(-e."amount") OVER (ORDER BY e."created_at", e."id") AS "upto"
+    FROM "expenses" e
+    WHERE e."refund_of_id" = "purchase"
+  )
+  SELECT r."id", r."family_id", d."user_id", d."share"
+  FROM "refunds" r CROSS JOIN "weights" w
+  CROSS JOIN LATERAL (
+    SELECT x."user_id", sum(x."share") AS "share" FROM (
+      SELECT a."user_id", a."share"
+      FROM "expense_share_amounts"(r."family_id", r."date", -r."upto", w."split") a
+      UNION ALL
+      SELECT b."user_id", -b."share"
+      FROM "expense_share_amounts"(r."family_id", r."date", r."own" - r."upto", w."split") b
+    ) x GROUP BY x."user_id"
+  ) d
+  WHERE d."share" <> 0
+$$;
+
+-- The refunds of `purchases` split again, all of each purchase's at once (refund_shares): called
+-- whenever a refund is written or deleted, or its purchase is split again.
+CREATE OR REPLACE FUNCTION "refunds_split_again"("purchases" uuid[]) RETURNS void
+  LANGUAGE sql AS $$
+  DELETE FROM "expense_shares" x USING "expenses" e
+  WHERE x."expense_id" = e."id" AND e."refund_of_id" = ANY ("purchases");
+  INSERT INTO "expense_shares" ("expense_id", "family_id", "user_id", "amount")
+  SELECT r."expense_id", r."family_id", r."user_id", r."share"
+  FROM unnest("purchases") AS p("id") CROSS JOIN LATERAL "refund_shares"(p."id") r
+  WHERE EXISTS (SELECT 1 FROM "users" u WHERE u."id" = r."user_id");
+$$;
+
+-- New expenses: their shares. A share of a user whose account is gone is left out. New refunds:
+-- all of their purchase's refunds, cumulatively.
 CREATE OR REPLACE FUNCTION "expenses_shares_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "expense_shares" ("expense_id", "family_id", "user_id", "amount")
   SELECT n."id", n."family_id", s."user_id", s."share"
   FROM "new_rows" n
-  CROSS JOIN LATERAL "expense_share_amounts"(n."family_id", n."date", n."amount",
-    -- A refund's shares follow its purchase's (refund_split); anything else, its own split.
-    CASE WHEN n."refund_of_id" IS NULL THEN n."split" ELSE "refund_split"(n."refund_of_id") END) s
-  WHERE EXISTS (SELECT 1 FROM "users" u WHERE u."id" = s."user_id");
+  CROSS JOIN LATERAL "expense_share_amounts"(n."family_id", n."date", n."amount", n."split") s
+  WHERE n."refund_of_id" IS NULL AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = s."user_id");
+  IF EXISTS (SELECT 1 FROM "new_rows" n WHERE n."refund_of_id" IS NOT NULL) THEN
+    PERFORM "refunds_split_again"(ARRAY(
+      SELECT DISTINCT n."refund_of_id" FROM "new_rows" n WHERE n."refund_of_id" IS NOT NULL));
+  END IF;
   RETURN NULL;
 END $$;
 
 -- Changed expenses: split again only those whose amount, date or split changed, so an edit of
 -- the description (or a bill moved) never re-splits an old expense by today's rule or members.
+-- A purchase split again splits its refunds again by its new shares; a refund's new amount
+-- splits all of its purchase's refunds again.
 CREATE OR REPLACE FUNCTION "expenses_shares_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "expense_shares" x
   USING "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
-  WHERE x."expense_id" = n."id"
+  WHERE x."expense_id" = n."id" AND n."refund_of_id" IS NULL
     AND (n."amount", n."date", n."split") IS DISTINCT FROM (o."amount", o."date", o."split");
   INSERT INTO "expense_shares" ("expense_id", "family_id", "user_id", "amount")
   SELECT n."id", n."family_id", s."user_id", s."share"
   FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
-  CROSS JOIN LATERAL "expense_share_amounts"(n."family_id", n."date", n."amount",
-    -- A refund's shares follow its purchase's (refund_split); anything else, its own split.
-    CASE WHEN n."refund_of_id" IS NULL THEN n."split" ELSE "refund_split"(n."refund_of_id") END) s
-  WHERE (n."amount", n."date", n."split") IS DISTINCT FROM (o."amount", o."date", o."split")
+  CROSS JOIN LATERAL "expense_share_amounts"(n."family_id", n."date", n."amount", n."split") s
+  WHERE n."refund_of_id" IS NULL
+    AND (n."amount", n."date", n."split") IS DISTINCT FROM (o."amount", o."date", o."split")
     AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = s."user_id");
+  PERFORM "refunds_split_again"(ARRAY(
+    SELECT DISTINCT coalesce(n."refund_of_id", n."id")
+    FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+    WHERE (n."amount", n."date", n."split", n."refund_of_id")
+      IS DISTINCT FROM (o."amount", o."date", o."split", o."refund_of_id")
+      AND (n."refund_of_id" IS NOT NULL
+        OR EXISTS (SELECT 1 FROM "expenses" r WHERE r."refund_of_id" = n."id"))));
+  RETURN NULL;
+END $$;
+
+-- Deleted refunds: their purchase's other refunds split again, so what is left of them still
+-- adds up as one refund of their total would (migration 0025 binds it).
+CREATE OR REPLACE FUNCTION "expenses_shares_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "old_rows" o WHERE o."refund_of_id" IS NOT NULL) THEN
+    PERFORM "refunds_split_again"(ARRAY(
+      SELECT DISTINCT o."refund_of_id" FROM "old_rows" o WHERE o."refund_of_id" IS NOT NULL));
+  END IF;
   RETURN NULL;
 END $$;

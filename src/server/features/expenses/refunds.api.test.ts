@@ -1,9 +1,12 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Balances } from "../../../contract/balances";
 import type { CardBill, CardBillDetail } from "../../../contract/card-bills";
+import { toCents } from "../../../contract/cents";
 import type { Expense } from "../../../contract/expenses";
 import type { HistoryEntry } from "../../../contract/history";
 import type { MonthSummaryResponse as MonthSummary } from "../../../contract/summary";
+import { refundSharesOf, sharesSummed } from "../../../domain/testing/refund-shares";
 import type { SignedIn } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -412,5 +415,110 @@ describe("what came back never passes the purchase, whatever the timing", () => 
       [purchase.id],
     );
     expect(rows[0]?.room).toBe("5.00");
+  });
+});
+
+describe("refunds split together, whatever their sequence (docs/product.md#refunds)", () => {
+  const sharesOf = async (ids: readonly string[]) => {
+    const { rows } = await t.database.pool.query<{ id: string; user_id: string; amount: string }>(
+      "select expense_id as id, user_id, amount::text from expense_shares where expense_id = any($1)",
+      [ids],
+    );
+    return ids.map((id) => rows.filter((r) => r.id === id));
+  };
+
+  it("a hundred refunds of R$ 0,01 of R$ 1,00 paid by Ana for both: Léo owes nothing", async () => {
+    const { ana, leo, category } = await couple();
+    const purchase = await createExpense(t.app, ana, { amount: "1.00", categoryId: category.id });
+    for (let i = 0; i < 100; i++)
+      await refunded(ana, purchase.id, { amount: "0.01", date: "2026-03-15" });
+    const owed = (await call(leo, "GET", "/api/balances")).json() as Balances;
+    expect(owed.debts).toEqual([]);
+    expect(owed.members.map((m) => m.share)).toEqual(["0.00", "0.00"]);
+  });
+
+  it("any sequence of refunds, one of them deleted, splits as its total would in one (property, against src/domain/testing/refund-shares.ts)", async () => {
+    const { ana, leo, category } = await couple();
+    const bia = await joinFamilyOf(t.app, ana);
+    const members = [ana.user.id, leo.user.id, bia.user.id];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 500 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        async (purchaseCents, pieces, deleteAt) => {
+          const purchase = await createExpense(t.app, ana, {
+            amount: (purchaseCents / 100).toFixed(2),
+            categoryId: category.id,
+          });
+          const [purchaseShares] = await sharesOf([purchase.id]);
+          const weights = members
+            .map((userId) => ({
+              userId,
+              cents: toCents(purchaseShares?.find((s) => s.user_id === userId)?.amount ?? "0"),
+            }))
+            .filter((s) => s.cents !== 0);
+          let left = purchaseCents;
+          const made: { id: string; cents: number }[] = [];
+          for (const cents of pieces) {
+            if (cents > left) break;
+            left -= cents;
+            const back = await refunded(ana, purchase.id, {
+              amount: (cents / 100).toFixed(2),
+              date: "2026-03-15",
+            });
+            made.push({ id: back.id, cents });
+          }
+          const check = async (refunds: { id: string; cents: number }[]) => {
+            const stored = (await sharesOf(refunds.map((r) => r.id))).map((rows) =>
+              members
+                .map((userId) => ({
+                  userId,
+                  cents: toCents(rows.find((r) => r.user_id === userId)?.amount ?? "0"),
+                }))
+                .filter((s) => s.cents !== 0),
+            );
+            expect(stored).toEqual(
+              refundSharesOf(
+                weights,
+                refunds.map((r) => r.cents),
+              ),
+            );
+          };
+          await check(made);
+          const gone = made[deleteAt % made.length];
+          if (!gone) return;
+          expect((await call(ana, "DELETE", `/api/expenses/${gone.id}`)).statusCode).toBe(200);
+          await check(made.filter((r) => r !== gone));
+          // The purchase made dearer splits its refunds again by its new shares.
+          const dearer = await call(ana, "PATCH", `/api/expenses/${purchase.id}`, {
+            amount: ((purchaseCents + 1) / 100).toFixed(2),
+          });
+          expect(dearer.statusCode, dearer.body).toBe(200);
+          const [newShares] = await sharesOf([purchase.id]);
+          const remaining = made.filter((r) => r !== gone);
+          const stored = await sharesOf(remaining.map((r) => r.id));
+          const summed = sharesSummed(
+            stored.map((rows) =>
+              rows.map((r) => ({ userId: r.user_id, cents: toCents(r.amount) })),
+            ),
+          );
+          const refundedCents = remaining.reduce((a, r) => a + r.cents, 0);
+          const expected = sharesSummed(
+            refundSharesOf(
+              members
+                .map((userId) => ({
+                  userId,
+                  cents: toCents(newShares?.find((s) => s.user_id === userId)?.amount ?? "0"),
+                }))
+                .filter((s) => s.cents !== 0),
+              [refundedCents],
+            ),
+          );
+          expect(summed).toEqual(expected);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
