@@ -121,6 +121,9 @@ const envSchema = z.object({
   QUOTA_EXPENSES_PER_FAMILY: z.coerce.number().int().positive().default(250_000),
   QUOTA_RECURRING_RULES_PER_FAMILY: z.coerce.number().int().positive().default(200),
   QUOTA_IMPORTS_PER_DAY: z.coerce.number().int().positive().default(20),
+  QUOTA_INCOMES_PER_FAMILY: z.coerce.number().int().positive().default(100_000),
+  QUOTA_SETTLEMENTS_PER_FAMILY: z.coerce.number().int().positive().default(20_000),
+  QUOTA_OPEN_INVITES_PER_FAMILY: z.coerce.number().int().positive().default(10),
   RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
   RATE_LIMIT_REAUTH_PER_SESSION: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REAUTH_PER_IP: z.coerce.number().int().positive().default(50),
@@ -157,6 +160,11 @@ export type Config = {
     recurringBackfillDays: number;
   };
   rateLimits: {
+    /** Incomes a family keeps: typed, imported credits and recurring ones. */
+    incomesPerFamily: number;
+    settlementsPerFamily: number;
+    /** Invites of a family unused, not revoked and not expired at once. */
+    openInvitesPerFamily: number;
     loginPerAccount: number;
     loginPerIp: number;
     forgotPerAccount: number;
@@ -221,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      incomesPerFamily: e.QUOTA_INCOMES_PER_FAMILY,
+      settlementsPerFamily: e.QUOTA_SETTLEMENTS_PER_FAMILY,
+      openInvitesPerFamily: e.QUOTA_OPEN_INVITES_PER_FAMILY,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,

@@ -158,7 +158,7 @@ describe("expenses per family", () => {
        values ($1, 'Luz', 100, $2, $3, 'monthly', 10, '2025-12-10', '2025-12-01')`,
       [family.familyId, family.categoryId, family.user.id],
     );
-    const limits = { expensesPerFamily: 3, recurringBackfillDays: 365 };
+    const limits = { expensesPerFamily: 3, incomesPerFamily: 100, recurringBackfillDays: 365 };
     await generateDueOccurrences(
       new ExpenseWrites(database.db),
       new IncomeWrites(database.db),

@@ -60,3 +60,63 @@ export async function reserveExpenses(tx: Db, familyId: string, adding: number, 
   const counts = await expenseCounts(tx, [familyId]);
   assertExpenseRoom(counts.get(familyId) ?? 0, adding, max);
 }
+
+/**
+ * The incomes each family has now (docs/product.md#quotas): a typed income, an import's income
+ * credits and a recurring income rule's occurrences all count.
+ */
+export async function incomeCounts(tx: Db, familyIds: string[]): Promise<Map<string, number>> {
+  if (familyIds.length === 0) return new Map();
+  const rows = rowsOf<{ family_id: string; n: number }>(
+    await tx.execute(sql`
+      select family_id, count(*)::int as n from incomes
+      where family_id = any(${uuidArray(familyIds)}::uuid[]) group by family_id`),
+  );
+  return new Map(rows.map((row) => [row.family_id, row.n]));
+}
+
+export const incomeQuotaError = (max: number) =>
+  new AppError("quota_exceeded", { messageKey: "errors.income_quota", params: { max } });
+
+/**
+ * Locks the family's quotas and refuses `adding` incomes it has no room for, in the caller's
+ * transaction (docs/product.md#quotas): two creates or imports at once count one after the other.
+ */
+export async function reserveIncomes(tx: Db, familyId: string, adding: number, max: number) {
+  if (adding === 0) return;
+  await lockFamilyQuotas(tx, [familyId]);
+  const counts = await incomeCounts(tx, [familyId]);
+  if ((counts.get(familyId) ?? 0) + adding > max) throw incomeQuotaError(max);
+}
+
+/** Locks the family's quotas and refuses one more settlement past `max` (docs/product.md#quotas). */
+export async function reserveSettlement(tx: Db, familyId: string, max: number) {
+  await lockFamilyQuotas(tx, [familyId]);
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from settlements where family_id = ${familyId}`),
+  );
+  if ((row?.n ?? 0) >= max) {
+    throw new AppError("quota_exceeded", {
+      messageKey: "errors.settlement_quota",
+      params: { max },
+    });
+  }
+}
+
+/**
+ * Refuses a new invite while the family has `max` open ones (unused, not revoked, not expired at
+ * `now`; docs/product.md#quotas). The caller holds the family's quota lock and has revoked its
+ * previous open invite in the same transaction, so a member replacing their code never counts
+ * twice; without the lock two invites at once both revoke what they see and both insert, leaving
+ * two open codes for one member.
+ */
+export async function assertInviteRoom(tx: Db, familyId: string, now: Date, max: number) {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from family_invites
+      where family_id = ${familyId} and used_at is null and revoked_at is null
+        and expires_at > ${now.toISOString()}::timestamptz`),
+  );
+  if ((row?.n ?? 0) >= max) {
+    throw new AppError("quota_exceeded", { messageKey: "errors.invite_quota", params: { max } });
+  }
+}

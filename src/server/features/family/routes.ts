@@ -169,7 +169,13 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { response: { 201: inviteSchema } } },
       async (request, reply) => {
         const scope = requireFamily(request);
-        const invite = await family.createInvite(app.db, app.clock, scope, app.config.appUrl);
+        const invite = await family.createInvite(
+          app.db,
+          app.clock,
+          scope,
+          app.config.appUrl,
+          app.config.quotas.openInvitesPerFamily,
+        );
         await app.familyEvents.publish(scope.familyId, ["family"]);
         return reply.status(201).send(invite);
       },

@@ -30,6 +30,7 @@ import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { actorOf, fieldsCreated, namesFor, recordHistory } from "../../history/record";
 import { type FamilyScope, findMembership } from "../../http/family-scope";
+import { assertInviteRoom, lockFamilyQuotas } from "../../quotas";
 import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
 
@@ -183,12 +184,16 @@ function newInviteCode() {
   return code;
 }
 
-/** A new code valid 7 days; the caller's previous unused code stops working. */
+/**
+ * A new code valid 7 days; the caller's previous unused code stops working. The family keeps at
+ * most `maxOpen` open codes (docs/product.md#quotas).
+ */
 export async function createInvite(
   db: Db,
   clock: Clock,
   scope: FamilyScope,
   appUrl: string,
+  maxOpen: number,
 ): Promise<Invite> {
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
@@ -196,6 +201,9 @@ export async function createInvite(
     const inviteCode = newInviteCode();
     try {
       await db.transaction(async (tx) => {
+        // Before the revoke: two invites of one member at once then revoke one after the other,
+        // and never both leave an open code (docs/product.md#quotas).
+        await lockFamilyQuotas(tx, [scope.familyId]);
         await tx
           .update(familyInvites)
           .set({ revokedAt: now })
@@ -206,6 +214,7 @@ export async function createInvite(
               isNull(familyInvites.revokedAt),
             ),
           );
+        await assertInviteRoom(tx, scope.familyId, now, maxOpen);
         const [invite] = await tx
           .insert(familyInvites)
           .values({

@@ -20,7 +20,13 @@ import type {
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
-import { assertExpenseRoom, lockFamilyQuotas, type Quotas } from "../../quotas";
+import {
+  assertExpenseRoom,
+  incomeCounts,
+  incomeQuotaError,
+  lockFamilyQuotas,
+  type Quotas,
+} from "../../quotas";
 import { foldText, incomeKindOf } from "./detect";
 import type { LookupInput, PreviewLookups } from "./parse";
 
@@ -149,7 +155,7 @@ export async function commitImport(
   scope: FamilyScope,
   input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
   idempotencyKey: string,
-  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
+  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay" | "incomesPerFamily">,
 ): Promise<ImportResult> {
   const credits = input.credits ?? [];
   const incomeCredits = credits.flatMap((credit, index) =>
@@ -174,7 +180,7 @@ async function importTransaction(
   scope: FamilyScope,
   input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
   idempotencyKey: string,
-  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay">,
+  quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay" | "incomesPerFamily">,
   credits: {
     recordedCount: number;
     incomeCredits: { credit: Credit; index: number }[];
@@ -228,6 +234,13 @@ async function importTransaction(
         input.lines.length + refundCredits.length,
         quotas.expensesPerFamily,
       );
+      // An income credit is an income row: it counts against the family's incomes like one typed.
+      if (incomeCredits.length > 0) {
+        const incomes = (await incomeCounts(tx, [scope.familyId])).get(scope.familyId) ?? 0;
+        if (incomes + incomeCredits.length > quotas.incomesPerFamily) {
+          throw incomeQuotaError(quotas.incomesPerFamily);
+        }
+      }
       const paidWith = input.paymentMethodId
         ? await importPaidWith(tx, scope, input.paymentMethodId, input.billId)
         : null;

@@ -42,6 +42,7 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
         requireFamily(request),
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
+        app.config.quotas.incomesPerFamily,
       );
       return reply.status(201).send(income);
     },

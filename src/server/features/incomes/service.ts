@@ -16,6 +16,7 @@ import { AppError } from "../../errors";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { type IncomeWrites, privateReceiver } from "../../income-writes/writes";
+import { reserveIncomes } from "../../quotas";
 
 /**
  * Income (docs/product.md#income): the family's budget month of it, and a person's create, change
@@ -110,6 +111,7 @@ export async function createIncome(
   scope: FamilyScope,
   input: CreateIncomeInput,
   idempotencyKey: string | undefined,
+  maxIncomes: number,
 ): Promise<Income> {
   const { db } = writes;
   const findRepeat = async () => {
@@ -130,8 +132,11 @@ export async function createIncome(
   await assertReceiver(db, scope, receivedByUserId);
   if (input.paymentMethodId) await assertAccount(db, scope, input.paymentMethodId);
   try {
-    const [row] = await writes.transaction((_tx, write) =>
-      write.insert(
+    const [row] = await writes.transaction(async (tx, write) => {
+      // Counted under the family's quota lock (docs/product.md#quotas); a repeated create was
+      // answered above, so a retry still answers when the family is full.
+      await reserveIncomes(tx, scope.familyId, 1, maxIncomes);
+      return write.insert(
         [
           {
             familyId: scope.familyId,
@@ -147,8 +152,8 @@ export async function createIncome(
           },
         ],
         actorOf(scope),
-      ),
-    );
+      );
+    });
     if (!row) throw new AppError("internal");
     return toIncome(row);
   } catch (error) {

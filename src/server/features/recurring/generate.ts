@@ -3,7 +3,14 @@ import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domai
 import type { Db } from "../../db/client";
 import type { ExpenseWriter, ExpenseWrites } from "../../expense-writes/writes";
 import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
-import { expenseCounts, expenseQuotaError, lockFamilyQuotas, type Quotas } from "../../quotas";
+import {
+  expenseCounts,
+  expenseQuotaError,
+  incomeCounts,
+  incomeQuotaError,
+  lockFamilyQuotas,
+  type Quotas,
+} from "../../quotas";
 
 /**
  * Creating the entries of recurring rules (docs/product.md#recurring-expenses): every date a
@@ -35,7 +42,10 @@ type DueRule = RecurrenceRule & {
  * What bounds a generation (docs/product.md#quotas): no expense dated more than
  * `recurringBackfillDays` before today, and no family past `expensesPerFamily`.
  */
-export type GenerationLimits = Pick<Quotas, "expensesPerFamily" | "recurringBackfillDays">;
+export type GenerationLimits = Pick<
+  Quotas,
+  "expensesPerFamily" | "incomesPerFamily" | "recurringBackfillDays"
+>;
 
 type RuleRow = {
   id: string;
@@ -116,8 +126,8 @@ export type Generated = { expenses: number; incomes: number; incomeFamilies: str
 
 /**
  * An income rule's dates, written by the income door (one INSERT for the batch, its history
- * entries with it; ON CONFLICT DO NOTHING on the occurrence's unique index). Income counts in no
- * expense quota: the back-fill window alone bounds it.
+ * entries with it; ON CONFLICT DO NOTHING on the occurrence's unique index). The dates were
+ * already cut to the family's room for incomes (`withinRoom`).
  */
 async function createIncomes(
   tx: Db,
@@ -147,10 +157,30 @@ async function createIncomes(
 }
 
 /**
+ * The dates of a rule that fit its family's room under `max` (docs/product.md#quotas), earliest
+ * first, each family's count moved by what was kept: "refuse" throws `error(max)` when not all
+ * fit, "skip" keeps what fits.
+ */
+function withinRoom(counts: Map<string, number>, max: number) {
+  return (
+    familyId: string,
+    ruleDates: string[],
+    onFull: "refuse" | "skip",
+    error: (max: number) => Error,
+  ) => {
+    const room = max - (counts.get(familyId) ?? 0);
+    if (ruleDates.length > room && onFull === "refuse") throw error(max);
+    const kept = ruleDates.slice(0, Math.max(room, 0));
+    counts.set(familyId, (counts.get(familyId) ?? 0) + kept.length);
+    return kept;
+  };
+}
+
+/**
  * Creates the occurrences of `rules` after their watermark up to `today` (an expense rule's by
  * the expense write module, expense-writes/writes.ts, an income rule's by the income door, one
  * statement for each batch) and moves the watermark to today, in the caller's transaction
- * (which holds the rules' row locks). A family without room for all its expenses: "refuse"
+ * (which holds the rules' row locks). A family without room for all its expenses or incomes: "refuse"
  * throws the quota's error (a person creating or changing a rule is told), "skip" creates what
  * fits, earliest first, and the rest pass like a paused rule's dates (the background job:
  * retrying them every minute would never end while the family stays full).
@@ -166,27 +196,32 @@ async function createOccurrences(
   if (rules.length === 0) return { expenses: 0, incomes: 0, incomeFamilies: [] };
   const all = dueDates(rules, today, limits);
   const due = all.filter((d) => d.rule.entry === "expense");
-  const families = [...new Set(due.flatMap((d) => (d.dates.length > 0 ? [d.rule.familyId] : [])))];
-  await lockFamilyQuotas(tx, families);
-  const counts = await expenseCounts(tx, families);
+  const dueIncomes = all.filter((d) => d.rule.entry === "income");
+  const familiesOf = (list: typeof all) => [
+    ...new Set(list.flatMap((d) => (d.dates.length > 0 ? [d.rule.familyId] : []))),
+  ];
+  const families = familiesOf(due);
+  const incomeFamilies = familiesOf(dueIncomes);
+  await lockFamilyQuotas(tx, [...new Set([...families, ...incomeFamilies])]);
   const ruleIds: string[] = [];
   const dates: string[] = [];
+  const expenseRoom = withinRoom(await expenseCounts(tx, families), limits.expensesPerFamily);
   for (const { rule, dates: ruleDates } of due) {
-    const room = limits.expensesPerFamily - (counts.get(rule.familyId) ?? 0);
-    if (ruleDates.length > room && onFull === "refuse") {
-      throw expenseQuotaError(limits.expensesPerFamily);
-    }
-    const kept = ruleDates.slice(0, Math.max(room, 0));
-    counts.set(rule.familyId, (counts.get(rule.familyId) ?? 0) + kept.length);
+    const kept = expenseRoom(rule.familyId, ruleDates, onFull, expenseQuotaError);
     for (const date of kept) {
       ruleIds.push(rule.id);
       dates.push(date);
     }
   }
   const created = await write.generate(ruleIds, dates);
+  // An income rule's occurrences count against the family's incomes as the expenses' do.
+  const incomeRoom = withinRoom(await incomeCounts(tx, incomeFamilies), limits.incomesPerFamily);
   const incomes = await createIncomes(
     tx,
-    all.filter((d) => d.rule.entry === "income"),
+    dueIncomes.map(({ rule, dates: ruleDates }) => ({
+      rule,
+      dates: incomeRoom(rule.familyId, ruleDates, onFull, incomeQuotaError),
+    })),
   );
   await tx.execute(sql`
     update recurring_rules set generated_through = ${today}::date

@@ -86,7 +86,12 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createSettlementInputSchema, response: { 201: settlementSchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const settlement = await createSettlement(app.db, scope, request.body);
+      const settlement = await createSettlement(
+        app.db,
+        scope,
+        request.body,
+        app.config.quotas.settlementsPerFamily,
+      );
       await app.familyEvents.publish(scope.familyId, ["balances"]);
       return reply.status(201).send(settlement);
     },

@@ -11,6 +11,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { reserveSettlement } from "../../quotas";
 
 /**
  * "Acertar contas" (docs/product.md#who-owes-whom): a member records that one member paid another
@@ -47,9 +48,12 @@ export async function createSettlement(
   db: Db,
   scope: FamilyScope,
   input: CreateSettlementInput & { amount: string; note?: string | undefined },
+  maxSettlements: number,
 ): Promise<Settlement> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // Counted under the family's quota lock, so two at once cannot pass it (docs/product.md#quotas).
+    await reserveSettlement(t, scope.familyId, maxSettlements);
     const [check] = await t
       .select({
         members: sql<number>`count(*)::int`,
