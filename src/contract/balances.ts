@@ -68,6 +68,12 @@ export const memberBalanceSchema = z.object({
   settledIn: z.string(),
   /** What the others owe them (negative: what they owe); the members' add up to zero. */
   net: z.string(),
+  /**
+   * Still to come: their shares of expenses dated after today that someone else paid (the future
+   * installments of a purchase, a future-dated expense), in none of the figures above until each
+   * comes due: "Parcelas futuras: Léo R$ 1.650,00".
+   */
+  ahead: z.string(),
 });
 export type MemberBalance = z.infer<typeof memberBalanceSchema>;
 

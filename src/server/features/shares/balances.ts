@@ -17,7 +17,10 @@ import type { FamilyScope } from "../../http/family-scope";
  * Who owes whom (docs/product.md#who-owes-whom, decision 012), added up by the database from
  * the shares it stored (expense_shares) and the settlements. A member owes the payer of an
  * expense their share of it; a settlement from A to B counts as B owing A. Each pair's balance
- * is one sum, so the members' nets add up to zero whatever the data.
+ * is one sum, so the members' nets add up to zero whatever the data. Only what has come due
+ * counts: an expense or a settlement dated after today counts from its date on, and each member's
+ * `ahead` is what their shares of expenses paid by others still to come add up to (an installment
+ * plan's future months: docs/product.md#who-owes-whom).
  */
 
 type Period = { year: number; month: number; first: string; last: string } | null;
@@ -33,8 +36,13 @@ const expenseInPeriod = (scope: FamilyScope, period: Period): SQL =>
   period
     ? sql`and ${countsBetween(scope.cardSpendingBy, scope.familyId, aliasedExpense("e"), period.first, period.last)}`
     : sql``;
-const settlementInPeriod = (period: Period): SQL =>
-  period ? sql`and t.paid_on between ${period.first}::date and ${period.last}::date` : sql``;
+/** An expense of the period that has come due: dated today or before. */
+const expenseDue = (scope: FamilyScope, period: Period, today: string): SQL =>
+  sql`and e.date <= ${today}::date ${expenseInPeriod(scope, period)}`;
+const settlementInPeriod = (period: Period, today: string): SQL =>
+  period
+    ? sql`and t.paid_on between ${period.first}::date and ${period.last}::date and t.paid_on <= ${today}::date`
+    : sql`and t.paid_on <= ${today}::date`;
 
 const money = (value: SQL) => sql`coalesce(${value}, 0)::numeric(20, 2)::text`;
 
@@ -43,6 +51,7 @@ export async function balances(
   db: Db,
   scope: FamilyScope,
   query: { year?: number; month?: number },
+  today: string,
 ): Promise<Balances> {
   const period = periodFor(scope, query);
   const result = await db.execute(sql`
@@ -52,11 +61,11 @@ export async function balances(
       from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
       where s.family_id = ${scope.familyId}
         and e.paid_by_user_id is not null and e.paid_by_user_id <> s.user_id
-        ${expenseInPeriod(scope, period)}
+        ${expenseDue(scope, period, today)}
       union all
       select t.to_user_id, t.from_user_id, t.amount from settlements t
       where t.family_id = ${scope.familyId} and t.from_user_id is not null
-        and t.to_user_id is not null ${settlementInPeriod(period)}
+        and t.to_user_id is not null ${settlementInPeriod(period, today)}
     ), pairs as (
       select least(debtor, creditor) as a, greatest(debtor, creditor) as b,
         sum(case when debtor < creditor then amount else -amount end) as a_owes_b
@@ -66,23 +75,32 @@ export async function balances(
       -- would say whose it is (docs/product.md#private-expenses); the nets are the same.
       select e.paid_by_user_id as user_id, sum(e.amount) as paid from ${expensesSeenBy(scope, "e")}
       where e.paid_by_user_id is not null
-        ${expenseInPeriod(scope, period)}
+        ${expenseDue(scope, period, today)}
       group by 1
     ), shared as (
       select s.user_id, sum(s.amount) as share
       from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
       where s.family_id = ${scope.familyId}
         and not ${maskedRow("e")}
-        ${expenseInPeriod(scope, period)}
+        ${expenseDue(scope, period, today)}
+      group by 1
+    ), ahead as (
+      -- Still to come: each member's shares of the period's expenses dated after today that
+      -- someone else paid, what they will owe as each comes due.
+      select s.user_id, sum(s.amount) as ahead
+      from expense_shares s join ${expensesSeenBy(scope, "e")} on e.id = s.expense_id
+      where s.family_id = ${scope.familyId}
+        and e.paid_by_user_id is not null and e.paid_by_user_id <> s.user_id
+        and e.date > ${today}::date ${expenseInPeriod(scope, period)}
       group by 1
     ), settled as (
       select u.user_id, sum(u.out_amount) as settled_out, sum(u.in_amount) as settled_in
       from (
         select t.from_user_id as user_id, t.amount as out_amount, 0 as in_amount from settlements t
-        where t.family_id = ${scope.familyId} and t.from_user_id is not null ${settlementInPeriod(period)}
+        where t.family_id = ${scope.familyId} and t.from_user_id is not null ${settlementInPeriod(period, today)}
         union all
         select t.to_user_id, 0, t.amount from settlements t
-        where t.family_id = ${scope.familyId} and t.to_user_id is not null ${settlementInPeriod(period)}
+        where t.family_id = ${scope.familyId} and t.to_user_id is not null ${settlementInPeriod(period, today)}
       ) u group by 1
     ), nets as (
       select a as user_id, -a_owes_b as net from pairs
@@ -95,6 +113,7 @@ export async function balances(
       select user_id, 1, false, null from paid
       union select user_id, 1, false, null from shared
       union select user_id, 1, false, null from settled
+      union select user_id, 1, false, null from ahead
     ), ordered as (
       select distinct on (user_id) user_id, former, owner, joined_at from people
       order by user_id, former
@@ -106,7 +125,8 @@ export async function balances(
           'share', ${money(sql`(select s.share from shared s where s.user_id = o.user_id)`)},
           'settledOut', ${money(sql`(select x.settled_out from settled x where x.user_id = o.user_id)`)},
           'settledIn', ${money(sql`(select x.settled_in from settled x where x.user_id = o.user_id)`)},
-          'net', ${money(sql`(select sum(n.net) from nets n where n.user_id = o.user_id)`)})
+          'net', ${money(sql`(select sum(n.net) from nets n where n.user_id = o.user_id)`)},
+          'ahead', ${money(sql`(select a.ahead from ahead a where a.user_id = o.user_id)`)})
         order by o.former, o.owner desc, o.joined_at, o.user_id) from ordered o), '[]'::json),
       'debts', coalesce((select json_agg(json_build_object(
           'debtorUserId', case when a_owes_b > 0 then a else b end,
@@ -136,7 +156,7 @@ function decodeCursor(cursor: string): LineKey {
 }
 
 /**
- * GET /api/balances/lines: what is behind two people's balance, newest first: the expenses one
+ * GET /api/balances/lines: what is behind two people's balance (what has come due), newest first: the expenses one
  * of them paid with a share of the other's, and the settlements between them. A page of 50 on
  * (date, id); the first statement's rows are the family's only.
  */
@@ -150,6 +170,7 @@ export async function balanceLines(
     month?: number;
     cursor?: string;
   },
+  today: string,
 ): Promise<BalanceLines> {
   const period = periodFor(scope, query);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
@@ -166,7 +187,7 @@ export async function balanceLines(
       where s.family_id = ${scope.familyId}
         and ((e.paid_by_user_id = ${a} and s.user_id = ${b})
           or (e.paid_by_user_id = ${b} and s.user_id = ${a}))
-        ${expenseInPeriod(scope, period)}
+        ${expenseDue(scope, period, today)}
       union all
       select 'settlement', t.id, t.paid_on, to_char(t.paid_on, 'YYYY-MM-DD'), null, t.amount::text, null, null, null,
         t.from_user_id, t.to_user_id, t.method, t.note
@@ -174,7 +195,7 @@ export async function balanceLines(
       where t.family_id = ${scope.familyId}
         and ((t.from_user_id = ${a} and t.to_user_id = ${b})
           or (t.from_user_id = ${b} and t.to_user_id = ${a}))
-        ${settlementInPeriod(period)}
+        ${settlementInPeriod(period, today)}
     ) l ${afterKey}
     order by l.date desc, l.id desc
     limit ${BALANCE_LINES_PAGE + 1}`);

@@ -14,6 +14,7 @@ import {
   splitRuleParamsSchema,
   splitRulesSchema,
 } from "../../../contract/shares";
+import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { sendJsonText } from "../../http/trusted-json";
@@ -66,10 +67,12 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = requireFamily(request);
       const { year, month } = request.query;
+      const today = localToday(app.clock);
       const body = await app.familyJson.json(
         request,
-        `balances:${year ?? ""}-${month ?? ""}`,
-        async () => JSON.stringify(await balances(app.db, scope, request.query)),
+        // Today is in the key: a new day brings the next installment due without any write.
+        `balances:${today}:${year ?? ""}-${month ?? ""}`,
+        async () => JSON.stringify(await balances(app.db, scope, request.query, today)),
       );
       return sendJsonText(reply, body);
     },
@@ -78,7 +81,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/balances/lines",
     { schema: { querystring: balanceLinesQuerySchema, response: { 200: balanceLinesSchema } } },
-    async (request) => balanceLines(app.db, requireFamily(request), request.query),
+    async (request) =>
+      balanceLines(app.db, requireFamily(request), request.query, localToday(app.clock)),
   );
 
   app.post(

@@ -381,6 +381,7 @@ describe("who owes whom", () => {
         settledOut: "0.00",
         settledIn: "0.00",
         net: "80.00",
+        ahead: "0.00",
       },
       {
         userId: idOf(leo),
@@ -389,6 +390,7 @@ describe("who owes whom", () => {
         settledOut: "0.00",
         settledIn: "0.00",
         net: "-80.00",
+        ahead: "0.00",
       },
     ]);
     const settled = await call(leo, "POST", "/api/settlements", {
@@ -419,6 +421,60 @@ describe("who owes whom", () => {
       "deleted",
       "created",
     ]);
+  });
+
+  it("counts what has come due: a R$ 3.600,00 fridge in 12 on the first day is one installment owed, eleven ahead (docs/product.md#who-owes-whom)", async () => {
+    const { ana, leo, category } = await couple("pt");
+    const fridge = await call(ana, "POST", "/api/installments", {
+      description: "Geladeira",
+      total: "3600.00",
+      count: 12,
+      firstDate: "2026-03-20",
+      categoryId: category.id,
+    });
+    expect(fridge.statusCode, fridge.body).toBe(201);
+    // A future-dated expense and a future-dated settlement count from their dates on too.
+    await createExpense(t.app, ana, {
+      categoryId: category.id,
+      amount: "40.00",
+      date: "2026-03-25",
+    });
+    const early = await call(leo, "POST", "/api/settlements", {
+      fromUserId: idOf(leo),
+      toUserId: idOf(ana),
+      amount: "10.00",
+      paidOn: "2026-03-28",
+      method: "pix",
+    });
+    expect(early.statusCode, early.body).toBe(201);
+    const today = await balances(leo);
+    expect(today.debts).toEqual([
+      { debtorUserId: idOf(leo), creditorUserId: idOf(ana), amount: "150.00" },
+    ]);
+    expect(today.members.map((m) => [m.paid, m.share, m.settledOut, m.ahead])).toEqual([
+      ["300.00", "150.00", "0.00", "0.00"],
+      ["0.00", "150.00", "0.00", "1670.00"],
+    ]);
+    // The month: its rest (the 40.00 of the 25th) is ahead, the next months are not its.
+    const march = await balances(leo, "?year=2026&month=3");
+    expect(march.members.map((m) => m.ahead)).toEqual(["0.00", "20.00"]);
+    const lines = (
+      await call(ana, "GET", `/api/balances/lines?userId=${idOf(ana)}&otherUserId=${idOf(leo)}`)
+    ).json() as BalanceLines;
+    expect(lines.lines.map((line) => [line.kind, line.date])).toEqual([["expense", "2026-03-20"]]);
+
+    // A new day brings what fell due with no write in between: the kept answer moves with it.
+    clock.set(new Date("2026-03-28T12:00:00Z"));
+    try {
+      const later = await balances(leo);
+      expect(later.debts).toEqual([
+        // One installment (150.00) and the 40.00's half, less the 10.00 settled.
+        { debtorUserId: idOf(leo), creditorUserId: idOf(ana), amount: "160.00" },
+      ]);
+      expect(later.members.map((m) => m.ahead)).toEqual(["0.00", "1650.00"]);
+    } finally {
+      clock.set(new Date("2026-03-20T12:00:00Z"));
+    }
   });
 
   it("refuses a settlement with oneself or someone outside the family", async () => {

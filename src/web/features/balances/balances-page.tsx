@@ -24,7 +24,7 @@ import { useSelectedMonth } from "../../lib/use-selected-month";
 import { cn } from "../../lib/utils";
 import { BalanceLines } from "./balance-lines";
 import { useDebtSentence } from "./balances-card";
-import { otherPairs } from "./balances-view";
+import { otherPairs, stillAhead } from "./balances-view";
 import { SettleDialog } from "./settle-dialog";
 
 /**
@@ -167,11 +167,30 @@ function BalancesView({ balances, month }: { balances: Balances; month: YearMont
               ))}
             </ul>
           ) : null}
+          <StillAhead members={balances.members} />
         </Card>
       </section>
       <MemberFigures members={balances.members} />
       <SettleDialog debt={settling} members={members} onClose={() => setSettling(null)} />
     </>
+  );
+}
+
+/** "Parcelas futuras: Léo R$ 1.650,00": what is committed ahead, in none of the debts yet. */
+function StillAhead({ members }: { members: MemberBalance[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const nameOf = usePayerName();
+  const ahead = stillAhead(members);
+  if (ahead.length === 0) return null;
+  const list = new Intl.ListFormat(language, { type: "unit" }).format(
+    ahead.map(({ userId, amount }) => `${nameOf(userId)} ${formatMoney(amount, language)}`),
+  );
+  return (
+    <div className="grid gap-0.5 border-t pt-3" data-testid="still-ahead">
+      <p className="font-medium text-sm tabular-nums">{t("balances.ahead", { list })}</p>
+      <p className="text-muted-foreground text-xs">{t("balances.aheadHint")}</p>
+    </div>
   );
 }
 

@@ -37,6 +37,7 @@ const member = (userId: string) => ({
   settledOut: "0.00",
   settledIn: "0.00",
   net: "0.00",
+  ahead: "0.00",
 });
 const balances = (debts: Debt[]): Balances => ({
   period: null,

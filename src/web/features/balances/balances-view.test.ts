@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { otherPairs } from "./balances-view";
+import { otherPairs, stillAhead } from "./balances-view";
 
 const ANA = "11111111-1111-4111-8111-111111111111";
 const LEO = "22222222-2222-4222-8222-222222222222";
@@ -12,6 +12,7 @@ const member = (userId: string, paid = "0.00", share = "0.00", settledOut = "0.0
   settledOut,
   settledIn: "0.00",
   net: "0.00",
+  ahead: "0.00",
 });
 
 describe("otherPairs", () => {
@@ -40,5 +41,20 @@ describe("otherPairs", () => {
       [ANA, BIA],
       [LEO, BIA],
     ]);
+  });
+});
+
+describe("stillAhead", () => {
+  it("lists the members with shares still to come, in the members' order, and no one else", () => {
+    const members = [
+      { ...member(ANA), ahead: "0.00" },
+      { ...member(LEO), ahead: "1650.00" },
+      { ...member(BIA), ahead: "0.01" },
+    ];
+    expect(stillAhead(members)).toEqual([
+      { userId: LEO, amount: "1650.00" },
+      { userId: BIA, amount: "0.01" },
+    ]);
+    expect(stillAhead([member(ANA), member(LEO)])).toEqual([]);
   });
 });

@@ -23,3 +23,13 @@ export function otherPairs({ members, debts }: Pick<Balances, "members" | "debts
       .map((b) => [a, b] as const),
   );
 }
+
+/**
+ * Who has shares still to come (docs/product.md#who-owes-whom): future installments and
+ * future-dated expenses someone else paid, in the members' order; they count from their dates on.
+ */
+export function stillAhead(members: readonly MemberBalance[]) {
+  return members
+    .filter((member) => toCents(member.ahead) > 0)
+    .map((member) => ({ userId: member.userId, amount: member.ahead }));
+}

@@ -34,6 +34,7 @@ const member = (userId: string, paid: string, share: string, net: string): Membe
   settledOut: "0.00",
   settledIn: "0.00",
   net,
+  ahead: "0.00",
 });
 
 const textOf = (element: Element) => (element.textContent ?? "").replace(/\s/g, " ");
