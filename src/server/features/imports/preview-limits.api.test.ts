@@ -1,4 +1,6 @@
+import { connect } from "node:net";
 import { threadId } from "node:worker_threads";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IMPORT_MAX_COLUMNS,
@@ -7,16 +9,20 @@ import {
   type ImportPreviewInput,
   importPreviewSchema,
 } from "../../../contract/imports";
-import type { SignedIn } from "../../testing/api-helpers";
+import { AppError } from "../../errors";
+import { type SignedIn, signUp } from "../../testing/api-helpers";
 import { signUpWithFamily } from "../../testing/family-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { previewPool } from "./preview-pool";
+import type { PreviewLookups } from "./parse";
+import { PREVIEW_LIMITS, PreviewPool, previewPool } from "./preview-pool";
 
 /**
  * What keeps a hostile file from costing the server (docs/product.md#csv-import): the file is
  * read in the preview worker, a line may have IMPORT_MAX_COLUMNS cells, the answer at most
- * IMPORT_PREVIEW_MAX_BYTES, and one person two previews under way. No timings here: the
- * event loop under eight hostile previews is measured by `npm run bench` (bench/hostile-preview.mjs).
+ * IMPORT_PREVIEW_MAX_BYTES, one person two previews under way, at most eight files waiting in
+ * all, served one person at a time in turn, and a file whose client left dropped unread. No timings
+ * here: the event loop under eight hostile previews is measured by `npm run bench`
+ * (bench/hostile-preview.mjs).
  */
 
 let t: TestApp;
@@ -104,3 +110,168 @@ describe("the preview's caps", () => {
     expect((await preview({ contentBase64: base64(wideFile(2, 3)) })).statusCode).toBe(200);
   });
 });
+
+const noLookups: PreviewLookups = { duplicates: new Int32Array(0), categories: [], refunds: [] };
+const fileBody = (lines: number) =>
+  Buffer.from(JSON.stringify({ contentBase64: base64(wideFile(lines, 6)) }));
+
+describe("the preview queue", () => {
+  it("serves one person at a time in turn: another's file goes before a person's next ones", async () => {
+    const pool = new PreviewPool({ perPerson: 3, waiting: 8 });
+    const order: string[] = [];
+    const send = (owner: string, lines: number) =>
+      pool.preview(
+        fileBody(lines),
+        async () => {
+          order.push(owner);
+          return noLookups;
+        },
+        { owner },
+      );
+    const heavy = [send("ana", 3_000), send("ana", 3_000), send("ana", 3_000)];
+    const light = send("leo", 1);
+    await Promise.all([...heavy, light]);
+    // A FIFO would read Léo's one line after all three of Ana's files.
+    expect(order).toEqual(["ana", "leo", "ana", "ana"]);
+  });
+
+  it("refuses a file past the files waiting in all at once, translated, and reads the others", async () => {
+    const pool = new PreviewPool({ perPerson: 2, waiting: 2 });
+    const sent = ["a", "b", "c", "d"].map((owner) =>
+      pool
+        .preview(fileBody(2_000), async () => noLookups, { owner })
+        .then(
+          () => "read",
+          (error: AppError) => error,
+        ),
+    );
+    const [a, b, c, d] = await Promise.all(sent);
+    expect([a, b, c]).toEqual(["read", "read", "read"]);
+    expect(d).toBeInstanceOf(AppError);
+    expect(d).toMatchObject({ code: "rate_limited", messageKey: "errors.import_previews_full" });
+    // The queue emptied: the next file is read.
+    await expect(
+      pool.preview(fileBody(1), async () => noLookups, { owner: "d" }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("drops a waiting file whose request closed, unread, and gives the person's place back", async () => {
+    const pool = new PreviewPool({ perPerson: 1, waiting: 8 });
+    const looked: string[] = [];
+    const lookup = (owner: string) => async () => {
+      looked.push(owner);
+      return noLookups;
+    };
+    const settled: string[] = [];
+    const first = pool
+      .preview(fileBody(3_000), lookup("ana"), { owner: "ana" })
+      .then(() => settled.push("ana"));
+    const leaving = new AbortController();
+    const gone = pool.preview(fileBody(3), lookup("leo"), { owner: "leo", signal: leaving.signal });
+    expect(pool.waitingFiles).toBe(1);
+    leaving.abort();
+    await expect(gone).rejects.toMatchObject({ code: "bad_request" });
+    settled.push("leo");
+    expect(pool.waitingFiles).toBe(0);
+    await first;
+    // Dropped from the queue at once, not when its turn came after Ana's file.
+    expect(settled).toEqual(["leo", "ana"]);
+    // Léo's place came back: his next file is read.
+    await pool.preview(fileBody(3), lookup("leo"), { owner: "leo" });
+    expect(looked).toEqual(["ana", "leo"]);
+  });
+});
+
+/** The app on a port (3320-3329, the first free one): a client leaving needs a real socket. */
+async function listenInRange(app: FastifyInstance): Promise<number> {
+  for (let port = 3320; port <= 3329; port++) {
+    try {
+      await app.listen({ port, host: "127.0.0.1" });
+      return port;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw new Error("no free port in 3320-3329");
+}
+
+describe("the preview queue, through the API", () => {
+  it(`answers a 429 past ${PREVIEW_LIMITS.waiting} files waiting in all, translated`, async () => {
+    const people = await Promise.all(
+      Array.from({ length: PREVIEW_LIMITS.waiting + 4 }, () =>
+        signUpWithFamily(t.app, { language: "pt" }),
+      ),
+    );
+    const file = base64(wideFile(5_000, 6));
+    const answers = await Promise.all(
+      people.map((person) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/imports/preview",
+          headers: { cookie: person.cookie },
+          payload: { contentBase64: file },
+        }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200).length).toBeLessThanOrEqual(
+      PREVIEW_LIMITS.waiting + 1,
+    );
+    expect(codes.filter((code) => code !== 200).every((code) => code === 429)).toBe(true);
+    expect(answers.find((res) => res.statusCode === 429)?.json()).toEqual({
+      code: "rate_limited",
+      message: "Muitos arquivos estão sendo lidos agora. Tente novamente em alguns segundos.",
+    });
+  }, 60_000);
+
+  it("drops the file of a client that left before it was read: it is never looked up", async () => {
+    const listening = await createTestApp();
+    try {
+      const port = await listenInRange(listening.app);
+      const ana = await signUpWithFamily(listening.app);
+      const leo = await signUp(listening.app);
+      await listening.app.inject({
+        method: "POST",
+        url: "/api/family",
+        headers: { cookie: leo.cookie },
+        payload: { name: "Outra" },
+      });
+      // Ana's heavy file is being read; Léo's small one waits, and Léo closes the connection.
+      const heavy = listening.app.inject({
+        method: "POST",
+        url: "/api/imports/preview",
+        headers: { cookie: ana.cookie },
+        payload: { contentBase64: base64(wideFile(8_000, 6)) },
+      });
+      while (!previewPool.reading) await sleep(5);
+      const body = JSON.stringify({ contentBase64: base64(wideFile(3, 3)) });
+      const socket = connect({ host: "127.0.0.1", port });
+      socket.write(
+        `POST /api/imports/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${leo.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      while (previewPool.waitingFiles === 0) await sleep(5);
+      listening.statements.reset();
+      let answered = false;
+      const heavyAnswer = heavy.then((res) => {
+        answered = true;
+        return res;
+      });
+      socket.destroy();
+      while (previewPool.waitingFiles > 0) await sleep(5);
+      // Left the queue while Ana's file was still being read, not when its turn came.
+      expect(answered).toBe(false);
+      expect((await heavyAnswer).statusCode).toBe(200);
+      await sleep(200);
+      // Ana's lookups only: Léo's file was not read, so nothing was looked up for it.
+      const lookups = listening.statements.texts.filter((text) =>
+        text.includes("jsonb_to_recordset"),
+      );
+      expect(lookups).toHaveLength(1);
+    } finally {
+      listening.app.server.closeAllConnections();
+      await listening.close();
+    }
+  }, 60_000);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

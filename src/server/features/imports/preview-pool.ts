@@ -33,34 +33,138 @@ const WORKER_HEAP_MB = 256;
 export type Lookup = (parsed: LookupInput) => Promise<PreviewLookups>;
 
 type Job = {
+  owner: string;
   body: Uint8Array;
   lookup: Lookup;
+  /** Aborted when the request closed before its answer: the client left. */
+  signal: AbortSignal | undefined;
   resolve: (body: Buffer) => void;
   reject: (error: unknown) => void;
 };
+
+/**
+ * The queue's bounds (docs/product.md#csv-import). One person may have two previews under way
+ * (the one being read and the next: the screen asks again when an option changes), and at most
+ * eight files wait for the worker in all: a heavy file takes about 1.5 s, so a file let in waits
+ * some 12 s at worst, and past that the person is told at once to try again (a 429) rather than
+ * wait longer for an answer the screen may give up on.
+ */
+export type PreviewLimits = { perPerson: number; waiting: number };
+export const PREVIEW_LIMITS: PreviewLimits = { perPerson: 2, waiting: 8 };
+
+const personBusy = () => new AppError("rate_limited", { messageKey: "errors.import_preview_busy" });
+const queueFull = () => new AppError("rate_limited", { messageKey: "errors.import_previews_full" });
+/** No one reads this answer: the request closed before its file was read. */
+const clientLeft = () => new AppError("bad_request");
 
 const tooHeavy = () =>
   badFile("validation.importPreviewTooLarge", { max: IMPORT_PREVIEW_MAX_BYTES / 1024 / 1024 });
 
 export class PreviewPool {
   private worker: Worker | undefined;
-  private readonly queue: Job[] = [];
+  /**
+   * The files waiting, per person in the order people first came: the worker takes one file of
+   * each person in turn (round-robin), so someone's one-line file waits behind at most one file
+   * of each person ahead, never behind all of another person's.
+   */
+  private readonly waiting = new Map<string, Job[]>();
+  private waitingCount = 0;
+  /** Each person's previews waiting or being read. */
+  private readonly underWay = new Map<string, number>();
   private current: Job | undefined;
+  private lastOwner: string | undefined;
   private idle: NodeJS.Timeout | undefined;
   /** The thread that read the last file (the main thread's is 0): the API tests read it. */
   lastThreadId = 0;
+
+  constructor(private readonly limits: PreviewLimits = PREVIEW_LIMITS) {}
 
   /**
    * The preview's answer as JSON bytes, or the AppError that refuses the request or its file.
    * `body` is the request's JSON body as it came: it is handed to the worker (without a copy when
    * it owns its memory), which parses and checks it, so a 7 MB body never costs the event loop.
+   * `owner` is the person (their user id): their previews under way are bounded, and the queue is
+   * served one person at a time in turn. When `signal` aborts (the request closed) a file still
+   * waiting is dropped, and one being read is not looked up or answered.
    */
-  preview(body: Buffer, lookup: Lookup): Promise<Buffer> {
+  preview(
+    body: Buffer,
+    lookup: Lookup,
+    request: { owner: string; signal?: AbortSignal | undefined },
+  ): Promise<Buffer> {
+    const { owner, signal } = request;
+    if (signal?.aborted) return Promise.reject(clientLeft());
+    if ((this.underWay.get(owner) ?? 0) >= this.limits.perPerson) {
+      return Promise.reject(personBusy());
+    }
+    if (this.current && this.waitingCount >= this.limits.waiting) {
+      return Promise.reject(queueFull());
+    }
     const owned = body.byteOffset === 0 && body.buffer.byteLength === body.byteLength;
     return new Promise((resolve, reject) => {
-      this.queue.push({ body: owned ? body : new Uint8Array(body), lookup, resolve, reject });
+      const job: Job = {
+        owner,
+        body: owned ? body : new Uint8Array(body),
+        lookup,
+        signal,
+        resolve,
+        reject,
+      };
+      this.underWay.set(owner, (this.underWay.get(owner) ?? 0) + 1);
+      const queue = this.waiting.get(owner);
+      if (queue) queue.push(job);
+      else this.waiting.set(owner, [job]);
+      this.waitingCount++;
+      signal?.addEventListener("abort", () => this.drop(job), { once: true });
       this.next();
     });
+  }
+
+  /** Files waiting in the queue now (the one being read is not counted). */
+  get waitingFiles(): number {
+    return this.waitingCount;
+  }
+
+  /** Whether a file is being read now. */
+  get reading(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** A waiting file whose request closed leaves the queue unread. */
+  private drop(job: Job) {
+    const queue = this.waiting.get(job.owner);
+    const index = queue?.indexOf(job) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.waiting.delete(job.owner);
+    this.waitingCount--;
+    this.settle(job, () => job.reject(clientLeft()));
+  }
+
+  /**
+   * The next person's first file, that person going to the back of the turn; the person whose
+   * file was read last comes after anyone else waiting.
+   */
+  private take(): Job | undefined {
+    for (const [owner, queue] of this.waiting) {
+      if (owner === this.lastOwner && this.waiting.size > 1) continue;
+      this.lastOwner = owner;
+      const job = queue.shift();
+      this.waiting.delete(owner);
+      if (queue.length > 0) this.waiting.set(owner, queue);
+      if (!job) continue;
+      this.waitingCount--;
+      return job;
+    }
+    return undefined;
+  }
+
+  /** The job leaves the person's count, then its promise is settled. */
+  private settle(job: Job, settle: () => void) {
+    const left = (this.underWay.get(job.owner) ?? 1) - 1;
+    if (left > 0) this.underWay.set(job.owner, left);
+    else this.underWay.delete(job.owner);
+    settle();
   }
 
   private send(worker: Worker, message: ToWorker, transfer: ArrayBuffer[] = []) {
@@ -69,7 +173,7 @@ export class PreviewPool {
 
   private next() {
     if (this.current) return;
-    const job = this.queue.shift();
+    const job = this.take();
     if (!job) return;
     clearTimeout(this.idle);
     this.current = job;
@@ -94,6 +198,11 @@ export class PreviewPool {
     if (!job || this.worker !== worker) return;
     this.lastThreadId = message.threadId;
     if (message.kind === "parsed") {
+      // The client left while its file was read: no lookup, no answer to write.
+      if (job.signal?.aborted) {
+        this.send(worker, { kind: "drop" });
+        return this.finish(() => job.reject(clientLeft()));
+      }
       job.lookup(message).then(
         (lookups) => {
           if (this.current !== job || this.worker !== worker) return;
@@ -126,9 +235,11 @@ export class PreviewPool {
   }
 
   private finish(settle: () => void) {
+    const job = this.current;
     this.current = undefined;
-    settle();
-    if (this.queue.length > 0) return this.next();
+    if (job) this.settle(job, settle);
+    else settle();
+    if (this.waitingCount > 0) return this.next();
     const worker = this.worker;
     if (!worker) return;
     worker.unref();

@@ -13,7 +13,6 @@ import { AppError } from "../../errors";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
-import { UserSlots } from "../../http/user-slots";
 import { previewPool } from "./preview-pool";
 import * as service from "./service";
 
@@ -21,21 +20,10 @@ import * as service from "./service";
 const PREVIEW_BODY_LIMIT = IMPORT_MAX_BASE64_CHARS + 64 * 1024;
 /** 20,000 lines of up to a 200-character description (as JSON, escapes included). */
 const COMMIT_BODY_LIMIT = 12 * 1024 * 1024;
-/**
- * Previews one person may have under way at once in this process: the one being read and the
- * next (the screen asks again when an option changes). The files wait in the worker's queue, so
- * one person cannot fill it and keep everyone else's files waiting.
- */
-const PREVIEWS_PER_USER = 2;
-
 const PREVIEW_URL = "/api/imports/preview";
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
-  const previewsUnderWay = new UserSlots(
-    PREVIEWS_PER_USER,
-    () => new AppError("rate_limited", { messageKey: "errors.import_preview_busy" }),
-  );
 
   // The preview's body (a 5 MB file as 7 MB of base64 in JSON) is kept as the bytes that came and
   // parsed and checked against its schema in the preview worker: eight of them at once would
@@ -63,14 +51,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = requireFamily(request);
       // No body, or one without a JSON content type, never reached the parser above.
       if (!Buffer.isBuffer(request.body)) throw new AppError("invalid_json");
-      const release = previewsUnderWay.take(scope.userId);
+      // The pool bounds its queue per person and in all, and drops the file of a client that
+      // left before it was read (preview-pool.ts, docs/product.md#csv-import).
+      const left = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) left.abort();
+      };
+      reply.raw.once("close", onClose);
       try {
-        const body = await previewPool.preview(request.body, (parsed) =>
-          service.previewLookups(app.db, scope, parsed),
+        const body = await previewPool.preview(
+          request.body,
+          (parsed) => service.previewLookups(app.db, scope, parsed),
+          { owner: scope.userId, signal: left.signal },
         );
         return sendJsonText(reply, body);
       } finally {
-        release();
+        reply.raw.off("close", onClose);
       }
     },
   );
