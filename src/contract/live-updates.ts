@@ -19,7 +19,11 @@ export type FamilyTopic = (typeof familyTopics)[number];
 
 /** The stream's events, by their SSE `event:` name. */
 export const liveEventNames = {
-  /** Subscribed: every change committed from now on will follow. */
+  /**
+   * Subscribed: every change committed from now on will follow. `data` is a ReadyEvent: the
+   * family's data version read after subscribing, which a screen whose reads answered at an older
+   * version compares to catch what was committed before the stream listened.
+   */
   ready: "ready",
   /** `data` is a ChangeEvent. */
   change: "change",
@@ -28,6 +32,11 @@ export const liveEventNames = {
 } as const;
 
 export type ChangeEvent = { topics: FamilyTopic[] };
+/** `version`: families.data_version, as the `x-family-version` header of a family read says it. */
+export type ReadyEvent = { version: number };
+
+/** The response header with the family's data version a signed-in GET read (http/family-version.ts). */
+export const familyVersionHeader = "x-family-version";
 
 /** A user's open streams at once, per app process: tabs and devices, with room to spare. */
 export const MAX_STREAMS_PER_USER = 10;
@@ -40,6 +49,15 @@ export function parseChangeEvent(data: string): ChangeEvent | null {
       (familyTopics as readonly unknown[]).includes(topic),
     );
     return { topics };
+  } catch {
+    return null;
+  }
+}
+
+export function parseReadyEvent(data: string): ReadyEvent | null {
+  try {
+    const value = JSON.parse(data) as { version?: unknown };
+    return Number.isSafeInteger(value.version) ? { version: value.version as number } : null;
   } catch {
     return null;
   }

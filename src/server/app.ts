@@ -39,6 +39,7 @@ import { registerAuthentication, sessionCookieName } from "./http/authentication
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
 import { FamilyJsonCache } from "./http/family-json-cache";
+import { registerFamilyVersionHeader } from "./http/family-version";
 import { loggerOptions } from "./http/logging";
 import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
   registerNoStore(app);
+  registerFamilyVersionHeader(app);
   await registerSecurityHeaders(app, { https: isHttpsApp(config) });
   registerAllowedHosts(app, config);
   registerCsrfProtection(app, config.appUrl);
@@ -236,7 +238,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes);
   await app.register(openApiRoutes);
   await app.register(historyRoutes);
-  await app.register(liveUpdateRoutes({ events: familyEvents, store }));
+  await app.register(
+    liveUpdateRoutes({ events: familyEvents, store, clock, limits: config.streams }),
+  );
 
   await registerWebApp(app, deps.webDir, { sessionCookie: sessionCookieName(deps.config) });
   return app;

@@ -46,7 +46,13 @@ describe("loadConfig", () => {
         joinPerUser: 10,
         joinPerIp: 30,
       },
+      streams: { max: 1000, perIp: 50 },
     });
+    expect(loadConfig({ STREAMS_MAX: "100", STREAMS_PER_IP: "100" }).streams).toEqual({
+      max: 100,
+      perIp: 100,
+    });
+    expect(() => loadConfig({ STREAMS_PER_IP: "0" })).toThrow(/STREAMS_PER_IP/);
   });
 
   it("derives APP_URL from PORT and drops a trailing slash from a given one", () => {

@@ -127,6 +127,10 @@ const envSchema = z.object({
   RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
   RATE_LIMIT_REAUTH_PER_SESSION: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REAUTH_PER_IP: z.coerce.number().int().positive().default(50),
+  // Open live streams per process (docs/decisions/009-live-updates-over-sse.md): one household
+  // behind one address keeps a few tabs per member; the whole process, far more than it serves.
+  STREAMS_MAX: z.coerce.number().int().positive().default(1_000),
+  STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
 });
 
 export type Config = {
@@ -176,6 +180,8 @@ export type Config = {
     reauthPerSession: number;
     reauthPerIp: number;
   };
+  /** Open GET /api/events streams this process keeps at once: in all, and from one client IP. */
+  streams: { max: number; perIp: number };
 };
 
 export class ConfigError extends Error {
@@ -240,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reauthPerSession: e.RATE_LIMIT_REAUTH_PER_SESSION,
       reauthPerIp: e.RATE_LIMIT_REAUTH_PER_IP,
     },
+    streams: { max: e.STREAMS_MAX, perIp: e.STREAMS_PER_IP },
   };
 }
 

@@ -34,7 +34,8 @@ export type SessionData = {
 };
 /** What a login knows about the client that made it; every caller of createLogin passes it. */
 export type LoginClient = { userAgent?: string | undefined };
-export type ActiveSession = { sid: string; data: SessionData };
+/** `expiresAt`: when the session ends unless a request slides it (the event stream ends then). */
+export type ActiveSession = { sid: string; data: SessionData; expiresAt: Date };
 /**
  * The caller's family membership, read with the session (null: in no family), and the family's
  * data version at that moment (db/schema.ts, families.dataVersion).
@@ -183,15 +184,17 @@ export class SessionStore {
     const now = this.clock.now();
     if (data.kind !== kind || row.expire.getTime() <= now.getTime()) return undefined;
     if (data.userId !== row.user.id) return undefined;
+    let expiresAt = row.expire;
     if (now.getTime() - Date.parse(data.lastSeenAt) > TOUCH_INTERVAL_MS) {
       const touched = { ...data, lastSeenAt: now.toISOString() };
+      expiresAt = this.expiryFor(touched, now);
       await this.db
         .update(sessions)
-        .set({ sess: touched, expire: this.expiryFor(touched, now) })
+        .set({ sess: touched, expire: expiresAt })
         .where(eq(sessions.sid, sid));
     }
     const membership = membershipOf(row);
-    return { session: { sid, data }, user: row.user, membership };
+    return { session: { sid, data, expiresAt }, user: row.user, membership };
   }
 
   /**
@@ -208,7 +211,7 @@ export class SessionStore {
     }
     if (data.userId !== row.user.id) return undefined;
     const membership = membershipOf(row);
-    return { session: { sid: session.sid, data }, user: row.user, membership };
+    return { session: { sid: session.sid, data, expiresAt: row.expire }, user: row.user, membership };
   }
 
   /** Logout: ends both credentials of that login. */

@@ -2,6 +2,7 @@ import { type ErrorCode, errorCodes } from "../../contract/error-codes";
 import type { ApiError } from "../../contract/errors";
 import { currentLanguage } from "../i18n/current-language";
 import { reportCallOutcome } from "../offline/connection";
+import { readVersions } from "./family-version";
 
 /**
  * The one way the web calls the API. Every endpoint has a file of its own,
@@ -89,6 +90,8 @@ async function request(method: string, url: string, body: unknown, options: Requ
   }
   reportCallOutcome(true);
   if (!response.ok) throw await parseFailure(response);
+  // Which version of the family's data a read saw: the event stream's `ready` is compared to it.
+  if (method === "GET") readVersions.note(response);
   const text = await response.text();
   return text === "" ? null : JSON.parse(text);
 }

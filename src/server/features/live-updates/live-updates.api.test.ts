@@ -1,7 +1,10 @@
+import { connect, type Socket } from "node:net";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STREAMS_PER_USER } from "../../../contract/live-updates";
 import { type Database, openPostgres } from "../../db/client";
+import { families, sessions } from "../../db/schema";
 import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -34,18 +37,19 @@ class Stream {
     void this.pump();
   }
 
-  static async open(url: string, who: SignedIn) {
+  static async open(url: string, who: SignedIn, headers: Record<string, string> = {}) {
     const abort = new AbortController();
     const res = await fetch(`${url}/api/events`, {
-      headers: { cookie: who.cookie },
+      headers: { cookie: who.cookie, ...headers },
       signal: abort.signal,
     });
     expect(res.status, await (res.status === 200 ? "" : res.text())).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     if (!res.body) throw new Error("no body");
     const stream = new Stream(res.body.getReader(), abort);
-    expect((await stream.next()).event).toBe("ready");
-    return Object.assign(stream, { headers: res.headers });
+    const ready = await stream.next();
+    expect(ready.event).toBe("ready");
+    return Object.assign(stream, { headers: res.headers, ready: JSON.parse(ready.data) });
   }
 
   private async pump() {
@@ -110,6 +114,18 @@ class Stream {
 }
 
 const listen = async (app: FastifyInstance) => app.listen({ port: 0, host: "127.0.0.1" });
+
+/** GET /api/events on a socket that sends the request and then never reads a byte of the answer. */
+function stalledStream(url: string, who: SignedIn): Socket {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.pause();
+  socket.on("error", () => {});
+  socket.write(
+    `GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${who.cookie}\r\n\r\n`,
+  );
+  return socket;
+}
 
 let first: TestApp;
 let second: TestApp;
@@ -317,6 +333,163 @@ describe("GET /api/events", () => {
         ),
       )
       .toBe("opened");
+  });
+
+  it("says in its ready the family's data version, which every read names: a change between the reads and the stream shows", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const leo = await joinFamilyOf(first.app, ana);
+    const read = await first.app.inject({
+      method: "GET",
+      url: "/api/categories",
+      headers: { cookie: ana.cookie },
+    });
+    const readVersion = Number(read.headers["x-family-version"]);
+    const versionNow = async () => {
+      const [row] = await first.database.db
+        .select({ version: families.dataVersion })
+        .from(families)
+        .where(eq(families.id, ana.familyId));
+      return row?.version;
+    };
+    expect(readVersion).toBe(await versionNow());
+    // Leo's expense commits after Ana's screen read and before its stream listens.
+    const category = await createCategory(first.app, leo);
+    await createExpense(first.app, leo, { categoryId: category.id, amount: "12.34" });
+    const screen = await open(firstUrl, ana);
+    expect(screen.ready).toEqual({ version: await versionNow() });
+    expect(screen.ready.version).toBeGreaterThan(readVersion);
+    // Writes answer no version: only reads are compared with the stream's.
+    const post = await first.app.inject({
+      method: "PATCH",
+      url: `/api/categories/${category.id}`,
+      headers: { cookie: ana.cookie },
+      payload: { name: "Feira" },
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.headers["x-family-version"]).toBeUndefined();
+  });
+
+  it("sends the topics heard at once as one event", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const screen = await open(firstUrl, ana);
+    const wire = (t: string[], n: number) => JSON.stringify({ f: ana.familyId, t, n });
+    // Three notifications of one transaction come together, as a burst of writes' would.
+    await first.database.pool.query(
+      "select pg_notify('family_events', $1), pg_notify('family_events', $2), pg_notify('family_events', $3)",
+      [wire(["expenses"], 1), wire(["categories", "no-such-topic"], 2), wire(["expenses"], 3)],
+    );
+    expect(await screen.next()).toEqual({
+      event: "change",
+      data: JSON.stringify({ topics: ["expenses", "categories"] }),
+    });
+    await createCategory(first.app, ana);
+    expect((await screen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
+  });
+
+  it("ends a stream whose client does not read its events, and keeps the one that does", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const events = first.app.familyEvents;
+    const before = events.size;
+    const reading = await open(firstUrl, ana);
+    const stalled = stalledStream(firstUrl, ana);
+    await expect.poll(() => events.size).toBe(before + 2);
+    const closed = new Promise<void>((resolve) => stalled.once("close", () => resolve()));
+    // Events until the stalled socket's kernel buffers are full and the server's queue grows:
+    // the server must end that stream rather than hold what it cannot send.
+    const topics = [
+      "expenses",
+      "categories",
+      "recurring",
+      "notifications",
+      "paymentMethods",
+    ] as const;
+    let published = 0;
+    while (events.size > before + 1 && published < 200_000) {
+      await events.publish(ana.familyId, topics);
+      published += 1;
+    }
+    expect(events.size, `after ${published} events`).toBe(before + 1);
+    // Its socket was reset: the client sees it closed as soon as it looks.
+    stalled.resume();
+    await closed;
+    // The reading one heard every event and still does.
+    await createCategory(first.app, ana);
+    let last = await reading.next();
+    while (last.data !== JSON.stringify({ topics: ["categories"] })) last = await reading.next();
+    expect(reading.ended).toBe(false);
+  }, 120_000);
+
+  it("ends when its session expires, unless a request slid the expiry", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const leo = await joinFamilyOf(first.app, ana);
+    const expireIn = (userId: string, ms: number) =>
+      first.database.db
+        .update(sessions)
+        .set({ expire: new Date(Date.now() + ms) })
+        .where(eq(sessions.userId, userId));
+    await expireIn(ana.user.id, 1_500);
+    await expireIn(leo.user.id, 1_500);
+    const anaScreen = await open(firstUrl, ana);
+    const leoScreen = await open(firstUrl, leo);
+    // Leo's other calls moved his session's idle expiry on meanwhile.
+    await expireIn(leo.user.id, 60 * 60_000);
+    expect(await anaScreen.endedWithin(6_000)).toBe(true);
+    expect(leoScreen.ended).toBe(false);
+    await createCategory(first.app, leo);
+    expect((await leoScreen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
+  });
+
+  it("caps the streams from one client IP and in all, each refusal translated", async () => {
+    const capped = await createTestApp({
+      database,
+      env: { TRUST_PROXY: "loopback", STREAMS_PER_IP: "2", STREAMS_MAX: "3" },
+    });
+    const mine: Stream[] = [];
+    try {
+      const url = await listen(capped.app);
+      const ana = await signUpWithFamily(capped.app, { language: "es" });
+      const from = (ip: string) => ({ "x-forwarded-for": ip });
+      const openFrom = async (ip: string) => {
+        const stream = await Stream.open(url, ana, from(ip));
+        mine.push(stream);
+        return stream;
+      };
+      await openFrom("203.0.113.7");
+      await openFrom("203.0.113.7");
+      const third = await fetch(`${url}/api/events`, {
+        headers: { cookie: ana.cookie, ...from("203.0.113.7") },
+      });
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({
+        code: "too_many_streams",
+        message:
+          "Hay demasiadas pantallas de esta red siguiendo familias en vivo. Cierra algunas y recarga esta.",
+      });
+      // Another address has room of its own, up to the process's cap.
+      await openFrom("198.51.100.4");
+      const full = await fetch(`${url}/api/events`, {
+        headers: { cookie: ana.cookie, ...from("192.0.2.9") },
+      });
+      expect(full.status).toBe(503);
+      expect(await full.json()).toMatchObject({
+        code: "service_unavailable",
+        message:
+          "El servidor ya sigue en vivo todas las pantallas que puede. Esta pantalla se pondrá al día sola en un momento.",
+      });
+      // A closed stream gives its place back, to any address.
+      mine[0]?.close();
+      await expect
+        .poll(() =>
+          openFrom("192.0.2.9").then(
+            () => "opened",
+            () => "refused",
+          ),
+        )
+        .toBe("opened");
+    } finally {
+      for (const stream of mine) stream.close();
+      await capped.close();
+    }
   });
 
   it("refuses the signed-out and a user in no family", async () => {

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createReadVersions } from "../../lib/family-version";
 import { familyQueryOptions } from "../family/get-family";
 import { familyHistoryQueryOptions, noHistoryFilters } from "../history/get-family-history";
 import { splitRulesQueryOptions } from "../shares/get-split-rules";
@@ -37,12 +38,20 @@ let client: QueryClient;
 let invalidated: string[];
 const target = new EventTarget();
 let stop: () => void;
+let reads: ReturnType<typeof createReadVersions>;
+/** A read of the family's data that answered at `version` (its x-family-version header). */
+const readAt = (version: number) =>
+  reads.note(new Response("{}", { headers: { "x-family-version": String(version) } }));
+const ready = (version: number) => JSON.stringify({ version });
 
 beforeEach(() => {
   vi.useFakeTimers();
   sources = [];
   invalidated = [];
   client = new QueryClient();
+  reads = createReadVersions();
+  // The screen's reads answered before the stream opened, at the family's version 7.
+  readAt(7);
   vi.spyOn(client, "invalidateQueries").mockImplementation(async (filters) => {
     invalidated.push(filters?.queryKey ? JSON.stringify(filters.queryKey) : "everything");
   });
@@ -54,6 +63,7 @@ beforeEach(() => {
     },
     target: target as unknown as Window,
     isVisible: () => true,
+    reads,
   });
 });
 afterEach(() => {
@@ -64,8 +74,8 @@ afterEach(() => {
 const last = () => sources[sources.length - 1] as FakeSource;
 
 describe("following the family's events", () => {
-  it("invalidates the reads a topic touches, and nothing on the first ready", () => {
-    last().send("ready");
+  it("invalidates the reads a topic touches, and nothing on a first ready no newer than the reads", () => {
+    last().send("ready", ready(7));
     expect(invalidated).toEqual([]);
     last().send("change", JSON.stringify({ topics: ["categories"] }));
     expect(invalidated).toEqual([
@@ -100,16 +110,72 @@ describe("following the family's events", () => {
   });
 
   it("refetches everything when it is back after a drop, or when the server says events were missed", () => {
-    last().send("ready");
-    last().fail(0); // EventSource reconnects by itself
-    last().send("ready");
+    last().send("ready", ready(7));
+    // EventSource reconnects by itself (the server ended a stream that did not read, or the
+    // network dropped): the family's version has not moved, and yet topics it does not count
+    // (payment methods, members, notifications) may have changed meanwhile.
+    last().fail(0);
+    last().send("ready", ready(7));
     expect(invalidated).toEqual(["everything"]);
     last().send("resync");
     expect(invalidated).toEqual(["everything", "everything"]);
   });
 
+  it("refetches everything on the first ready when a change was committed after the reads", () => {
+    // Another member's expense committed between the screen's reads (version 7) and the moment
+    // the server listened: the stream never carries it, the version says it.
+    last().send("ready", ready(8));
+    expect(invalidated).toEqual(["everything"]);
+  });
+
+  it("refetches on the first ready when no read recorded a version, or the ready names none", () => {
+    const fresh = createReadVersions();
+    const sourcesBefore = sources.length;
+    const stopFresh = followFamilyEvents(client, {
+      open: () => {
+        const source = new FakeSource();
+        sources.push(source);
+        return source;
+      },
+      target: target as unknown as Window,
+      isVisible: () => true,
+      reads: fresh,
+    });
+    expect(sources).toHaveLength(sourcesBefore + 1);
+    // The screen came back from the offline copy: nothing says how old it is.
+    last().send("ready", ready(3));
+    expect(invalidated).toEqual(["everything"]);
+    stopFresh();
+    invalidated = [];
+    // A server of the version before, whose ready carries nothing.
+    sources[0]?.send("ready");
+    expect(invalidated).toEqual(["everything"]);
+  });
+
+  it("refetches when a read sent before the stream listened answers older than its ready", () => {
+    last().send("ready", ready(9));
+    invalidated = [];
+    readAt(9);
+    readAt(10);
+    expect(invalidated).toEqual([]);
+    readAt(8);
+    expect(invalidated).toEqual(["everything"]);
+  });
+
+  it("keeps the oldest version of every read, and ignores answers without one", () => {
+    const versions = createReadVersions();
+    expect(versions.oldest()).toBeUndefined();
+    versions.note(new Response("{}"));
+    versions.note(new Response("{}", { headers: { "x-family-version": "x" } }));
+    expect(versions.oldest()).toBeUndefined();
+    versions.note(new Response("{}", { headers: { "x-family-version": "12" } }));
+    versions.note(new Response("{}", { headers: { "x-family-version": "5" } }));
+    versions.note(new Response("{}", { headers: { "x-family-version": "30" } }));
+    expect(versions.oldest()).toBe(5);
+  });
+
   it("when the server refuses the stream, asks who is signed in and retries with a growing wait", () => {
-    last().send("ready");
+    last().send("ready", ready(7));
     last().fail(2);
     expect(invalidated).toEqual(['["/api/auth/user"]', '["/api/family"]']);
     expect(sources).toHaveLength(1);
@@ -120,12 +186,12 @@ describe("following the family's events", () => {
     expect(sources).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(sources).toHaveLength(3);
-    last().send("ready");
+    last().send("ready", ready(7));
     expect(invalidated.at(-1)).toBe("everything");
   });
 
   it("reconnects at once when the window comes back and the stream is not open", () => {
-    last().send("ready");
+    last().send("ready", ready(7));
     target.dispatchEvent(new Event("focus"));
     expect(sources).toHaveLength(1);
     last().fail(2);

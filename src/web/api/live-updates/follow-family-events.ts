@@ -1,6 +1,12 @@
 import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { type FamilyTopic, liveEventNames, parseChangeEvent } from "../../../contract/live-updates";
+import {
+  type FamilyTopic,
+  liveEventNames,
+  parseChangeEvent,
+  parseReadyEvent,
+} from "../../../contract/live-updates";
+import { type ReadVersions, readVersions } from "../../lib/family-version";
 import { currentUserQueryKey } from "../auth/get-current-user";
 import { familyQueryOptions } from "../family/get-family";
 import { familyMembersQueryKey } from "../family/get-family-members";
@@ -94,20 +100,28 @@ export type FollowOptions = {
   /** The window whose focus, visibility and connection are watched. */
   target?: Pick<Window, "addEventListener" | "removeEventListener">;
   isVisible?: () => boolean;
+  /** The versions of the family's data the reads answered at (lib/family-version.ts). */
+  reads?: ReadVersions;
 };
 
 /**
  * Follows the family's events until the returned function is called. Whenever events may have
  * been missed (a reconnection after a drop, a laptop that slept, a tab in the background whose
- * stream the browser cut, the server's own resync), every read is invalidated: the screen is
- * never older than the last event it could have heard.
+ * stream the browser cut or the server ended, the server's own resync), every read is
+ * invalidated: the screen is never older than the last event it could have heard. The first
+ * stream opens after the screen's reads: its `ready` carries the family's data version once the
+ * server listened, and reads that answered at an older one (or none recorded, a screen restored
+ * from the offline copy) are refetched, so a change committed in between is not lost.
  */
 export function followFamilyEvents(queryClient: QueryClient, options: FollowOptions = {}) {
   const open = options.open ?? ((url: string) => new EventSource(url));
   const target = options.target ?? window;
   const isVisible = options.isVisible ?? (() => document.visibilityState === "visible");
+  const reads = options.reads ?? readVersions;
   let source: EventSourceLike | undefined;
   let heardBefore = false;
+  /** The version the last `ready` named: a read that answers older, begun before, is refetched. */
+  let streamVersion: number | undefined;
   let retryMs = FIRST_RETRY_MS;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -121,9 +135,14 @@ export function followFamilyEvents(queryClient: QueryClient, options: FollowOpti
     source?.close();
     const current = open("/api/events");
     source = current;
-    current.addEventListener(liveEventNames.ready, () => {
+    current.addEventListener(liveEventNames.ready, (event) => {
       retryMs = FIRST_RETRY_MS;
-      if (heardBefore) refetchAll();
+      const version = parseReadyEvent(event.data)?.version;
+      const oldest = reads.oldest();
+      if (heardBefore || version === undefined || oldest === undefined || oldest < version) {
+        refetchAll();
+      }
+      if (version !== undefined) streamVersion = version;
       heardBefore = true;
     });
     current.addEventListener(liveEventNames.change, (event) => {
@@ -149,12 +168,17 @@ export function followFamilyEvents(queryClient: QueryClient, options: FollowOpti
     if (source?.readyState !== 1) connect();
   };
 
+  // A read sent before the stream listened may answer after its `ready`: older, it is refetched.
+  const stopReads = reads.onRead((version) => {
+    if (streamVersion !== undefined && version < streamVersion) refetchAll();
+  });
   connect();
   target.addEventListener("focus", wake);
   target.addEventListener("online", wake);
   target.addEventListener("visibilitychange", wake);
   return () => {
     stopped = true;
+    stopReads();
     clearTimeout(retry);
     source?.close();
     target.removeEventListener("focus", wake);
