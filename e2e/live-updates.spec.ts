@@ -72,3 +72,60 @@ test(
     await leo.context.close();
   },
 );
+
+test(
+  "an expense added while the other member's dashboard opens, before its stream listens, still shows",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    await storeLanguage(page, "en");
+    await signUpViaApi(page, { language: "en", name: "Ana Smith" });
+    await createFamilyViaApi(page);
+    const category = await page.request.post("/api/categories", {
+      data: {
+        name: "Groceries",
+        icon: "tag",
+        color: "#3b82f6",
+        weeklyBudget: "250.00",
+        monthlyBudget: "1000.00",
+      },
+    });
+    expect(category.status(), await category.text()).toBe(201);
+    const categoryId = ((await category.json()) as { id: string }).id;
+    const leo = await otherPerson(browser, testInfo);
+    await signUpViaApi(leo.page, { language: "en", name: "Leo Smith" });
+    await joinFamilyViaApi(page, leo.page);
+
+    // Ana's stream is held back until Leo's expense has committed: the window between the
+    // screen's reads and its stream listening, made wide instead of a few milliseconds.
+    let letStreamGo: () => void = () => {};
+    const streamHeld = new Promise<void>((resolve) => {
+      letStreamGo = resolve;
+    });
+    await page.route("**/api/events", async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
+    const month = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/summary" && response.ok(),
+    );
+    await page.goto("/");
+    await month;
+    const recent = page.getByRole("region", { name: "Latest transactions" });
+    await expect(recent).toBeVisible();
+
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await leo.page.request.post("/api/expenses", {
+      data: { description: "Partner's groceries", amount: "45.60", date: today, categoryId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const listening = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/events",
+    );
+    letStreamGo();
+    await listening;
+    // The stream carries nothing of it (it committed before the stream listened); its `ready`
+    // names a newer version than the month's answer, and the screen refetches.
+    await expect(recent.getByText("Partner's groceries")).toBeVisible({ timeout: 2_000 });
+    await leo.context.close();
+  },
+);
