@@ -22,6 +22,7 @@ import { incomeRoutes } from "./features/incomes/routes";
 import { FamilyEvents } from "./features/live-updates/family-events";
 import { liveUpdateRoutes } from "./features/live-updates/routes";
 import { AlertMailOutbox } from "./features/notifications/alert-mail-outbox";
+import { alertsDueJob } from "./features/notifications/alerts-due-job";
 import { notificationRoutes } from "./features/notifications/routes";
 import { registerOpenApi } from "./features/openapi/document";
 import { openApiRoutes } from "./features/openapi/routes";
@@ -205,6 +206,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       clock,
       log: app.log,
       limits: config.quotas,
+    }),
+  );
+  // Budget alerts held for periods that had not started when their spending was written
+  // (db/functions/budget-alerts.sql): checked as each period starts.
+  backgroundJobs.add(
+    alertsDueJob({
+      db: database.db,
+      clock,
+      log: app.log,
+      alerted: async (familyIds) => {
+        alertMail.nudge();
+        for (const familyId of familyIds) await familyEvents.publish(familyId, ["notifications"]);
+      },
     }),
   );
   if (database.kind === "embedded-postgres" && database.pool) {

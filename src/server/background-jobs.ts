@@ -4,7 +4,8 @@ import { backupIsDue, writeBackup } from "./db/backup";
 
 /**
  * Work an app process does on its own, off the request path: the budget alert mail outbox
- * (features/notifications/alert-mail-outbox.ts), the recurring expenses
+ * (features/notifications/alert-mail-outbox.ts), the alerts of periods as they start
+ * (features/notifications/alerts-due-job.ts), the recurring expenses
  * (features/recurring/job.ts) and, on the embedded database, the daily backup (below). Each has
  * one shape: built and registered when the app is built (app.ts), started by main.ts once the
  * server listens (tests build apps that never start them), stopped when the app closes. A job

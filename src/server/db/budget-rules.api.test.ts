@@ -237,7 +237,7 @@ describe("the budget rules in SQL", () => {
     );
     expect(weeks[0]?.week).toBe(3);
     const { rows } = await database.pool.query<{ body: string }>(
-      "select pg_get_functiondef('expenses_budget_alerts'::regproc) as body",
+      "select pg_get_functiondef('budget_alerts_touched'::regproc) as body",
     );
     expect(rows[0]?.body).toContain('"budget_period_month"(t."date"');
     expect(rows[0]?.body).toContain('"budget_period_week"(b."date", b."first")');

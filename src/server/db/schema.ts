@@ -811,6 +811,33 @@ export const budgetAlerts = pgTable(
 );
 
 /**
+ * A budget period that has not started yet, of a category that spending was written into ahead
+ * of it (an installment plan's next months, a future-dated expense): its alerts wait for it
+ * (docs/product.md#budget-alerts). The alert trigger adds one per category and held period, keyed
+ * by the period's first day; the job that reads them when that day comes deletes each as it checks
+ * it (db/functions/budget-alerts.sql, features/notifications/alerts-due-job.ts), so every process
+ * may run it and each period is checked once.
+ */
+export const budgetAlertChecks = pgTable(
+  "budget_alert_checks",
+  {
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    /** The held period's first day: the month's or the week bucket's. */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.dueOn] }),
+    index("budget_alert_checks_due_idx").on(t.dueOn),
+    index("budget_alert_checks_family_idx").on(t.familyId),
+  ],
+);
+
+/**
  * A member's in-app notification (the bell), and the e-mail that goes with it: `email_status`
  * is the outbox (pending until a sender marks it sent, or skipped when the member turned the
  * e-mails off), so an e-mail is sent after the change committed and never twice.

@@ -28,36 +28,41 @@
 -- so a transaction that writes several statements cannot deadlock with another. After the wait,
 -- each statement of this VOLATILE function takes a fresh snapshot (READ COMMITTED), so the sums
 -- include the other writer's committed expense: together they cross the threshold once.
-CREATE OR REPLACE FUNCTION "expenses_budget_alerts"() RETURNS trigger LANGUAGE plpgsql AS $$
+--
+-- A period that has not started (period_start after current_date) never alerts from a write: a
+-- purchase in 12 over the budget would otherwise ring for every future month the moment it is
+-- written. Its check is held instead, one budget_alert_checks row per category and period first
+-- day, and budget_alerts_come_due() (the background job features/notifications/alerts-due-job.ts,
+-- every process, every minute) checks it when that day comes, with the same sums and the same
+-- exactly-once rule: each check row is deleted by the one transaction that checks it.
+-- The alerts of the categories and dates written (each date the one the spending counts on, the
+-- bill's due date when the family counts card spending by bill): the trigger's rows, or the held
+-- checks that came due. Returns the families that got an alert.
+-- `today` is the database's current_date for a write, the job's day for a check that came due.
+CREATE OR REPLACE FUNCTION "budget_alerts_touched"("touched_families" uuid[],
+  "touched_categories" uuid[], "touched_dates" date[], "today" date)
+  RETURNS SETOF uuid LANGUAGE plpgsql AS $$
 DECLARE
   "lock_key" integer;
 BEGIN
   -- A loop, not one SELECT of the lock calls: the order the locks are taken in is then certain.
   FOR "lock_key" IN
-    SELECT DISTINCT hashtext("category_id"::text) FROM "new_rows"
-    WHERE "category_id" IS NOT NULL AND NOT "is_example"
-    ORDER BY 1
+    SELECT DISTINCT hashtext(c::text) FROM unnest("touched_categories") AS c ORDER BY 1
   LOOP
     PERFORM pg_advisory_xact_lock(15, "lock_key");
   END LOOP;
 
+  RETURN QUERY
   WITH "touched" AS (
-    -- Example expenses (seeded with a new family) never alert by themselves; they still count in
-    -- the sums, as they do on the dashboard. Only dates whose period may still alert (below):
-    -- no period is longer than 40 days, so an import's years of history cost no period sums.
-    -- The date is the one the expense counts on (budget_date_of, budget-rules.sql): its own, or,
-    -- for a family counting card spending by bill, a card purchase's bill's due date.
-    SELECT DISTINCT r."category_id", d."date", f."period_start" AS "rule_start",
+    -- Only dates whose period may still alert (below): no period is longer than 40 days, so an
+    -- import's years of history cost no period sums.
+    SELECT DISTINCT r."category_id", r."date", f."period_start" AS "rule_start",
       f."period_day" AS "rule_day", f."period_saturdays" AS "rule_saturdays",
       f."period_closed_day" AS "rule_closed_day", f."card_spending_by" = 'bill' AS "by_bill"
-    FROM "new_rows" r
+    FROM unnest("touched_families", "touched_categories", "touched_dates")
+      AS r("family_id", "category_id", "date")
     JOIN "families" f ON f."id" = r."family_id"
-    CROSS JOIN LATERAL (SELECT "budget_date_of"(r."date", r."bill_id",
-      f."card_spending_by" = 'bill') AS "date") d
-    -- A private expense is in no category but its author's (docs/product.md#private-expenses):
-    -- an alert, which every member reads, neither fires on it nor counts it.
-    WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND NOT r."private"
-      AND d."date" >= current_date - 50
+    WHERE r."date" >= "today" - 50
   ),
   "named" AS (
     -- The family's period each date counts in (budget-rules.sql), by its name: the month that
@@ -87,6 +92,16 @@ BEGIN
     FROM "bounded" b
     CROSS JOIN LATERAL (SELECT "budget_period_week"(b."date", b."first") AS "week") w
   ),
+  "held" AS (
+    -- Periods still to come, of a category with a budget for them: checked when they start.
+    INSERT INTO "budget_alert_checks" ("category_id", "family_id", "due_on")
+    SELECT DISTINCT c."id", c."family_id", p."period_start"
+    FROM "periods" p
+    JOIN "categories" c ON c."id" = p."category_id"
+    WHERE p."period_start" > "today"
+      AND CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END > 0
+    ON CONFLICT DO NOTHING
+  ),
   "sums" AS (
     SELECT c."family_id", c."id" AS "category_id", c."name", p."period", p."period_month",
       p."period_week", p."period_start", p."period_end",
@@ -107,8 +122,9 @@ BEGIN
     JOIN "categories" c ON c."id" = p."category_id"
     -- A period that ended more than a week ago no longer alerts: a history import or a recurring
     -- catch-up after long downtime must not mail about months gone by. A week leaves room for
-    -- any time zone and for an expense recorded a few days late.
-    WHERE p."period_end" >= current_date - 7
+    -- any time zone and for an expense recorded a few days late. One that has not started yet
+    -- waits for its check ("held" above).
+    WHERE p."period_end" >= "today" - 7 AND p."period_start" <= "today"
   ),
   "crossed" AS (
     INSERT INTO "budget_alerts"
@@ -124,20 +140,66 @@ BEGIN
     ON CONFLICT DO NOTHING
     RETURNING "id", "family_id", "category_id", "period", "period_month", "period_week",
       "threshold"
+  ),
+  "told" AS (
+    INSERT INTO "notifications" ("user_id", "family_id", "kind", "budget_alert_id", "email_status")
+    SELECT m."user_id", a."family_id", 'budget_alert', a."id",
+      CASE WHEN u."budget_alert_emails" THEN 'pending' ELSE 'skipped' END
+    FROM "crossed" a
+    JOIN "family_members" m ON m."family_id" = a."family_id"
+    JOIN "users" u ON u."id" = m."user_id"
+    -- One expense that jumps past both thresholds tells members once, with the 100% alert; the
+    -- 80% row is still recorded, so it never comes later in that period.
+    WHERE NOT EXISTS (
+      SELECT 1 FROM "crossed" h
+      WHERE h."category_id" = a."category_id" AND h."period" = a."period"
+        AND h."period_month" = a."period_month" AND h."period_week" = a."period_week"
+        AND h."threshold" > a."threshold"
+    )
+    RETURNING "family_id"
   )
-  INSERT INTO "notifications" ("user_id", "family_id", "kind", "budget_alert_id", "email_status")
-  SELECT m."user_id", a."family_id", 'budget_alert', a."id",
-    CASE WHEN u."budget_alert_emails" THEN 'pending' ELSE 'skipped' END
-  FROM "crossed" a
-  JOIN "family_members" m ON m."family_id" = a."family_id"
-  JOIN "users" u ON u."id" = m."user_id"
-  -- One expense that jumps past both thresholds tells members once, with the 100% alert; the
-  -- 80% row is still recorded, so it never comes later in that period.
-  WHERE NOT EXISTS (
-    SELECT 1 FROM "crossed" h
-    WHERE h."category_id" = a."category_id" AND h."period" = a."period"
-      AND h."period_month" = a."period_month" AND h."period_week" = a."period_week"
-      AND h."threshold" > a."threshold"
-  );
+  SELECT DISTINCT "family_id" FROM "told";
+END $$;
+
+-- The trigger: the written rows' categories and the dates they count on. Example expenses
+-- (seeded with a new family) never alert by themselves; they still count in the sums, as they do
+-- on the dashboard. A private expense is in no category but its author's
+-- (docs/product.md#private-expenses): an alert, which every member reads, neither fires on it nor
+-- counts it.
+CREATE OR REPLACE FUNCTION "expenses_budget_alerts"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "fs" uuid[];
+  "cs" uuid[];
+  "ds" date[];
+BEGIN
+  SELECT array_agg(r."family_id"), array_agg(r."category_id"),
+    array_agg("budget_date_of"(r."date", r."bill_id", f."card_spending_by" = 'bill'))
+  INTO "fs", "cs", "ds"
+  FROM "new_rows" r
+  JOIN "families" f ON f."id" = r."family_id"
+  WHERE r."category_id" IS NOT NULL AND NOT r."is_example" AND NOT r."private";
+  IF "fs" IS NOT NULL THEN
+    PERFORM 1 FROM "budget_alerts_touched"("fs", "cs", "ds", current_date);
+  END IF;
   RETURN NULL;
+END $$;
+
+-- The held checks whose period has started by `today` (the background job's local day): each
+-- deleted by the one transaction that checks it, so two processes never check the same one.
+-- Returns the families that got an alert, whose open screens and mail outbox are told.
+CREATE OR REPLACE FUNCTION "budget_alerts_come_due"("today" date) RETURNS SETOF uuid
+  LANGUAGE plpgsql AS $$
+DECLARE
+  "fs" uuid[];
+  "cs" uuid[];
+  "ds" date[];
+BEGIN
+  WITH "due" AS (
+    DELETE FROM "budget_alert_checks" WHERE "due_on" <= "today"
+    RETURNING "family_id", "category_id", "due_on"
+  )
+  SELECT array_agg("family_id"), array_agg("category_id"), array_agg("due_on")
+  INTO "fs", "cs", "ds" FROM "due";
+  IF "fs" IS NULL THEN RETURN; END IF;
+  RETURN QUERY SELECT * FROM "budget_alerts_touched"("fs", "cs", "ds", "today");
 END $$;

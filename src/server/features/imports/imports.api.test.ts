@@ -349,8 +349,9 @@ describe("the commit", () => {
   });
 
   it("fires budget alerts for imported spending as for any other", async () => {
+    // This month, whose period has started (a later one's alerts wait for it to start).
     const now = new Date();
-    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
       .toISOString()
       .slice(0, 7);
     const family = await signUpWithFamily(t.app, { language: "pt" });
@@ -361,8 +362,8 @@ describe("the commit", () => {
     });
     const res = await commit(family, {
       lines: [
-        line({ categoryId: budgeted.id, date: `${next}-02`, amount: "50.00" }),
-        line({ categoryId: budgeted.id, date: `${next}-03`, amount: "35.00" }),
+        line({ categoryId: budgeted.id, date: `${thisMonth}-01`, amount: "50.00" }),
+        line({ categoryId: budgeted.id, date: `${thisMonth}-01`, amount: "35.00" }),
       ],
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -11,8 +11,9 @@ import { budgetAlerts, expenses, notifications } from "../../db/schema";
 import { createMailer } from "../../mail/mailer";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import { createCategory, createExpense, signUpWithFamily } from "../../testing/family-helpers";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp, testClock } from "../../testing/test-app";
 import { AlertMailOutbox, MAX_EMAIL_ATTEMPTS } from "./alert-mail-outbox";
+import { alertsDueJob } from "./alerts-due-job";
 
 /**
  * Budget alerts (docs/product.md#budget-alerts): decided by the database's trigger
@@ -62,12 +63,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** Calendar months from now on, so no alert is refused as long past ("YYYY-MM"). */
+/**
+ * Calendar months from this one ("YYYY-MM"): this month's periods have started, so a write alerts
+ * at once; a later month's wait for its check when it starts (budget_alerts_come_due).
+ */
 const monthAhead = (months: number) => {
   const now = new Date();
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1));
   return date.toISOString().slice(0, 7);
 };
+const thisMonth = monthAhead(0);
 const next = monthAhead(1);
 const day = (month: string, d: number) => `${month}-${String(d).padStart(2, "0")}`;
 
@@ -92,7 +97,8 @@ async function familyOfTwo() {
 const budget = (app: TestApp["app"], who: SignedIn, monthlyBudget: string, weeklyBudget = "0") =>
   createCategory(app, who, { name: "Alimentação", monthlyBudget, weeklyBudget });
 
-const spend = (who: SignedIn, category: Category, amount: string, date = day(next, 10)) =>
+// The 1st: its month and its first week bucket have started, whatever today is.
+const spend = (who: SignedIn, category: Category, amount: string, date = day(thisMonth, 1)) =>
   createExpense(t.app, who, { categoryId: category.id, amount, date });
 
 const alertsOf = (category: Category) =>
@@ -114,6 +120,15 @@ async function notificationsOf(who: SignedIn): Promise<NotificationList> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** The background job's check on `today` (features/notifications/alerts-due-job.ts). */
+const comeDue = async (today: string) =>
+  (
+    await t.database.pool.query<{ family_id: string }>(
+      "select family_id from budget_alerts_come_due($1::date) as family_id",
+      [today],
+    )
+  ).rows.map((row) => row.family_id);
 
 const notificationCount = async (category: Category) => {
   const [row] = await t.database.db
@@ -153,7 +168,7 @@ describe("when spending passes a threshold", () => {
     expect(await summary(food)).toEqual([]);
 
     await spend(member, food, "10.00"); // 82%
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     const [alert] = await alertsOf(food);
     expect(alert).toMatchObject({ spent: "410.00", budget: "500.00", categoryName: "Alimentação" });
     for (const who of [owner, member]) {
@@ -164,9 +179,12 @@ describe("when spending passes a threshold", () => {
         categoryId: food.id,
         categoryName: "Alimentação",
         period: "month",
-        periodMonth: day(next, 1),
-        periodStart: day(next, 1),
-        periodEnd: day(next, daysInMonth(Number(next.slice(0, 4)), Number(next.slice(5, 7)))),
+        periodMonth: day(thisMonth, 1),
+        periodStart: day(thisMonth, 1),
+        periodEnd: day(
+          thisMonth,
+          daysInMonth(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5, 7))),
+        ),
         threshold: 80,
         budget: "500.00",
         spent: "410.00",
@@ -176,7 +194,10 @@ describe("when spending passes a threshold", () => {
     await spend(owner, food, "50.00"); // 92%: past 80% again, nothing new
     expect(await notificationCount(food)).toBe(2);
     await spend(owner, food, "100.00"); // 112%
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`, `month ${day(next, 1)} 100`]);
+    expect(await summary(food)).toEqual([
+      `month ${day(thisMonth, 1)} 80`,
+      `month ${day(thisMonth, 1)} 100`,
+    ]);
     await spend(owner, food, "1.00");
     expect(await notificationCount(food)).toBe(4);
     const list = await notificationsOf(member);
@@ -184,17 +205,22 @@ describe("when spending passes a threshold", () => {
     expect(list.notifications[0]?.alert.spent).toBe("560.00");
   });
 
-  it("alerts per week bucket against the weekly budget; a jump past both tells once", async () => {
+  it("alerts per week bucket against the weekly budget, each as it starts; a jump past both tells once", async () => {
     const owner = await signUpWithFamily(t.app);
     const food = await budget(t.app, owner, "0", "100.00");
     await spend(owner, food, "90.00", day(next, 8));
     await spend(owner, food, "50.00", day(next, 15)); // another bucket: its own sum
     await spend(owner, food, "60.00", day(next, 22));
+    // Next month's buckets have not started: nothing yet, each checked when it starts.
+    expect(await summary(food)).toEqual([]);
+    expect(await comeDue(day(next, 8))).toEqual([owner.familyId]);
+    expect(await comeDue(day(next, 22))).toEqual([]);
     expect(await summary(food)).toEqual([`week ${day(next, 8)} 80`]);
 
     // Day 22 to the month's end is one bucket: 60 + 60 passes 80% and 100% in one expense.
     const lastDay = new Date(Date.UTC(Number(next.slice(0, 4)), Number(next.slice(5, 7)), 0));
     await spend(owner, food, "60.00", day(next, lastDay.getUTCDate()));
+    await comeDue(day(next, 22));
     expect(await summary(food)).toEqual([
       `week ${day(next, 8)} 80`,
       `week ${day(next, 22)} 80`,
@@ -235,7 +261,7 @@ describe("when spending passes a threshold", () => {
     const owner = await signUpWithFamily(t.app);
     const food = await budget(t.app, owner, "100.00");
     const big = await spend(owner, food, "90.00");
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     const edited = await t.app.inject({
       method: "PATCH",
       url: `/api/expenses/${big.id}`,
@@ -251,7 +277,7 @@ describe("when spending passes a threshold", () => {
     });
     expect(deleted.statusCode).toBe(200);
     await spend(owner, food, "80.00"); // 90% again
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     expect(await notificationCount(food)).toBe(1);
 
     // An edit that raises spending past the next threshold does alert.
@@ -262,16 +288,44 @@ describe("when spending passes a threshold", () => {
       payload: { amount: "30.00" },
     });
     expect(raised.statusCode).toBe(200);
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`, `month ${day(next, 1)} 100`]);
+    expect(await summary(food)).toEqual([
+      `month ${day(thisMonth, 1)} 80`,
+      `month ${day(thisMonth, 1)} 100`,
+    ]);
   });
 
-  it("alerts again in a new month", async () => {
+  it("alerts again in a new month, when it starts: a purchase in 12 over the budget rings once now, once each month after", async () => {
     const owner = await signUpWithFamily(t.app);
     const food = await budget(t.app, owner, "100.00");
-    const later = monthAhead(2);
-    await spend(owner, food, "85.00", day(next, 3));
-    await spend(owner, food, "85.00", day(later, 3));
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`, `month ${day(later, 1)} 80`]);
+    const series = await t.app.inject({
+      method: "POST",
+      url: "/api/installments",
+      headers: { cookie: owner.cookie },
+      payload: {
+        description: "Geladeira",
+        total: "1440.00",
+        count: 12,
+        firstDate: day(thisMonth, 1),
+        categoryId: food.id,
+      },
+    });
+    expect(series.statusCode, series.body).toBe(201);
+    // 120.00 a month against 100.00: this month's 100% alert, one notification, nothing ahead.
+    expect(await summary(food)).toEqual([
+      `month ${day(thisMonth, 1)} 80`,
+      `month ${day(thisMonth, 1)} 100`,
+    ]);
+    expect((await notificationsOf(owner)).unreadCount).toBe(1);
+    // Next month starts: its own, once, however many processes check it.
+    const checks = await Promise.all([comeDue(day(next, 1)), comeDue(day(next, 1))]);
+    expect(checks.flat()).toEqual([owner.familyId]);
+    expect(await comeDue(day(next, 2))).toEqual([]);
+    expect(await summary(food)).toEqual([
+      `month ${day(thisMonth, 1)} 80`,
+      `month ${day(thisMonth, 1)} 100`,
+      `month ${day(next, 1)} 80`,
+      `month ${day(next, 1)} 100`,
+    ]);
     expect((await notificationsOf(owner)).unreadCount).toBe(2);
   });
 
@@ -284,7 +338,7 @@ describe("when spending passes a threshold", () => {
       description: "Exemplo",
       amount: "150.00",
       categoryId: food.id,
-      date: day(next, 10),
+      date: day(thisMonth, 10),
       isExample: true,
     });
     expect(await summary(food)).toEqual([]);
@@ -294,7 +348,7 @@ describe("when spending passes a threshold", () => {
     const { owner, member } = await familyOfTwo();
     const food = await budget(t.app, owner, "100.00");
     await Promise.all([spend(owner, food, "45.00"), spend(member, food, "45.00")]);
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     const [alert] = await alertsOf(food);
     expect(alert?.spent).toBe("90.00");
     expect((await notificationsOf(owner)).unreadCount).toBe(1);
@@ -306,7 +360,7 @@ describe("when spending passes a threshold", () => {
     const food = await budget(t.app, owner, "100.00");
     const insert = `insert into expenses (family_id, description, amount, category_id, date)
       values ($1, 'Mercado', '45.00', $2, $3)`;
-    const args = [owner.familyId, food.id, day(next, 10)];
+    const args = [owner.familyId, food.id, day(thisMonth, 10)];
     const first = await t.database.pool.connect();
     const second = await t.database.pool.connect();
     try {
@@ -323,7 +377,7 @@ describe("when spending passes a threshold", () => {
       first.release();
       second.release();
     }
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     expect((await alertsOf(food))[0]?.spent).toBe("90.00");
   });
 
@@ -336,13 +390,28 @@ describe("when spending passes a threshold", () => {
       weeklyBudget: "0",
     });
     await t.database.db.insert(expenses).values([
-      { familyId, description: "a", amount: "50.00", categoryId: food.id, date: day(next, 2) },
-      { familyId, description: "b", amount: "60.00", categoryId: food.id, date: day(next, 20) },
-      { familyId, description: "c", amount: "850.00", categoryId: home.id, date: day(next, 5) },
-      { familyId, description: "d", amount: "5.00", categoryId: null, date: day(next, 5) },
+      { familyId, description: "a", amount: "50.00", categoryId: food.id, date: day(thisMonth, 2) },
+      {
+        familyId,
+        description: "b",
+        amount: "60.00",
+        categoryId: food.id,
+        date: day(thisMonth, 20),
+      },
+      {
+        familyId,
+        description: "c",
+        amount: "850.00",
+        categoryId: home.id,
+        date: day(thisMonth, 5),
+      },
+      { familyId, description: "d", amount: "5.00", categoryId: null, date: day(thisMonth, 5) },
     ]);
-    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`, `month ${day(next, 1)} 100`]);
-    expect(await summary(home)).toEqual([`month ${day(next, 1)} 80`]);
+    expect(await summary(food)).toEqual([
+      `month ${day(thisMonth, 1)} 80`,
+      `month ${day(thisMonth, 1)} 100`,
+    ]);
+    expect(await summary(home)).toEqual([`month ${day(thisMonth, 1)} 80`]);
     for (const who of [owner, member]) {
       const list = await notificationsOf(who);
       expect(
@@ -445,7 +514,7 @@ describe("the alert e-mails", () => {
   it("go out once each, over SMTP, in each member's language", async () => {
     const { owner, member } = await familyOfTwo();
     const food = await budget(t.app, owner, "500.00");
-    await spend(owner, food, "410.00", day(next, 10));
+    await spend(owner, food, "410.00", day(thisMonth, 10));
     const sender = outbox();
     expect(await sender.drain()).toBeGreaterThanOrEqual(2);
     expect(await sender.drain()).toBe(0);
@@ -454,7 +523,7 @@ describe("the alert e-mails", () => {
 
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(member.email)).toHaveLength(1);
-    const [year, month] = next.split("-");
+    const [year, month] = thisMonth.split("-");
     const first = new Date(Date.UTC(Number(year), Number(month) - 1, 1));
     const monthName = (locale: string) =>
       new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(first);
@@ -652,8 +721,13 @@ describe("the alert e-mails of every kind of expense write", () => {
         headers: { cookie: owner.cookie, "idempotency-key": "alerts-import" },
         payload: {
           lines: [
-            { date: day(next, 3), description: "Mercado", amount: "50.00", categoryId: food.id },
-            { date: day(next, 4), description: "Feira", amount: "35.00", categoryId: food.id },
+            {
+              date: day(thisMonth, 3),
+              description: "Mercado",
+              amount: "50.00",
+              categoryId: food.id,
+            },
+            { date: day(thisMonth, 4), description: "Feira", amount: "35.00", categoryId: food.id },
           ],
         },
       });
@@ -663,5 +737,33 @@ describe("the alert e-mails of every kind of expense write", () => {
       await t.app.alertMail.stop();
     }
     expect(decode(mailsTo(owner.email)[0]?.raw ?? "")).toContain(": $85.00 of $100.00");
+  });
+});
+
+describe("the job that checks periods as they start (features/notifications/alerts-due-job.ts)", () => {
+  it("tells the families alerted on its local day, once, and nothing before that day", async () => {
+    const owner = await signUpWithFamily(t.app);
+    const food = await budget(t.app, owner, "100.00");
+    await spend(owner, food, "150.00", day(next, 5));
+    const alerted: string[][] = [];
+    const runOn = async (date: string) => {
+      const job = alertsDueJob({
+        db: t.database.db,
+        clock: testClock(new Date(`${date}T12:00:00`)),
+        log: t.app.log,
+        alerted: (families) => {
+          alerted.push(families);
+        },
+      });
+      job.start();
+      await job.stop();
+    };
+    await runOn(day(thisMonth, 28));
+    expect(alerted.flat()).not.toContain(owner.familyId);
+    await runOn(day(next, 1));
+    expect(alerted.flat().filter((id) => id === owner.familyId)).toHaveLength(1);
+    await runOn(day(next, 2));
+    expect(alerted.flat().filter((id) => id === owner.familyId)).toHaveLength(1);
+    expect(await summary(food)).toEqual([`month ${day(next, 1)} 80`, `month ${day(next, 1)} 100`]);
   });
 });
