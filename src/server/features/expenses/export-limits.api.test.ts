@@ -25,7 +25,7 @@ let patientUrl: string;
 /** The same app with a stall timeout of STALL_MS. */
 let hasty: FastifyInstance;
 let hastyUrl: string;
-const STALL_MS = 1_000;
+const STALL_MS = 1_200;
 
 let owner: FamilyMemberSession;
 const members: FamilyMemberSession[] = [];
@@ -50,6 +50,7 @@ beforeAll(async () => {
   });
   ({ app: patient, url: patientUrl } = await listen());
   ({ app: hasty, url: hastyUrl } = await listen(STALL_MS));
+  hasty.server.on("connection", watchSocket);
   owner = await signUpWithFamily(patient, { language: "pt" });
   members.push(owner);
   // Members 0-4 stall ten exports; each later test has members of its own, so no slot is shared.
@@ -80,6 +81,29 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The hasty app's sockets as the server sees them, sampled every 10 ms: when a byte last moved
+ * to the kernel, and when the socket closed. Measured here, not by the client, which cannot tell
+ * when its unread buffers filled.
+ */
+type WatchedSocket = { movedAt: number; closedAt: number; sent: number };
+const watched: WatchedSocket[] = [];
+function watchSocket(socket: Socket) {
+  const entry: WatchedSocket = { movedAt: performance.now(), closedAt: 0, sent: 0 };
+  watched.push(entry);
+  const sample = setInterval(() => {
+    const sent = socket.bytesWritten - socket.writableLength;
+    if (sent !== entry.sent || socket.writableLength === 0) entry.movedAt = performance.now();
+    entry.sent = sent;
+  }, 10);
+  socket.once("close", () => {
+    clearInterval(sample);
+    entry.closedAt = performance.now();
+  });
+}
+/** The hasty app's sockets closed with a stalled export's megabytes on them. */
+const cutSockets = () => watched.filter((entry) => entry.closedAt > 0 && entry.sent > 1024 * 1024);
 
 /**
  * An export over a raw socket that reads the status line and first bytes, then stops reading for
@@ -223,6 +247,16 @@ describe("a reader that stops reading", () => {
       if (status === 200) break;
     }
     expect(status).toBe(200);
+    // Each stalled socket was closed within the delay and a sixth of it after its last byte moved
+    // (export-limits.ts aims at 11/10 of it), the watch's 10 ms of sampling aside: Node's idle
+    // timer came at up to twice the delay.
+    while (cutSockets().length < 2) await sleep(50);
+    const cuts = cutSockets().map((watched) => Math.round(watched.closedAt - watched.movedAt));
+    console.info(`stalled exports cut after ${JSON.stringify(cuts)} ms (delay ${STALL_MS} ms)`);
+    for (const cut of cuts) {
+      expect(cut).toBeGreaterThanOrEqual(STALL_MS - 10);
+      expect(cut).toBeLessThanOrEqual(STALL_MS + STALL_MS / 6 + 10);
+    }
     for (const socket of sockets.splice(0)) socket.destroy();
   }, 60_000);
 });
