@@ -369,6 +369,29 @@ describe("GET /api/events", () => {
     expect(post.headers["x-family-version"]).toBeUndefined();
   });
 
+  it("tells the family of a member's new name, and not of the member's own settings or the same name", async () => {
+    const ana = await signUpWithFamily(first.app);
+    const leo = await joinFamilyOf(first.app, ana);
+    const anaScreen = await open(firstUrl, ana);
+    const patch = (payload: Record<string, unknown>) =>
+      first.app.inject({
+        method: "PATCH",
+        url: "/api/profile",
+        headers: { cookie: leo.cookie },
+        payload,
+      });
+    expect((await patch({ budgetAlertEmails: false })).statusCode).toBe(200);
+    expect((await patch({ firstName: "Leonardo" })).statusCode).toBe(200);
+    expect(await anaScreen.next()).toEqual({
+      event: "change",
+      data: JSON.stringify({ topics: ["family"] }),
+    });
+    expect((await patch({ firstName: "Leonardo" })).statusCode).toBe(200);
+    // Published after the unchanged name: were that announced, it would come first.
+    await createCategory(first.app, ana);
+    expect((await anaScreen.next()).data).toBe(JSON.stringify({ topics: ["categories"] }));
+  });
+
   it("sends the topics heard at once as one event", async () => {
     const ana = await signUpWithFamily(first.app);
     const screen = await open(firstUrl, ana);

@@ -28,10 +28,17 @@ export const profileRoutes =
       "/api/profile",
       { schema: { body: profileUpdateInputSchema, response: { 200: userSchema } } },
       async (request) => {
-        const updated = await updateProfile(app.db, app.clock, requireUser(request), request.body);
-        // The family's screens show members by name.
+        const before = requireUser(request);
+        const updated = await updateProfile(app.db, app.clock, before, request.body);
+        // The family's screens show members by name; the caller's own settings (the alert
+        // e-mails) change nothing they show, and an event would make each screen refetch
+        // (docs/decisions/009-live-updates-over-sse.md: events for changes only).
         const familyId = request.auth?.membership?.familyId;
-        if (familyId) await app.familyEvents.publish(familyId, ["family"]);
+        const renamed =
+          updated.name !== before.name ||
+          updated.firstName !== before.firstName ||
+          updated.lastName !== before.lastName;
+        if (familyId && renamed) await app.familyEvents.publish(familyId, ["family"]);
         return toUser(updated);
       },
     );
