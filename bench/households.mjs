@@ -587,6 +587,10 @@ export async function measureHouseholds({
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         SESSION_SECRET,
+        // Its 1,000 streams all come from this one address, more than a process allows one IP
+        // (README.md#configuration).
+        STREAMS_MAX: "2000",
+        STREAMS_PER_IP: "2000",
       },
       stdio: ["ignore", "inherit", "inherit"],
     });

@@ -11,7 +11,7 @@
 // who signs in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over
 // ten years, GET /api/summary and the month list against /api/health, each with its target.
 // Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
-// (bench/hostile-preview.mjs).
+// (bench/hostile-preview.mjs), and 100 event streams that never read (bench/stalled-streams.mjs).
 // On the PostgreSQL at BENCH_DATABASE_URL only, last: 1,000 households with ten years each (~5
 // million expenses) on one app process and on two, with 1,000 open event streams
 // (bench/households.mjs; BENCH_HOUSEHOLDS=0 leaves it out).
@@ -33,6 +33,7 @@ import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./histor
 import { measureHostilePreview } from "./hostile-preview.mjs";
 import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
+import { measureStalledStreams, STALLED_STREAMS_ENV } from "./stalled-streams.mjs";
 import { measureTrend } from "./trend.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -398,7 +399,8 @@ async function measure({
     warmTimes.push(warm.ms);
     await stop(warm.server);
   }
-  const { server, ms: lastWarmMs } = await run(port, env);
+  // The server measured: its stalled-streams scenario opens 101 streams from this one address.
+  const { server, ms: lastWarmMs } = await run(port, { ...env, ...STALLED_STREAMS_ENV });
   warmTimes.push(lastWarmMs);
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -495,6 +497,9 @@ async function measure({
       password: PASSWORD,
     }));
     await measureHostilePreview(base, server.child.pid, label, hostile);
+    // 100 event streams on sockets that never read while a family's category is renamed over and
+    // over, against health's p99 and the app's RSS (bench/stalled-streams.mjs prints its table).
+    await measureStalledStreams(base, server.child.pid, label);
     // Last: the import adds 30,000 expenses (years 2190-2192) that no call above should see.
     await measureImports(base, cookie, label);
     return {
