@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { MAX_YEAR } from "../../contract/calendar";
 import { billDueOn } from "../../domain/card-bills";
 import type { Db } from "../db/client";
 import { cardBills, paymentMethods } from "../db/schema";
@@ -9,6 +10,8 @@ import { AppError } from "../errors";
  * date, found or made from the card's days (src/domain/card-bills.ts), for the expense writes of
  * this folder, which set an expense's bill_id with its other fields.
  */
+
+const LAST_DAY = `${MAX_YEAR}-12-31`;
 
 export type CardDays = { methodId: string; closingDay: number; dueDay: number };
 
@@ -59,16 +62,17 @@ export async function ensureBills(
 ): Promise<Map<string, string>> {
   const distinct = [...new Set(closings)];
   if (distinct.length === 0) return new Map();
+  // A bill is a month on screen like any other: none closes or falls due past the last day a
+  // month view can name (docs/product.md#card-bills), whichever write would make it.
+  const bills = distinct.map((closesOn) => ({ closesOn, dueOn: billDueOn(closesOn, card.dueDay) }));
+  if (bills.some((bill) => bill.dueOn > LAST_DAY || bill.closesOn > LAST_DAY)) {
+    throw new AppError("validation_error", {
+      fieldErrors: [{ path: "date", messageKey: "validation.billPastMaxDate" }],
+    });
+  }
   const rows = await db
     .insert(cardBills)
-    .values(
-      distinct.map((closesOn) => ({
-        familyId,
-        methodId: card.methodId,
-        closesOn,
-        dueOn: billDueOn(closesOn, card.dueDay),
-      })),
-    )
+    .values(bills.map((bill) => ({ familyId, methodId: card.methodId, ...bill })))
     .onConflictDoUpdate({
       target: [cardBills.methodId, cardBills.closesOn],
       set: { closesOn: sql`excluded.closes_on` },

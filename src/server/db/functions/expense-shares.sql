@@ -45,14 +45,16 @@ CREATE OR REPLACE FUNCTION "expense_share_amounts"("family" uuid, "on_date" date
     FROM jsonb_array_elements(CASE WHEN "split" ->> 'mode' = 'percent' THEN "split" -> 'shares'
       ELSE '[]'::jsonb END) WITH ORDINALITY AS p(s, o)
   ), "parts" AS (
+    -- In numeric, not bigint: a refund's weights are its purchase's shares in cents (refund_split),
+    -- and 99,999,999.99 in cents times such a weight passes 2^63.
     SELECT w."user_id", w."ord",
-      (round(abs("amount") * 100)::bigint * w."w") / (sum(w."w") OVER ())::bigint AS "whole",
-      (round(abs("amount") * 100)::bigint * w."w") % (sum(w."w") OVER ())::bigint AS "rest"
+      div(round(abs("amount") * 100) * w."w", sum(w."w") OVER ()) AS "whole",
+      mod(round(abs("amount") * 100) * w."w", sum(w."w") OVER ()) AS "rest"
     FROM "weighted" w
   ), "ranked" AS (
     SELECT p."user_id", p."whole",
       row_number() OVER (ORDER BY p."rest" DESC, p."ord") AS "rank",
-      round(abs("amount") * 100)::bigint - (sum(p."whole") OVER ())::bigint AS "left_over"
+      round(abs("amount") * 100) - sum(p."whole") OVER () AS "left_over"
     FROM "parts" p
   )
   SELECT r."user_id",
