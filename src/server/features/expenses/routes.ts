@@ -28,6 +28,7 @@ import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { csvResponse } from "../../http/documented-responses";
 import { requireFamily } from "../../http/family-scope";
+import { limitHeavyRead } from "../../http/heavy-reads";
 import { requestLanguage } from "../../http/language";
 import { sendJsonText, trustedJson } from "../../http/trusted-json";
 import { exportExpensesCsv, exportFilename } from "./export";
@@ -55,6 +56,8 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         querystring: expenseListQuerySchema,
         response: { 200: z.array(expenseSchema) },
       },
+      // Up to 10,000 rows: a heavy read, a few at once per person (http/heavy-reads.ts).
+      preHandler: limitHeavyRead,
     },
     async (request, reply) => {
       const scope = requireFamily(request);
@@ -75,6 +78,11 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     {
       schema: { querystring: expensePageQuerySchema, response: { 200: expensePageSchema } },
       ...trustedJson,
+      // A search reads ten years of descriptions; a page without one follows an index
+      // (http/heavy-reads.ts).
+      preHandler: async (request, reply) => {
+        if (request.query.search) await limitHeavyRead(request, reply);
+      },
     },
     async (request, reply) => {
       const scope = requireFamily(request);

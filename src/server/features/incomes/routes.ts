@@ -11,6 +11,7 @@ import {
 } from "../../../contract/incomes";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { limitHeavyRead } from "../../http/heavy-reads";
 import * as service from "./service";
 
 /**
@@ -23,7 +24,11 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/incomes",
-    { schema: { querystring: incomeListQuerySchema, response: { 200: incomeListSchema } } },
+    {
+      schema: { querystring: incomeListQuerySchema, response: { 200: incomeListSchema } },
+      // A month of up to 10,000 incomes: a heavy read (http/heavy-reads.ts).
+      preHandler: limitHeavyRead,
+    },
     async (request) => service.listIncomes(app.db, requireFamily(request), request.query),
   );
 

@@ -17,6 +17,7 @@ import {
 import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { limitHeavyRead } from "../../http/heavy-reads";
 import { sendJsonText } from "../../http/trusted-json";
 import { balanceLines, balances } from "./balances";
 import * as service from "./service";
@@ -63,7 +64,11 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // all time is the one read here that costs tens of milliseconds (npm run bench).
   app.get(
     "/api/balances",
-    { schema: { querystring: balancesQuerySchema, response: { 200: balancesSchema } } },
+    {
+      schema: { querystring: balancesQuerySchema, response: { 200: balancesSchema } },
+      // Sums over every expense's shares: a heavy read (http/heavy-reads.ts).
+      preHandler: limitHeavyRead,
+    },
     async (request, reply) => {
       const scope = requireFamily(request);
       const { year, month } = request.query;
@@ -80,7 +85,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/balances/lines",
-    { schema: { querystring: balanceLinesQuerySchema, response: { 200: balanceLinesSchema } } },
+    {
+      schema: { querystring: balanceLinesQuerySchema, response: { 200: balanceLinesSchema } },
+      preHandler: limitHeavyRead,
+    },
     async (request) =>
       balanceLines(app.db, requireFamily(request), request.query, localToday(app.clock)),
   );

@@ -1,0 +1,138 @@
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type FamilyMemberSession,
+  joinFamilyOf,
+  signUpWithFamily,
+} from "../testing/family-helpers";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { HEAVY_READS_PER_USER } from "./heavy-reads";
+
+/**
+ * The heavy reads' cap (http/heavy-reads.ts): a person runs at most HEAVY_READS_PER_USER of them
+ * at once; one more is a translated 429 at once, another member's are theirs, the light reads are
+ * not counted, and each slot comes back when its reply closes. No timings: the reads are held
+ * running by a lock on the tables they read, so which request waits and which is refused does not
+ * depend on the machine's speed. The load itself is measured by `npm run bench`
+ * (bench/heavy-reads.mjs).
+ */
+
+let t: TestApp;
+let ana: FamilyMemberSession;
+let leo: FamilyMemberSession;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await signUpWithFamily(t.app, { language: "pt" });
+  leo = await joinFamilyOf(t.app, ana);
+});
+afterAll(() => t.close());
+
+const get = (who: FamilyMemberSession, url: string) =>
+  t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+
+const lines = (who: FamilyMemberSession, other: FamilyMemberSession, month: number) =>
+  `/api/balances/lines?userId=${who.user.id}&otherUserId=${other.user.id}&year=2026&month=${month}`;
+
+/** Every heavy read of the family, each a different request. */
+const heavyUrls = (who: FamilyMemberSession, other: FamilyMemberSession) => [
+  "/api/expenses",
+  "/api/incomes?month=3&year=2026",
+  "/api/balances",
+  lines(who, other, 1),
+  "/api/expenses/page?search=mercado",
+  lines(who, other, 2),
+  lines(who, other, 3),
+];
+
+/**
+ * Until `release` is called, every statement reading the family's expenses, shares or incomes
+ * waits: the heavy reads sent meanwhile hold their slots.
+ */
+async function holdReads(): Promise<() => Promise<void>> {
+  const client: pg.PoolClient = await t.database.pool.connect();
+  await client.query("begin");
+  await client.query("lock table expenses, expense_shares, incomes in access exclusive mode");
+  return async () => {
+    await client.query("rollback");
+    client.release();
+  };
+}
+
+/** Until `n` requests have taken a slot (they wait on the lock, in the database). */
+async function untilWaiting(n: number) {
+  for (;;) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+    );
+    if ((rows[0]?.n ?? 0) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("heavy reads per person", () => {
+  it(`runs ${HEAVY_READS_PER_USER} at once and refuses one more at once, translated`, async () => {
+    const release = await holdReads();
+    let held: Awaited<ReturnType<typeof get>>[];
+    try {
+      const urls = heavyUrls(ana, leo);
+      const running = urls.slice(0, HEAVY_READS_PER_USER).map((url) => get(ana, url));
+      await untilWaiting(HEAVY_READS_PER_USER);
+      // While they run: every other heavy read of Ana's is refused without waiting.
+      const refused = await Promise.all(
+        urls.slice(HEAVY_READS_PER_USER).map((url) => get(ana, url)),
+      );
+      for (const res of refused) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({
+          code: "rate_limited",
+          message: `Você já tem ${HEAVY_READS_PER_USER} listas grandes carregando. Aguarde uma terminar e tente novamente.`,
+        });
+      }
+      // Per person: Léo's heavy read takes a slot of his own (it waits on the lock like Ana's).
+      const leosRead = get(leo, "/api/balances");
+      await untilWaiting(HEAVY_READS_PER_USER + 1);
+      // A light read is not counted: the family's history answers at once.
+      expect((await get(ana, "/api/family/history")).statusCode).toBe(200);
+      await release();
+      held = await Promise.all([...running, leosRead]);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    expect(held.map((res) => res.statusCode)).toEqual(Array(HEAVY_READS_PER_USER + 1).fill(200));
+    // Every reply closed: the slots came back.
+    const again = await Promise.all(
+      heavyUrls(ana, leo)
+        .slice(0, HEAVY_READS_PER_USER)
+        .map((url) => get(ana, url)),
+    );
+    expect(again.map((res) => res.statusCode)).toEqual(Array(HEAVY_READS_PER_USER).fill(200));
+  });
+
+  it("gives a slot back when the read fails, and counts a page only when it searches", async () => {
+    // A month refused by validation never takes a slot; a read answering 4xx gives it back.
+    for (let i = 0; i < HEAVY_READS_PER_USER + 2; i++) {
+      expect((await get(ana, "/api/balances?month=13&year=2026")).statusCode).toBe(400);
+    }
+    const release = await holdReads();
+    try {
+      // Months not read before: none is answered from the family's kept bodies.
+      const running = Array.from({ length: HEAVY_READS_PER_USER }, (_, i) =>
+        get(ana, lines(ana, leo, 4 + i)),
+      );
+      await untilWaiting(HEAVY_READS_PER_USER);
+      // Pages without a search are not heavy: they are not refused (they wait on the lock).
+      const page = get(ana, "/api/expenses/page");
+      expect((await get(ana, "/api/expenses/page?search=x")).statusCode).toBe(429);
+      await release();
+      expect((await page).statusCode).toBe(200);
+      expect((await Promise.all(running)).map((res) => res.statusCode)).toEqual(
+        Array(HEAVY_READS_PER_USER).fill(200),
+      );
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  });
+});
