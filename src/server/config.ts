@@ -160,15 +160,15 @@ export type Config = {
     recurringRulesPerFamily: number;
     /** Imports a family may record in any 24 hours. */
     importsPerDay: number;
-    /** A recurring rule creates no expense dated more than this many days before today. */
-    recurringBackfillDays: number;
-  };
-  rateLimits: {
     /** Incomes a family keeps: typed, imported credits and recurring ones. */
     incomesPerFamily: number;
     settlementsPerFamily: number;
     /** Invites of a family unused, not revoked and not expired at once. */
     openInvitesPerFamily: number;
+    /** A recurring rule creates no expense dated more than this many days before today. */
+    recurringBackfillDays: number;
+  };
+  rateLimits: {
     loginPerAccount: number;
     loginPerIp: number;
     forgotPerAccount: number;
@@ -229,15 +229,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expensesPerFamily: e.QUOTA_EXPENSES_PER_FAMILY,
       recurringRulesPerFamily: e.QUOTA_RECURRING_RULES_PER_FAMILY,
       importsPerDay: e.QUOTA_IMPORTS_PER_DAY,
+      incomesPerFamily: e.QUOTA_INCOMES_PER_FAMILY,
+      settlementsPerFamily: e.QUOTA_SETTLEMENTS_PER_FAMILY,
+      openInvitesPerFamily: e.QUOTA_OPEN_INVITES_PER_FAMILY,
       recurringBackfillDays: e.RECURRING_BACKFILL_DAYS,
     },
     rateLimits: {
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
-      incomesPerFamily: e.QUOTA_INCOMES_PER_FAMILY,
-      settlementsPerFamily: e.QUOTA_SETTLEMENTS_PER_FAMILY,
-      openInvitesPerFamily: e.QUOTA_OPEN_INVITES_PER_FAMILY,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
