@@ -11,7 +11,8 @@
 // who signs in): the Expenses page and the dashboard in Chromium (bench/browser.mjs), a search over
 // ten years, GET /api/summary and the month list against /api/health, each with its target.
 // Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
-// (bench/hostile-preview.mjs), and 100 event streams that never read (bench/stalled-streams.mjs).
+// (bench/hostile-preview.mjs), 100 event streams that never read (bench/stalled-streams.mjs), and
+// six members of the big family running heavy reads in parallel (bench/heavy-reads.mjs).
 // On the PostgreSQL at BENCH_DATABASE_URL only, last: 1,000 households with ten years each (~5
 // million expenses) on one app process and on two, with 1,000 open event streams
 // (bench/households.mjs; BENCH_HOUSEHOLDS=0 leaves it out).
@@ -29,6 +30,7 @@ import { measureBalances } from "./balances.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
 import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
+import { HEAVY_READS_ENV, measureHeavyReads } from "./heavy-reads.mjs";
 import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
 import { measureHouseholds } from "./households.mjs";
@@ -400,7 +402,11 @@ async function measure({
     await stop(warm.server);
   }
   // The server measured: its stalled-streams scenario opens 101 streams from this one address.
-  const { server, ms: lastWarmMs } = await run(port, { ...env, ...STALLED_STREAMS_ENV });
+  const { server, ms: lastWarmMs } = await run(port, {
+    ...env,
+    ...STALLED_STREAMS_ENV,
+    ...HEAVY_READS_ENV,
+  });
   warmTimes.push(lastWarmMs);
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -500,6 +506,9 @@ async function measure({
     // 100 event streams on sockets that never read while a family's category is renamed over and
     // over, against health's p99 and the app's RSS (bench/stalled-streams.mjs prints its table).
     await measureStalledStreams(base, server.child.pid, label);
+    // Six members of the big family (five join it here) keep heavy reads running in parallel,
+    // against health's p99 and the app's RSS (bench/heavy-reads.mjs prints its table).
+    await measureHeavyReads(base, server.child.pid, label, BIG_FAMILY_EMAIL);
     // Last: the import adds 30,000 expenses (years 2190-2192) that no call above should see.
     await measureImports(base, cookie, label);
     return {

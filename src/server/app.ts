@@ -41,7 +41,7 @@ import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandler, sendError } from "./http/error-handler";
 import { FamilyJsonCache } from "./http/family-json-cache";
 import { registerFamilyVersionHeader } from "./http/family-version";
-import { heavyReadSlots } from "./http/heavy-reads";
+import { HeavyReads } from "./http/heavy-reads";
 import { loggerOptions } from "./http/logging";
 import { registerNoStore } from "./http/no-store";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("config", config);
   app.decorate("clock", clock);
   app.decorate("familyJson", new FamilyJsonCache());
-  app.decorate("heavyReads", heavyReadSlots());
+  app.decorate("heavyReads", new HeavyReads(config.heavyReadsAtOnce));
   // Whatever reacts to committed expense changes subscribes to this announcer, below.
   const announcer = new ExpenseAnnouncer(app.log);
   const expenseWrites = new ExpenseWrites(database.db, announcer);

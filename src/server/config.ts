@@ -124,6 +124,9 @@ const envSchema = z.object({
   QUOTA_INCOMES_PER_FAMILY: z.coerce.number().int().positive().default(100_000),
   QUOTA_SETTLEMENTS_PER_FAMILY: z.coerce.number().int().positive().default(20_000),
   QUOTA_OPEN_INVITES_PER_FAMILY: z.coerce.number().int().positive().default(10),
+  // Heavy reads running at once in the process (http/heavy-reads.ts): two on the 2-core machine
+  // of docs/benchmarks.md#parallel-heavy-reads keep /api/health answering; more cores, more.
+  HEAVY_READS_AT_ONCE: z.coerce.number().int().positive().default(2),
   RECURRING_BACKFILL_DAYS: z.coerce.number().int().positive().default(365),
   RATE_LIMIT_REAUTH_PER_SESSION: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REAUTH_PER_IP: z.coerce.number().int().positive().default(50),
@@ -154,6 +157,8 @@ export type Config = {
   /** Host names (lower case) requests may name besides APP_URL's, loopback names and IP addresses. */
   allowedHosts: string[];
   logLevel: (typeof logLevels)[number];
+  /** Heavy reads (http/heavy-reads.ts) running at once in this process, everyone's together. */
+  heavyReadsAtOnce: number;
   /** Caps on bulk writes (docs/product.md#quotas). */
   quotas: {
     expensesPerFamily: number;
@@ -225,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
+    heavyReadsAtOnce: e.HEAVY_READS_AT_ONCE,
     quotas: {
       expensesPerFamily: e.QUOTA_EXPENSES_PER_FAMILY,
       recurringRulesPerFamily: e.QUOTA_RECURRING_RULES_PER_FAMILY,

@@ -1,17 +1,20 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../testing/api-helpers";
 import {
   type FamilyMemberSession,
   joinFamilyOf,
   signUpWithFamily,
 } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { HEAVY_READS_PER_USER } from "./heavy-reads";
+import { HEAVY_READS_PER_USER, HEAVY_READS_WAITING } from "./heavy-reads";
 
 /**
- * The heavy reads' cap (http/heavy-reads.ts): a person runs at most HEAVY_READS_PER_USER of them
+ * The heavy reads' caps (http/heavy-reads.ts): a person runs at most HEAVY_READS_PER_USER of them
  * at once; one more is a translated 429 at once, another member's are theirs, the light reads are
- * not counted, and each slot comes back when its reply closes. No timings: the reads are held
+ * not counted, and each slot comes back when its reply closes. The process runs at most
+ * HEAVY_READS_AT_ONCE of everyone's at the same moment, the others waiting for a turn, and past
+ * HEAVY_READS_WAITING waiting one more is a translated 429. No timings: the reads are held
  * running by a lock on the tables they read, so which request waits and which is refused does not
  * depend on the machine's speed. The load itself is measured by `npm run bench`
  * (bench/heavy-reads.mjs).
@@ -21,15 +24,26 @@ let t: TestApp;
 let ana: FamilyMemberSession;
 let leo: FamilyMemberSession;
 
+/** The same database, with one heavy read at a time in the process. */
+let oneAtATime: TestApp;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Turns enough for everyone's reads here: the per-person cap is what is tested first.
+  t = await createTestApp({ env: { HEAVY_READS_AT_ONCE: "20" } });
+  oneAtATime = await createTestApp({
+    database: t.database,
+    env: { HEAVY_READS_AT_ONCE: "1", RATE_LIMIT_REGISTER_PER_IP: "1000" },
+  });
   ana = await signUpWithFamily(t.app, { language: "pt" });
   leo = await joinFamilyOf(t.app, ana);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await oneAtATime?.close();
+  await t?.close();
+});
 
-const get = (who: FamilyMemberSession, url: string) =>
-  t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+const get = (who: { cookie: string }, url: string, app = t) =>
+  app.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
 
 const lines = (who: FamilyMemberSession, other: FamilyMemberSession, month: number) =>
   `/api/balances/lines?userId=${who.user.id}&otherUserId=${other.user.id}&year=2026&month=${month}`;
@@ -130,6 +144,56 @@ describe("heavy reads per person", () => {
       expect((await Promise.all(running)).map((res) => res.statusCode)).toEqual(
         Array(HEAVY_READS_PER_USER).fill(200),
       );
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  });
+
+  it("runs the process's reads one at a time when so set, the others waiting their turn", async () => {
+    const release = await holdReads();
+    try {
+      const first = get(ana, lines(ana, leo, 8), oneAtATime);
+      await untilWaiting(1);
+      // Léo's read waits for a turn in the app, not in the database: it holds no connection.
+      const second = get(leo, lines(leo, ana, 8), oneAtATime);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await t.database.pool.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+      );
+      expect(rows[0]?.n).toBe(1);
+      await release();
+      expect((await first).statusCode).toBe(200);
+      expect((await second).statusCode).toBe(200);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  });
+
+  it(`refuses a read past ${HEAVY_READS_WAITING} waiting, translated`, async () => {
+    // Enough people that no one's own cap is reached: one read each. They have no family: a read
+    // that gets its turn answers 404, which is enough to see who waited and who was refused.
+    const people = [];
+    for (let i = 0; i < HEAVY_READS_WAITING + 3; i++) people.push(await signUp(oneAtATime.app));
+    const release = await holdReads();
+    try {
+      const running = get(ana, lines(ana, leo, 9), oneAtATime);
+      await untilWaiting(1);
+      const others = people.map((person) =>
+        get(person, "/api/incomes?month=9&year=2026", oneAtATime),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await release();
+      expect((await running).statusCode).toBe(200);
+      const answers = await Promise.all(others);
+      const codes = answers.map((res) => res.statusCode);
+      expect(codes.filter((code) => code === 404)).toHaveLength(HEAVY_READS_WAITING);
+      expect(codes.filter((code) => code === 429)).toHaveLength(3);
+      expect(answers.find((res) => res.statusCode === 429)?.json()).toEqual({
+        code: "rate_limited",
+        message: "The server is loading many large lists right now. Try again in a few seconds.",
+      });
     } catch (error) {
       await release();
       throw error;

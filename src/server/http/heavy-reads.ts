@@ -13,33 +13,97 @@ import { UserSlots } from "./user-slots";
  * 40-70 ms over ten years). The month's summary, the trend, the history and a page without a
  * search answer in under 20 ms and are not counted. Each one running holds a pooled connection
  * and, for the lists, megabytes of rows and JSON: a person runs at most HEAVY_READS_PER_USER of
- * them at once in this process, together, and one more is a translated 429 at once. Like the
- * export's (features/expenses/export-limits.ts), the slot comes back on the reply's 'close':
+ * them at once in this process, together, and one more is a translated 429 at once; and the
+ * process runs at most HEAVY_READS_AT_ONCE of everyone's at the same moment (README.md's
+ * configuration), the others waiting for a turn. Like the export's
+ * (features/expenses/export-limits.ts), slots and turns come back on the reply's 'close':
  * answered, failed, or the client gone.
  */
 
 /** A screen's reads together (balances and their lines, a month's incomes, a search) and a refetch. */
 export const HEAVY_READS_PER_USER = 4;
+/**
+ * Heavy reads waiting for a turn, everyone's together: past this many, one more is refused at
+ * once (a screen shows the refusal; waiting longer would only answer after it gave up).
+ */
+export const HEAVY_READS_WAITING = 32;
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Each person's heavy reads running in this process (http/heavy-reads.ts). */
-    heavyReads: UserSlots;
+    /** Heavy reads running and waiting in this process (http/heavy-reads.ts). */
+    heavyReads: HeavyReads;
   }
 }
 
-export const heavyReadSlots = (perUser = HEAVY_READS_PER_USER) =>
-  new UserSlots(
-    perUser,
-    () =>
-      new AppError("rate_limited", {
-        messageKey: "errors.heavy_reads_busy",
-        params: { max: perUser },
-      }),
-  );
+type Waiter = { start: () => void; leave: () => void };
 
-/** A heavy read's preHandler: takes one of the caller's slots until the reply closes. */
+/**
+ * Each person's heavy reads (at most `perUser` at once, a 429 past it), and the process's turns:
+ * at most `atOnce` run at the same moment, everyone's together, and the others wait in order of
+ * arrival. The per-person cap alone let six people run 24 at once: /api/health's p99 was 910 ms
+ * (docs/benchmarks.md#parallel-heavy-reads). A waiting read holds its socket only, no pooled
+ * connection and no rows.
+ */
+export class HeavyReads {
+  private readonly people: UserSlots;
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    private readonly atOnce: number,
+    perUser = HEAVY_READS_PER_USER,
+    private readonly maxWaiting = HEAVY_READS_WAITING,
+  ) {
+    this.people = new UserSlots(
+      perUser,
+      () =>
+        new AppError("rate_limited", {
+          messageKey: "errors.heavy_reads_busy",
+          params: { max: perUser },
+        }),
+    );
+  }
+
+  /**
+   * Takes one of the person's slots and then a turn, both given back when the reply closes
+   * (answered, failed, or the client gone); a reply closed while it waits leaves the queue.
+   */
+  async enter(userId: string, reply: FastifyReply): Promise<void> {
+    const releasePerson = this.people.take(userId);
+    reply.raw.once("close", releasePerson);
+    if (this.running < this.atOnce) return this.start(reply);
+    if (this.waiting.length >= this.maxWaiting) {
+      throw new AppError("rate_limited", { messageKey: "errors.heavy_reads_full" });
+    }
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          reply.raw.off("close", waiter.leave);
+          this.start(reply);
+          resolve();
+        },
+        leave: () => {
+          const index = this.waiting.indexOf(waiter);
+          if (index >= 0) this.waiting.splice(index, 1);
+          // No one reads this answer: the client left while the read waited.
+          reject(new AppError("bad_request"));
+        },
+      };
+      this.waiting.push(waiter);
+      reply.raw.once("close", waiter.leave);
+    });
+  }
+
+  private start(reply: FastifyReply) {
+    this.running++;
+    reply.raw.once("close", () => {
+      this.running--;
+      this.waiting.shift()?.start();
+    });
+  }
+}
+
+/** A heavy read's preHandler: the caller's slot and a turn, until the reply closes. */
 export async function limitHeavyRead(request: FastifyRequest, reply: FastifyReply) {
-  const release = request.server.heavyReads.take(requireUser(request).id);
-  reply.raw.once("close", release);
+  await request.server.heavyReads.enter(requireUser(request).id, reply);
 }

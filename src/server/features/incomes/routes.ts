@@ -12,6 +12,7 @@ import {
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { limitHeavyRead } from "../../http/heavy-reads";
+import { sendJsonText } from "../../http/trusted-json";
 import * as service from "./service";
 
 /**
@@ -29,7 +30,12 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
       // A month of up to 10,000 incomes: a heavy read (http/heavy-reads.ts).
       preHandler: limitHeavyRead,
     },
-    async (request) => service.listIncomes(app.db, requireFamily(request), request.query),
+    // The body is the JSON text PostgreSQL wrote (service.ts says why).
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await service.listIncomesJson(app.db, requireFamily(request), request.query),
+      ),
   );
 
   app.post(

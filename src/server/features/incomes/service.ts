@@ -1,11 +1,6 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { LIST_ROWS_MAX } from "../../../contract/expense-limits";
-import type {
-  CreateIncomeInput,
-  Income,
-  IncomeList,
-  UpdateIncomeInput,
-} from "../../../contract/incomes";
+import type { CreateIncomeInput, Income, UpdateIncomeInput } from "../../../contract/incomes";
 import { periodNamed } from "../../../domain/budget-period";
 import { toIncome } from "../../api-rows";
 import type { Db } from "../../db/client";
@@ -27,30 +22,48 @@ import { reserveIncomes } from "../../quotas";
  * The family's income of the budget month `month`/`year` names (docs/product.md#budget-periods),
  * newest first, in one statement: the rows the caller may see, and the total of every row, others'
  * private incomes included, summed by the database.
+ *
+ * Answered as JSON text written by the database, one string for the month (as the expense list,
+ * features/expenses/service.ts): 5,000 incomes parsed into objects, mapped and stringified cost
+ * the event loop ~100 ms each and the heap hundreds of MB at ten a second
+ * (docs/benchmarks.md#parallel-heavy-reads). The text is byte for byte JSON.stringify of the
+ * contract's IncomeList (row_to_json is compact and keeps the column order; instants in UTC to the
+ * millisecond, truncated, like a JS Date); the API tests compare the two.
  */
-export async function listIncomes(
+export async function listIncomesJson(
   db: Db,
   scope: FamilyScope,
   query: { month: number; year: number },
-): Promise<IncomeList> {
+): Promise<string> {
   const period = periodNamed({ year: query.year, month: query.month }, scope.budgetPeriod);
-  const rows = await db
-    .select({
-      income: getTableColumns(incomes),
-      hidden: sql<boolean>`${maskedRow("incomes")}`,
-      total: sql<string>`(sum(${incomes.amount}) over ())::text`,
-    })
-    .from(seenIncomes(scope))
-    .where(sql`${incomes.date} between ${period.first} and ${period.last}`)
-    .orderBy(desc(incomes.date), desc(incomes.createdAt), desc(incomes.id))
-    // The total is a window over every row of the month, summed before the limit applies.
-    .limit(LIST_ROWS_MAX + 1);
-  if (rows.length > LIST_ROWS_MAX) throw new AppError("too_many_rows");
-  return {
-    items: rows.filter((row) => !row.hidden).map((row) => toIncome(row.income)),
-    total: rows[0]?.total ?? "0.00",
-  };
+  // At most LIST_ROWS_MAX rows, read one past it to tell a longer month, which is refused (its
+  // text never leaves the database); the total sums every row read, another member's private
+  // ones too (docs/product.md#private-income).
+  const result = await db.execute<{ body: string | null; rows: number }>(sql`
+    select case when count(*) <= ${LIST_ROWS_MAX} then '{"items":[' || coalesce(
+        string_agg(row_to_json(j)::text, ',' order by i.date desc, i.created_at desc, i.id desc)
+          filter (where not i.hidden),
+        '') || '],"total":' || to_json(coalesce(sum(i.amount), 0.00)::text)::text
+        || '}' end as body,
+      count(*)::int as rows
+    from (select i.*, ${maskedRow("i")} as hidden from ${incomesSeenBy(scope, "i")}
+      where i.date between ${period.first} and ${period.last}
+      order by i.date desc, i.created_at desc, i.id desc limit ${LIST_ROWS_MAX + 1}) i
+    cross join lateral (
+      select i.id, i.family_id as "familyId", i.description, i.amount::text as amount, i.kind,
+        i.received_by_user_id as "receivedByUserId", i.payment_method_id as "paymentMethodId",
+        i.private, i.added_by_user_id as "addedByUserId", i.recurring_rule_id as "recurringRuleId",
+        to_char(i.date, 'YYYY-MM-DD') as date, ${isoInstant(sql`i.created_at`)} as "createdAt",
+        ${isoInstant(sql`i.updated_at`)} as "updatedAt"
+    ) j`);
+  const [row] = (result as unknown as { rows: { body: string | null; rows: number }[] }).rows;
+  if ((row?.rows ?? 0) > LIST_ROWS_MAX) throw new AppError("too_many_rows");
+  return row?.body ?? '{"items":[],"total":"0.00"}';
 }
+
+/** Date.prototype.toISOString's text, written by PostgreSQL. */
+const isoInstant = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const fieldError = (path: string, messageKey: string) =>
   new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
