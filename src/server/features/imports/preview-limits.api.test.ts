@@ -198,30 +198,43 @@ async function listenInRange(app: FastifyInstance): Promise<number> {
 describe("the preview queue, through the API", () => {
   it(`answers a 429 past ${PREVIEW_LIMITS.waiting} files waiting in all, translated`, async () => {
     const people = await Promise.all(
-      Array.from({ length: PREVIEW_LIMITS.waiting + 4 }, () =>
+      Array.from({ length: PREVIEW_LIMITS.waiting + 3 }, () =>
         signUpWithFamily(t.app, { language: "pt" }),
       ),
     );
-    const file = base64(wideFile(5_000, 6));
-    const answers = await Promise.all(
-      people.map((person) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/imports/preview",
-          headers: { cookie: person.cookie },
-          payload: { contentBase64: file },
-        }),
-      ),
-    );
-    const codes = answers.map((res) => res.statusCode);
-    expect(codes.filter((code) => code === 200).length).toBeLessThanOrEqual(
-      PREVIEW_LIMITS.waiting + 1,
-    );
-    expect(codes.filter((code) => code !== 200).every((code) => code === 429)).toBe(true);
-    expect(answers.find((res) => res.statusCode === 429)?.json()).toEqual({
-      code: "rate_limited",
-      message: "Muitos arquivos estão sendo lidos agora. Tente novamente em alguns segundos.",
-    });
+    const send = (person: SignedIn) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/imports/preview",
+        headers: { cookie: person.cookie },
+        payload: { contentBase64: base64(wideFile(3, 3)) },
+      });
+    // The first file's lookups wait on a lock of the expenses: it stays the one being read, so
+    // which files wait and which are refused does not depend on the machine's speed.
+    const lock = await t.database.pool.connect();
+    await lock.query("begin");
+    await lock.query("lock table expenses in access exclusive mode");
+    try {
+      const [first, ...rest] = people as [SignedIn, ...SignedIn[]];
+      const reading = send(first);
+      while (!previewPool.reading) await sleep(5);
+      const waiting = rest.slice(0, PREVIEW_LIMITS.waiting).map(send);
+      while (previewPool.waitingFiles < PREVIEW_LIMITS.waiting) await sleep(5);
+      const refused = await Promise.all(rest.slice(PREVIEW_LIMITS.waiting).map(send));
+      expect(refused.map((res) => res.statusCode)).toEqual([429, 429]);
+      expect(refused[0]?.json()).toEqual({
+        code: "rate_limited",
+        message: "Muitos arquivos estão sendo lidos agora. Tente novamente em alguns segundos.",
+      });
+      await lock.query("rollback");
+      const answered = await Promise.all([reading, ...waiting]);
+      expect(answered.map((res) => res.statusCode)).toEqual(
+        Array(PREVIEW_LIMITS.waiting + 1).fill(200),
+      );
+    } finally {
+      await lock.query("rollback");
+      lock.release();
+    }
   }, 60_000);
 
   it("drops the file of a client that left before it was read: it is never looked up", async () => {
@@ -236,31 +249,41 @@ describe("the preview queue, through the API", () => {
         headers: { cookie: leo.cookie },
         payload: { name: "Outra" },
       });
-      // Ana's heavy file is being read; Léo's small one waits, and Léo closes the connection.
-      const heavy = listening.app.inject({
-        method: "POST",
-        url: "/api/imports/preview",
-        headers: { cookie: ana.cookie },
-        payload: { contentBase64: base64(wideFile(8_000, 6)) },
-      });
-      while (!previewPool.reading) await sleep(5);
-      const body = JSON.stringify({ contentBase64: base64(wideFile(3, 3)) });
-      const socket = connect({ host: "127.0.0.1", port });
-      socket.write(
-        `POST /api/imports/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${leo.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
-      while (previewPool.waitingFiles === 0) await sleep(5);
+      // Ana's file is being read, its lookups held by a lock of the expenses; Léo's waits, and
+      // Léo closes the connection.
+      const lock = await listening.database.pool.connect();
+      await lock.query("begin");
+      await lock.query("lock table expenses in access exclusive mode");
       listening.statements.reset();
       let answered = false;
-      const heavyAnswer = heavy.then((res) => {
-        answered = true;
-        return res;
-      });
-      socket.destroy();
-      while (previewPool.waitingFiles > 0) await sleep(5);
-      // Left the queue while Ana's file was still being read, not when its turn came.
-      expect(answered).toBe(false);
-      expect((await heavyAnswer).statusCode).toBe(200);
+      const heavy = listening.app
+        .inject({
+          method: "POST",
+          url: "/api/imports/preview",
+          headers: { cookie: ana.cookie },
+          payload: { contentBase64: base64(wideFile(3, 3)) },
+        })
+        .then((res) => {
+          answered = true;
+          return res;
+        });
+      try {
+        while (!previewPool.reading) await sleep(5);
+        const body = JSON.stringify({ contentBase64: base64(wideFile(3, 3)) });
+        const socket = connect({ host: "127.0.0.1", port });
+        socket.write(
+          `POST /api/imports/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${leo.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        while (previewPool.waitingFiles === 0) await sleep(5);
+        socket.destroy();
+        while (previewPool.waitingFiles > 0) await sleep(5);
+        // Left the queue while Ana's file was still being read, not when its turn came.
+        expect(answered).toBe(false);
+      } finally {
+        await lock.query("rollback");
+        lock.release();
+      }
+      expect((await heavy).statusCode).toBe(200);
       await sleep(200);
       // Ana's lookups only: Léo's file was not read, so nothing was looked up for it.
       const lookups = listening.statements.texts.filter((text) =>
