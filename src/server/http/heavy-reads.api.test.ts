@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../testing/api-helpers";
@@ -199,4 +201,54 @@ describe("heavy reads per person", () => {
       throw error;
     }
   });
+
+  it("never runs a read whose client left while it waited for its turn", async () => {
+    const port = await listenInRange(oneAtATime.app);
+    const release = await holdReads();
+    try {
+      const first = get(ana, lines(ana, leo, 10), oneAtATime);
+      await untilWaiting(1);
+      oneAtATime.statements.reset();
+      const socket = connect({ host: "127.0.0.1", port });
+      socket.write(
+        `GET ${lines(leo, ana, 11)} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${leo.cookie}\r\n\r\n`,
+      );
+      // Once the server has read the request and it waits for a turn, Léo leaves.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      oneAtATime.statements.reset();
+      await release();
+      expect((await first).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Ana's read only: Léo's never ran a statement once its turn came.
+      expect(oneAtATime.statements.texts.filter((text) => text.includes("expense_shares"))).toEqual(
+        [],
+      );
+      // And his turn was not taken and kept: the next read runs at once.
+      const next = await Promise.race([
+        get(ana, lines(ana, leo, 12), oneAtATime).then((res) => res.statusCode),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000)),
+      ]);
+      expect(next).toBe(200);
+    } catch (error) {
+      await release();
+      throw error;
+    } finally {
+      oneAtATime.app.server.closeAllConnections();
+    }
+  });
 });
+
+/** The app on a port (3320-3329, the first free one): a client leaving needs a real socket. */
+async function listenInRange(app: FastifyInstance): Promise<number> {
+  for (let port = 3320; port <= 3329; port++) {
+    try {
+      await app.listen({ port, host: "127.0.0.1" });
+      return port;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw new Error("no free port in 3320-3329");
+}

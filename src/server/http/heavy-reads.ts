@@ -69,6 +69,9 @@ export class HeavyReads {
    * (answered, failed, or the client gone); a reply closed while it waits leaves the queue.
    */
   async enter(userId: string, reply: FastifyReply): Promise<void> {
+    // A reply closed already (the client left while it was signed in) would never give back
+    // what it took: its 'close' has been.
+    if (reply.raw.closed) throw new AppError("bad_request");
     const releasePerson = this.people.take(userId);
     reply.raw.once("close", releasePerson);
     if (this.running < this.atOnce) return this.start(reply);

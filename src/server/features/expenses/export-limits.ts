@@ -43,6 +43,8 @@ const progressOf = (socket: { bytesWritten: number; writableLength: number }) =>
  * docs/product.md#exporting-to-csv).
  */
 export function holdWhileOpen(reply: FastifyReply, release: () => void, stallMs: number) {
+  // Closed already (the client left before the export started): its 'close' has been.
+  if (reply.raw.closed) return release();
   const { socket } = reply.raw;
   let last = socket ? progressOf(socket).sent : 0;
   let movedAt = Date.now();

@@ -58,6 +58,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!reply.raw.writableEnded) left.abort();
       };
       reply.raw.once("close", onClose);
+      // Closed already (the client left while its body came in): its 'close' has been.
+      if (reply.raw.closed) left.abort();
       try {
         const body = await previewPool.preview(
           request.body,
