@@ -211,7 +211,11 @@ export class SessionStore {
     }
     if (data.userId !== row.user.id) return undefined;
     const membership = membershipOf(row);
-    return { session: { sid: session.sid, data, expiresAt: row.expire }, user: row.user, membership };
+    return {
+      session: { sid: session.sid, data, expiresAt: row.expire },
+      user: row.user,
+      membership,
+    };
   }
 
   /** Logout: ends both credentials of that login. */
