@@ -137,8 +137,10 @@ export const liveUpdateRoutes =
           resyncPending = false;
           pending.clear();
         };
+        // Nothing goes out before `ready`: what is heard while the version is read waits for it.
+        let readySent = false;
         const scheduleFlush = () => {
-          if (flushing || ended) return;
+          if (flushing || ended || !readySent) return;
           flushing = true;
           setImmediate(flush);
         };
@@ -212,6 +214,8 @@ export const liveUpdateRoutes =
         heartbeat.unref();
         write(`retry: ${RECONNECT_MS}\n\n`);
         write(sse(liveEventNames.ready, { version: listening.membership.dataVersion }));
+        readySent = true;
+        if (resyncPending || pending.size > 0) scheduleFlush();
         return reply.send(body);
       },
     );
