@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { phaseTable, playwrightTests, slowest, vitestTests } from "./test-phases.mjs";
+
+// What `npm test` prints after a run (docs/architecture.md#what-a-test-costs): read from the
+// runners' own JSON reports, so a wrong reading would name the wrong tests as the slow ones.
+
+describe("the test-time report", () => {
+  it("reads every test of a Vitest report with its file and duration", () => {
+    const report = {
+      testResults: [
+        {
+          name: `${process.cwd()}/src/a.api.test.ts`,
+          assertionResults: [
+            { fullName: "a > slow", duration: 900 },
+            { fullName: "a > quick", duration: 3 },
+          ],
+        },
+        { name: "/elsewhere/b.test.ts", assertionResults: [{ title: "b", duration: undefined }] },
+      ],
+    };
+    expect(vitestTests(report)).toEqual([
+      { name: "src/a.api.test.ts › a > slow", ms: 900 },
+      { name: "src/a.api.test.ts › a > quick", ms: 3 },
+      { name: "/elsewhere/b.test.ts › b", ms: 0 },
+    ]);
+  });
+
+  it("reads every Playwright test per project through nested suites, its attempts added up", () => {
+    const report = {
+      suites: [
+        {
+          title: "balances.spec.ts",
+          specs: [
+            {
+              title: "pt: settle",
+              tests: [{ projectName: "phone", results: [{ duration: 4000 }, { duration: 1000 }] }],
+            },
+          ],
+          suites: [
+            {
+              title: "group",
+              specs: [{ title: "en: lines", tests: [{ projectName: "desktop", results: [] }] }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightTests(report)).toEqual([
+      { name: "[phone] balances.spec.ts › pt: settle", ms: 5000 },
+      { name: "[desktop] balances.spec.ts › group › en: lines", ms: 0 },
+    ]);
+  });
+
+  it("lists the slowest first, at most the count asked, and the phases with their total", () => {
+    const tests = [5, 50, 1, 30].map((ms) => ({ name: `t${ms}`, ms }));
+    expect(slowest(tests, 2).map((t) => t.name)).toEqual(["t50", "t30"]);
+    expect(
+      phaseTable([
+        { name: "lint", ms: 12_340, ok: true },
+        { name: "unit", ms: 100_000, ok: false },
+      ]),
+    ).toBe(
+      [
+        "| phase | seconds | result |",
+        "|---|---|---|",
+        "| lint | 12.3 | ok |",
+        "| unit | 100.0 | FAILED |",
+        "| total | 112.3 | |",
+      ].join("\n"),
+    );
+  });
+});
