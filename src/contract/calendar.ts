@@ -1,6 +1,6 @@
 // The calendar's facts without zod: the web's month picker reads the year bounds on screens that
-// must not download zod (docs/internals/web.md#what-the-landing-page-loads), and the week buckets
-// of src/domain/budget.ts end on daysInMonth. calendar-date.ts builds the schemas on them and
+// must not download zod (docs/internals/web.md#what-the-landing-page-loads), and the budget
+// periods of src/domain/budget-period.ts end on daysInMonth. calendar-date.ts builds the schemas on them and
 // re-exports them.
 
 /** The years a calendar date may have, on the wire, in the database and in the address bar. */

@@ -8,7 +8,7 @@ import {
 } from "../contract/auth";
 
 /**
- * The password rule of docs/product.md#passwords, server side: the contract's length rule
+ * The password rule of docs/product.md#validation-limits, server side: the contract's length rule
  * (PASSWORD_MIN..PASSWORD_MAX, shared with the forms) and, here only, none of the 10,000 most
  * common passwords. The list is @zxcvbn-ts/language-common's `passwords-common` dictionary, ranked
  * by frequency (49k entries; its first 10,000 are taken): a maintained MIT package, kept out of

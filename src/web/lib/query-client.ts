@@ -1,7 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * Data changes only through this app's own mutations, which refetch what they touch. There is no
+ * By default nothing refetches on a timer or on focus: data changes through this app's own mutations, which
+ * refetch what they touch, and through other members and processes, whose changes reach the open
+ * screens as live events that refetch theirs (api/live-updates, docs/decisions/009). There is no
  * default query function: every query comes from an endpoint file under src/web/api, which names
  * its own fetcher.
  */

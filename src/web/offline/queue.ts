@@ -7,7 +7,7 @@ import { ApiRequestError } from "../lib/api-client";
  * attempt, and are sent when the network returns. The server returns the first expense for a key
  * it has seen (src/server/features/expenses/service.ts createExpense), so an entry whose first send
  * reached the server before the answer was lost is never saved twice. This file is the logic, on an
- * injected storage and lock, so it is tested without a browser; idb-storage.ts is IndexedDB's.
+ * injected storage and lock, so it is tested without a browser; browser-queue.ts is the browser's.
  */
 
 type QueueEntryStatus = "pending" | "sending" | "refused";
@@ -39,7 +39,7 @@ export type QueueStorage = {
 
 /**
  * Runs `task` unless another sender (this tab or another) holds the lock; answers false then. The
- * browser's is navigator.locks with ifAvailable (idb-storage.ts).
+ * browser's is navigator.locks with ifAvailable (browser-queue.ts).
  */
 export type QueueLock = (name: string, task: () => Promise<void>) => Promise<boolean>;
 
