@@ -77,6 +77,14 @@ module.exports = {
       from: { path: "^src/web/features/" },
       to: { path: webApp },
     },
+    {
+      name: "no-import-circles-web",
+      comment:
+        "Files of src/web import each other in a loop (type imports too). Move what both need into a file of its own that neither loop member imports back (e.g. expense-field-values.ts, user-menu-trigger.tsx).",
+      severity: "error",
+      from: { path: "^src/web/" },
+      to: { circular: true },
+    },
   ],
   options: {
     // The rules are about imports within src/web and between server features: cruising only

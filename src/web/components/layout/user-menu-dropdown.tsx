@@ -21,7 +21,7 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
 import { languageNames } from "./language-switcher";
-import { UserMenuTrigger } from "./user-menu";
+import { UserMenuTrigger } from "./user-menu-trigger";
 
 const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
   { value: "system", label: "userMenu.themeSystem", Icon: Monitor },

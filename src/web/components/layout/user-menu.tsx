@@ -1,11 +1,7 @@
-import { ChevronDown } from "lucide-react";
-import { type ComponentProps, startTransition, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { User } from "../../../contract/user";
-import { displayName } from "../../lib/auth";
 import { lazyScreen } from "../../lib/lazy-screen";
-import { UserAvatar } from "../ui/avatar";
-import { Button } from "../ui/button";
+import { UserMenuTrigger } from "./user-menu-trigger";
 
 const userMenuDropdown = lazyScreen(() =>
   import("./user-menu-dropdown").then((m) => m.UserMenuDropdown),
@@ -66,24 +62,5 @@ function want(setWanted: (update: (now: Wanted) => Wanted) => void, next: "loade
   userMenuDropdown.preload().then(
     () => startTransition(() => setWanted((now) => (now === "open" ? now : next))),
     () => undefined,
-  );
-}
-
-/** The avatar and name that open the menu: the dropdown's trigger once loaded, this before. */
-export function UserMenuTrigger({
-  user,
-  ...props
-}: { user: User } & ComponentProps<typeof Button>) {
-  const { t } = useTranslation();
-  const name = displayName(user, t("userMenu.profile"));
-  return (
-    <Button variant="ghost" className="h-11 min-w-0 gap-2 px-1.5 sm:px-2" {...props}>
-      <UserAvatar imageUrl={user.profileImageUrl} />
-      <span className="sr-only">{`${t("userMenu.open")}: `}</span>
-      <span className="max-w-[6.5rem] truncate sm:max-w-[12rem]" data-testid="user-menu-name">
-        {name}
-      </span>
-      <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Expense } from "../../../contract/expenses";
 import { changedFields, keepingEmptyChoices } from "./expense-edit-dialog";
-import type { ExpenseFieldValues } from "./expense-form";
+import type { ExpenseFieldValues } from "./expense-field-values";
 import type { SplitDraft } from "./split-draft";
 
 const expense: Expense = {

@@ -44,6 +44,7 @@ import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
 import { queueExpense } from "../../offline/browser-queue";
 import { isNetworkFailure } from "../../offline/queue";
+import type { ExpenseFieldValues } from "./expense-field-values";
 import { ForWhomField, type ForWhomForm } from "./for-whom-field";
 import { InstallmentFields } from "./installment-fields";
 import {
@@ -54,23 +55,7 @@ import {
 } from "./installments";
 import { PaymentMethodSelect } from "./payment-method-select";
 import { PrivateField } from "./private-field";
-import { FAMILY_DRAFT, type SplitDraft, splitOfDraft } from "./split-draft";
-
-/** The fields of an expense as the form holds them: every value a string, as typed. */
-export type ExpenseFieldValues = {
-  description: string;
-  amount: string;
-  categoryId: string;
-  date: string;
-  /** Optional as in the contract: left out, the server takes whoever adds it. */
-  paidByUserId?: string;
-  /** "" for "Não informado" (docs/product.md#payment-methods). */
-  paymentMethodId?: string;
-  /** "Para quem" as chosen and typed (docs/decisions/012-yours-mine-ours.md). */
-  split?: SplitDraft;
-  /** "Privado" (docs/product.md#private-expenses): paid by and for whoever adds it. */
-  private?: boolean;
-};
+import { FAMILY_DRAFT, splitOfDraft } from "./split-draft";
 
 const createResolver = zodResolver(createExpenseInputSchema);
 

@@ -12,7 +12,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, parseAmountInput } from "../../lib/amount-input";
 import { formatMoney } from "../../lib/format";
-import type { ExpenseFieldValues } from "./expense-form";
+import type { ExpenseFieldValues } from "./expense-field-values";
 import {
   FAMILY_DRAFT,
   formatPercent,

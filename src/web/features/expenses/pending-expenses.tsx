@@ -30,7 +30,8 @@ import {
   useQueuedExpenses,
 } from "../../offline/browser-queue";
 import type { QueueEntry } from "../../offline/queue";
-import { ExpenseFields, type ExpenseFieldValues, expenseCreateResolver } from "./expense-form";
+import type { ExpenseFieldValues } from "./expense-field-values";
+import { ExpenseFields, expenseCreateResolver } from "./expense-form";
 import type { ForWhomForm } from "./for-whom-field";
 import { draftOf, FAMILY_DRAFT } from "./split-draft";
 

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { useId } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { ExpenseFieldValues } from "./expense-form";
+import type { ExpenseFieldValues } from "./expense-field-values";
 
 /**
  * "Privado" (docs/product.md#private-expenses): only its author sees the expense in full; the
