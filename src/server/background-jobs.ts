@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
+import type { Clock } from "./clock";
 import { backupIsDue, writeBackup } from "./db/backup";
 
 /**
@@ -39,6 +40,63 @@ export class BackgroundJobs {
   async stop(): Promise<void> {
     for (const job of [...this.jobs].reverse()) await job.stop();
   }
+}
+
+/** A job that can also be run now: a run, or the one under way, settling when it is done. */
+export type RunnableJob = BackgroundJob & { run(): Promise<void> };
+
+const MINUTE = 60_000;
+
+/**
+ * The schedule of the jobs whose work is "what is due by today": once at start (what came due
+ * while the app was down), then every minute and a second after local midnight, so a day's work is
+ * done as the day begins. One run at a time per process: a slow run is not overlapped by the next
+ * tick. `work` never throws (it logs its failures); the next turn tries again.
+ */
+export function dueByTodayJob(
+  work: () => Promise<void>,
+  deps: { clock: Clock; intervalMs?: number },
+): RunnableJob {
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let interval: NodeJS.Timeout | undefined;
+  let midnight: NodeJS.Timeout | undefined;
+
+  const run = () => {
+    if (stopped) return running ?? Promise.resolve();
+    running ??= work().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const scheduleMidnight = () => {
+    const now = deps.clock.now();
+    const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 1);
+    midnight = setTimeout(() => {
+      void run();
+      scheduleMidnight();
+    }, next.getTime() - now.getTime());
+    midnight.unref();
+  };
+
+  return {
+    run,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      interval = setInterval(() => void run(), deps.intervalMs ?? MINUTE);
+      interval.unref();
+      scheduleMidnight();
+      void run();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(interval);
+      clearTimeout(midnight);
+      await running;
+    },
+  };
 }
 
 const HOUR = 60 * 60 * 1000;
