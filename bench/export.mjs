@@ -7,11 +7,12 @@
 // and, when one answers at BENCH_DATABASE_URL, a PostgreSQL database of its own, each seeded with
 // one family of 50,000 expenses: `node --import tsx bench/export.mjs`.
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { rssMb, untilHealthy } from "./process-figures.mjs";
 
 const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 5);
 const WARMUP = 1;
@@ -23,11 +24,6 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-const rssMb = async (pid) => {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 };
 
 /** One export, read to the end chunk by chunk; the rows counted, RSS sampled meanwhile. */
@@ -131,15 +127,7 @@ async function alone() {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const base = `http://127.0.0.1:${port}`;
     try {
-      for (;;) {
-        const ok = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (child.exitCode !== null) throw new Error("the server exited");
-        await sleep(50);
-      }
+      await untilHealthy(base, child);
       const login = await fetch(`${base}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },

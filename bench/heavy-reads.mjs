@@ -11,11 +11,12 @@
 // embedded PostgreSQL of its own seeded with 40,000: `node --import tsx bench/heavy-reads.mjs`
 // (BENCH_HEAVY_SECONDS, default 20; BENCH_HEAVY_PORT, default 3322).
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { percentile, rssMb, untilHealthy } from "./process-figures.mjs";
 
 const ACCOUNTS = Number(process.env.BENCH_HEAVY_ACCOUNTS ?? 6);
 /** Reads each account keeps running: one more than the cap of four, so the 429 is exercised. */
@@ -31,16 +32,6 @@ const PASSWORD = "bench-password";
 export const HEAVY_READS_ENV = {
   RATE_LIMIT_REGISTER_PER_IP: "1000",
   RATE_LIMIT_JOIN_PER_IP: "1000",
-};
-
-const rssMb = async (pid) => {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-};
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
 async function call(base, method, path, cookie, body, headers = {}) {
@@ -276,15 +267,7 @@ async function alone() {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const base = `http://127.0.0.1:${port}`;
     try {
-      for (;;) {
-        const ok = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (child.exitCode !== null) throw new Error("the server exited");
-        await sleep(50);
-      }
+      await untilHealthy(base, child);
       await measureHeavyReads(base, child.pid, "Embedded PostgreSQL", OWNER_ALONE);
     } finally {
       child.kill("SIGTERM"); // stops its embedded PostgreSQL too

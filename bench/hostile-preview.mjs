@@ -8,26 +8,17 @@
 // Part of `npm run bench` (bench/run.mjs, with eight of its seeded users); alone, on an embedded
 // PostgreSQL seeded with eight users: `node --import tsx bench/hostile-preview.mjs`.
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { percentile, rssMb, untilHealthy } from "./process-figures.mjs";
 
 const PARALLEL = 8;
 const SAMPLE_MS = 5;
 const HEALTH_GAP_MS = 10;
 const TARGETS = { healthP99Ms: 200, rssMb: 400 };
-
-const rssMb = async (pid) => {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-};
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** `lines` lines of `cells` one-character cells; with `dated`, the first two a date and an amount. */
 function wideFile(lines, cells, dated) {
@@ -175,15 +166,7 @@ async function alone() {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const base = `http://127.0.0.1:${port}`;
     try {
-      for (;;) {
-        const ok = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (child.exitCode !== null) throw new Error("the server exited");
-        await sleep(50);
-      }
+      await untilHealthy(base, child);
       await measureHostilePreview(base, child.pid, "Embedded PostgreSQL", accountsAlone);
     } finally {
       child.kill("SIGTERM"); // stops its embedded PostgreSQL too

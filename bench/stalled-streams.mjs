@@ -10,12 +10,13 @@
 // Part of `npm run bench` (bench/run.mjs); alone, on an embedded PostgreSQL of its own:
 // `node --import tsx bench/stalled-streams.mjs` (BENCH_STALLED_SECONDS, default 40).
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { percentile, rssMb, untilHealthy } from "./process-figures.mjs";
 
 const MEMBERS = 10;
 /** BENCH_STALLED_STREAMS=0 gives the same writes with no stalled stream: the baseline. */
@@ -33,16 +34,6 @@ export const STALLED_STREAMS_ENV = {
   STREAMS_PER_IP: "200",
   RATE_LIMIT_REGISTER_PER_IP: "1000",
   RATE_LIMIT_JOIN_PER_IP: "1000",
-};
-
-const rssMb = async (pid) => {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-};
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
 async function call(base, method, path, cookie, body) {
@@ -236,15 +227,7 @@ async function alone() {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const base = `http://127.0.0.1:${port}`;
     try {
-      for (;;) {
-        const ok = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (child.exitCode !== null) throw new Error("the server exited");
-        await sleep(50);
-      }
+      await untilHealthy(base, child);
       await measureStalledStreams(base, child.pid, "Embedded PostgreSQL");
     } finally {
       child.kill("SIGTERM"); // stops its embedded PostgreSQL too
