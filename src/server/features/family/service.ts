@@ -551,9 +551,10 @@ export async function deleteFamily(
 /**
  * The owner sets when the family's budget month starts (docs/product.md#budget-periods). No
  * expense moves (their dates are calendar dates); every month the family's calls name follows
- * the new rule from the next request on. The family's data version moves with it, so the months,
- * lists and trends each process kept for the old rule are not answered again
- * (http/family-json-cache.ts). A rule equal to the stored one changes nothing and records no entry.
+ * the new rule from the next request on. The family's data version moves with it (the trigger
+ * families_rules_changed, listed in db/triggers.api.test.ts), so the months, lists and trends each
+ * process kept for the old rule are not answered again (http/family-json-cache.ts). A rule equal
+ * to the stored one changes nothing and records no entry.
  */
 export async function setBudgetPeriod(
   db: Db,
@@ -574,7 +575,6 @@ export async function setBudgetPeriod(
         periodDay: rule.day,
         periodSaturdays: rule.saturdays,
         periodClosedDay: rule.closedDay,
-        dataVersion: sql`${families.dataVersion} + 1`,
         updatedAt: clock.now(),
       })
       .where(eq(families.id, scope.familyId))
@@ -598,8 +598,8 @@ export async function setBudgetPeriod(
 /**
  * The owner chooses when card purchases count in the budget
  * (docs/product.md#counting-card-spending-by-bill): by their date or by their bill's due date.
- * No expense changes; the family's data version moves, so no month kept for the old choice is
- * answered again. The same choice again changes nothing and records no entry.
+ * No expense changes; the family's data version moves (families_rules_changed), so no month kept
+ * for the old choice is answered again. The same choice again changes nothing and records no entry.
  */
 export async function setCardSpendingBy(
   db: Db,
@@ -616,7 +616,6 @@ export async function setCardSpendingBy(
       .update(families)
       .set({
         cardSpendingBy: by,
-        dataVersion: sql`${families.dataVersion} + 1`,
         updatedAt: clock.now(),
       })
       .where(eq(families.id, scope.familyId))
