@@ -5,15 +5,13 @@ import { currentUserQueryOptions, useCurrentUser } from "./api/auth/get-current-
 import { mainContentId } from "./components/layout/skip-link";
 import { Spinner } from "./components/ui/spinner";
 import { NotFoundPage } from "./features/not-found/not-found-page";
-import { loadAppTexts } from "./i18n/init";
-import { type LazyScreen, LazyView, lazyScreen, ScreenView } from "./lib/lazy-screen";
+import { LazyView, lazyScreen, ScreenView } from "./lib/lazy-screen";
 import { queryClient } from "./lib/query-client";
-import { type PublicPath, publicPathOf } from "./lib/routes";
-import { loadClassMerge } from "./lib/utils";
 import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
+import { publicRouteOf, signedInRouteAt, signedInRoutes, withAppTexts } from "./routes/registry";
 
-// The signed-in screens load as separate chunks, so the landing page (what a new visitor's phone
-// downloads first) stays small; the charts travel only with the reports. The screen at the opened
+// The screens (routes/registry.tsx) load as separate chunks, so the landing page (what a new
+// visitor's phone downloads first) stays small; the charts travel only with the reports. The screen at the opened
 // address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
 // landing page loads none of them (docs/internals/web.md#what-the-landing-page-loads).
@@ -27,8 +25,8 @@ import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
 const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
   Promise.all([
     withAppTexts(import("./routes/authenticated-layout")),
-    screenAt(window.location.pathname)
-      ?.preload()
+    signedInRouteAt(window.location.pathname)
+      ?.screen.preload()
       .catch(() => undefined),
   ]).then(([m]) => m.AuthenticatedLayout),
 );
@@ -40,112 +38,6 @@ const AuthenticatedLayout = lazyScreen<AuthenticatedLayoutProps>(() =>
 const Landing = lazyScreen(() =>
   import("./features/landing/landing-page").then((m) => m.LandingPage),
 );
-const CategoriesPage = lazyScreen(() =>
-  import("./features/categories/categories-page").then((m) => m.CategoriesPage),
-);
-// The dashboard is composed with the Expenses feature's quick add and editor in routes/.
-const DashboardPage = lazyScreen(() =>
-  import("./routes/dashboard-route").then((m) => m.DashboardRoute),
-);
-const ExpensesPage = lazyScreen(() =>
-  import("./features/expenses/expenses-page").then((m) => m.ExpensesPage),
-);
-const RecurringPage = lazyScreen(() =>
-  import("./features/recurring/recurring-page").then((m) => m.RecurringPage),
-);
-const ImportPage = lazyScreen(() =>
-  import("./features/imports/import-page").then((m) => m.ImportPage),
-);
-const FamilyPage = lazyScreen(() =>
-  import("./features/family/family-page").then((m) => m.FamilyPage),
-);
-// Where an invite link opened from another site leads (docs/product.md#joining-by-link).
-const JoinConfirmPage = lazyScreen(() =>
-  import("./features/family/join-confirm-page").then((m) => m.JoinConfirmPage),
-);
-// The profile's family tab is the family feature's: it is handed in here, since one feature never
-// imports another, and travels in the profile's chunk as before.
-const ProfilePage = lazyScreen(() =>
-  Promise.all([
-    import("./features/profile/profile-page"),
-    import("./features/family/family-tab"),
-  ]).then(([profile, family]) => () => <profile.ProfilePage familyTab={<family.FamilyTab />} />),
-);
-const NotificationsPage = lazyScreen(() =>
-  import("./features/notifications/notifications-page").then((m) => m.NotificationsPage),
-);
-const HistoryPage = lazyScreen(() =>
-  import("./features/history/history-page").then((m) => m.HistoryPage),
-);
-const PaymentMethodsPage = lazyScreen(() =>
-  import("./features/payment-methods/payment-methods-page").then((m) => m.PaymentMethodsPage),
-);
-const CardBillsPage = lazyScreen(() =>
-  import("./features/card-bills/card-bills-page").then((m) => m.CardBillsPage),
-);
-const ReportsPage = lazyScreen(() =>
-  import("./features/reports/reports-page").then((m) => m.ReportsPage),
-);
-const BalancesPage = lazyScreen(() =>
-  import("./features/balances/balances-page").then((m) => m.BalancesPage),
-);
-const IncomesPage = lazyScreen(() =>
-  import("./features/incomes/incomes-page").then((m) => m.IncomesPage),
-);
-
-/** The signed-in screens by path (each matches its path exactly; `:code` is one segment). */
-const screens: Record<string, LazyScreen> = {
-  "/": DashboardPage,
-  "/expenses": ExpensesPage,
-  "/expenses/recurring": RecurringPage,
-  "/expenses/import": ImportPage,
-  "/incomes": IncomesPage,
-  "/categories": CategoriesPage,
-  "/payment-methods": PaymentMethodsPage,
-  "/payment-methods/:id/bills": CardBillsPage,
-  "/reports": ReportsPage,
-  "/balances": BalancesPage,
-  "/profile": ProfilePage,
-  "/family": FamilyPage,
-  "/family/history": HistoryPage,
-  "/notifications": NotificationsPage,
-  "/join/:code": JoinConfirmPage,
-};
-
-/** The signed-in screen at `path`, if one matches it (a `:name` segment matches any one segment). */
-function screenAt(path: string): LazyScreen | undefined {
-  if (Object.hasOwn(screens, path)) return screens[path];
-  const pattern = Object.keys(screens).find(
-    (route) =>
-      route.includes(":") && new RegExp(`^${route.replace(/:[^/]+/g, "[^/]+")}$`).test(path),
-  );
-  return pattern ? screens[pattern] : undefined;
-}
-
-/** A screen's chunk with what every screen but the landing page needs first (see above). */
-function withAppTexts<T>(chunk: Promise<T>): Promise<T> {
-  return Promise.all([chunk, loadAppTexts(), loadClassMerge()]).then(([loaded]) => loaded);
-}
-
-/** Sign-in screens render at once, without waiting for the current user. */
-const publicPages: Record<PublicPath, LazyScreen> = {
-  "/login": lazyScreen(() =>
-    withAppTexts(import("./features/auth/login-page")).then((m) => m.LoginPage),
-  ),
-  "/register": lazyScreen(() =>
-    withAppTexts(import("./features/auth/register-page")).then((m) => m.RegisterPage),
-  ),
-  "/forgot-password": lazyScreen(() =>
-    withAppTexts(import("./features/auth/forgot-password-page")).then((m) => m.ForgotPasswordPage),
-  ),
-  "/reset-password": lazyScreen(() =>
-    withAppTexts(import("./features/auth/reset-password-page")).then((m) => m.ResetPasswordPage),
-  ),
-  "/verify-email": lazyScreen(() =>
-    withAppTexts(import("./features/auth/verify-email-page")).then((m) => m.VerifyEmailPage),
-  ),
-};
-
 /**
  * Loads what the first render of the screen at `path` needs, so it shows without a Suspense
  * fallback or a spinner first: a sign-in screen's chunk, or with a stored user (`signedIn`) the
@@ -157,14 +49,16 @@ const publicPages: Record<PublicPath, LazyScreen> = {
  * retried when the screen renders, and shows there).
  */
 export function preloadScreen(path: string, signedIn: boolean): Promise<void> {
-  const publicPath = publicPathOf(path);
-  if (!publicPath && !signedIn) {
+  const publicRoute = publicRouteOf(path);
+  if (!publicRoute && !signedIn) {
     return Promise.all([
       queryClient.prefetchQuery(currentUserQueryOptions()),
       Landing.preload().catch(() => undefined),
     ]).then(() => undefined);
   }
-  const chunks = publicPath ? [publicPages[publicPath]] : [AuthenticatedLayout, screenAt(path)];
+  const chunks = publicRoute
+    ? [publicRoute.screen]
+    : [AuthenticatedLayout, signedInRouteAt(path)?.screen];
   return Promise.all(chunks.map((chunk) => chunk?.preload().catch(() => undefined))).then(
     () => undefined,
   );
@@ -203,9 +97,9 @@ function ProtectedRoutes() {
   const routes = (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        {Object.entries(screens).map(([path, screen]) => (
-          <Route key={path} path={path}>
-            <ScreenView screen={screen} />
+        {signedInRoutes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <ScreenView screen={route.screen} />
           </Route>
         ))}
         <Route component={NotFoundPage} />
@@ -221,11 +115,11 @@ function ProtectedRoutes() {
 
 export function App() {
   const [location] = useLocation();
-  const publicPath = publicPathOf(location);
-  if (publicPath) {
+  const publicRoute = publicRouteOf(location);
+  if (publicRoute) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <ScreenView screen={publicPages[publicPath]} />
+        <ScreenView screen={publicRoute.screen} />
       </Suspense>
     );
   }

@@ -2,12 +2,11 @@ import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { startI18n } from "./i18n/init";
 import { hasStoredUser, readStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
-import { isPublicPath } from "./lib/routes";
 import { syncOnlineState } from "./offline/connection";
-import { prefetchScreenData } from "./routes/screen-data";
+import { prefetchScreenData, publicRouteOf } from "./routes/registry";
 
 /**
- * Sends the opened screen's calls (routes/screen-data.ts) as this module is evaluated. main.tsx
+ * Sends the opened screen's calls (routes/registry.tsx, routes/screen-data.ts) as this module is evaluated. main.tsx
  * imports it before React and the app, so the calls are on their way while the browser still
  * evaluates the rest of the bundle (the app's screens and components), not after it. The user is
  * asked for at once, and with a stored user the screen's own calls too. They are imported
@@ -34,7 +33,7 @@ void import("./offline/offline-cache").then(({ startOfflineCache }) =>
   }),
 );
 
-if (!isPublicPath(window.location.pathname)) {
+if (!publicRouteOf(window.location.pathname)) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
   if (hasStoredUser()) prefetchScreenData(queryClient, window.location);
 }

@@ -8,6 +8,7 @@ import { JoinFeedback } from "../features/family/join-feedback";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { usePainted } from "../lib/after-paint";
 import { OfflineMarker } from "../offline/offline-marker";
+import { navTabs } from "./registry";
 
 // Its own chunk: the queue (IndexedDB, the create call and its contract) stays out of what the
 // landing page downloads, since app.tsx imports this layout statically.
@@ -44,7 +45,7 @@ export function AuthenticatedLayout({ user, children }: AuthenticatedLayoutProps
       <SkipLink />
       {/* Invite links redirect here with the outcome in the query string (docs/product.md#join-feedback). */}
       <JoinFeedback />
-      <Header user={user} notifications={<NotificationBell />} />
+      <Header user={user} notifications={<NotificationBell />} tabs={navTabs} />
       <OfflineMarker />
       {/* Expenses kept on this device while offline, and their sender (docs/product.md#offline-expense-queue). */}
       {painted ? (

@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { YearMonth } from "../../domain/budget";
-import { currentUserQueryOptions } from "../api/auth/get-current-user";
 import { balancesQueryOptions } from "../api/balances/get-balances";
 import { categoriesQueryOptions } from "../api/categories/get-categories";
 import { expensesPageQueryOptions, noExpenseFilters } from "../api/expenses/get-expenses-page";
@@ -10,15 +9,14 @@ import { incomesQueryOptions } from "../api/incomes/get-incomes";
 import { unreadCountQueryOptions } from "../api/notifications/get-unread-count";
 import { recurringDueQueryOptions } from "../api/recurring/get-recurring-due";
 import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
-import { hasStoredUser } from "../lib/auth";
 import { todayIso } from "../lib/format";
-import { isPublicPath } from "../lib/routes";
 import { selectedMonthOf } from "../lib/use-selected-month";
 import { viewParamOf } from "../lib/view-param";
 
-type Address = { pathname: string; search: string };
+export type Address = { pathname: string; search: string };
 
-type Prefetch = (queryClient: QueryClient, address: Address) => void;
+/** One early call of a screen, made from the opened address (registry.tsx). */
+export type Prefetch = (queryClient: QueryClient, address: Address) => void;
 
 const family: Prefetch = (queryClient) => void queryClient.prefetchQuery(familyQueryOptions());
 const categories: Prefetch = (queryClient) =>
@@ -84,39 +82,15 @@ const balances: Prefetch = (queryClient, { search }) => {
 const firstExpensePage: Prefetch = (queryClient) =>
   void queryClient.prefetchInfiniteQuery(expensesPageQueryOptions(noExpenseFilters));
 
-/**
- * What each signed-in screen reads as it opens (RequireFamily's family first), all of it: a call
- * its components made only once they rendered came back after the first paint and drew large
- * parts of the screen again (the bell, the due bills, the payers' names: ~45 ms of rendering and
- * ~50 ms of style and layout in a Chromium trace of the dashboard).
- */
-const screenCalls: Record<string, Prefetch[]> = {
-  "/": [family, monthSummary, dueBills, people, unreadCount],
-  "/expenses": [family, firstExpensePage, categories, people, unreadCount],
-  "/categories": [family, categories, unreadCount],
-  "/reports": [family, monthSummary, people, unreadCount],
-  "/family": [family, unreadCount],
-  "/balances": [family, balances, people, unreadCount],
-  "/incomes": [family, monthIncomes, people, unreadCount],
+/** The calls the screens' entries in registry.tsx name as their early ones. */
+export const earlyCalls = {
+  family,
+  categories,
+  monthSummary,
+  dueBills,
+  people,
+  unreadCount,
+  monthIncomes,
+  balances,
+  firstExpensePage,
 };
-
-/**
- * Starts the calls the screen at `address` needs, all at once, before React mounts (main.tsx):
- * otherwise each waits for the one before it and for the screen's chunk (user, then family, then
- * the screen's own). The screens' hooks use the same query options, so they find each call in
- * flight or answered in the cache instead of making it again.
- *
- * The sign-in screens read nothing. Without a stored user the visitor is most likely signed out
- * and sees the landing page, which needs only the user; with one, the family and the screen's
- * data are asked for alongside the user. Should the session have ended, those calls fail with
- * 401 and the landing page shows as before (signing in clears the cache).
- */
-export function prefetchScreenData(queryClient: QueryClient, address: Address) {
-  if (isPublicPath(address.pathname)) return;
-  void queryClient.prefetchQuery(currentUserQueryOptions());
-  const calls = Object.hasOwn(screenCalls, address.pathname)
-    ? screenCalls[address.pathname]
-    : undefined;
-  if (!calls || !hasStoredUser()) return;
-  for (const call of calls) call(queryClient, address);
-}

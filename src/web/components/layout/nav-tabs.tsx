@@ -1,27 +1,27 @@
-import { ChartPie, HandCoins, LayoutDashboard, type LucideIcon, Receipt, Tags } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { isTabActive, navTabs } from "../../lib/routes";
 import { cn } from "../../lib/utils";
 
-const icons: Record<(typeof navTabs)[number]["path"], LucideIcon> = {
-  "/": LayoutDashboard,
-  "/expenses": Receipt,
-  "/incomes": HandCoins,
-  "/categories": Tags,
-  "/reports": ChartPie,
+/** One tab of the frame, as the app's route table has it (routes/registry.tsx). */
+export type NavTab = {
+  path: string;
+  labelKey: string;
+  icon: LucideIcon;
+  /** Whether the tab is lit at `location`. */
+  isActive: (location: string) => boolean;
 };
 
 /** Five equal tabs on phones (icon over label), a row of tabs on wider screens. */
-export function NavTabs() {
+export function NavTabs({ tabs }: { tabs: readonly NavTab[] }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   return (
     <nav aria-label={t("nav.label")} className="border-border border-t">
       <ul className="mx-auto grid max-w-6xl grid-cols-5 px-1 sm:flex sm:gap-1 sm:px-4">
-        {navTabs.map((tab) => {
-          const active = isTabActive(tab.path, location);
-          const Icon = icons[tab.path];
+        {tabs.map((tab) => {
+          const active = tab.isActive(location);
+          const Icon = tab.icon;
           return (
             <li key={tab.path} className="min-w-0">
               <Link

@@ -13,7 +13,14 @@ import { monthSummaryQueryOptions } from "../api/summary/get-month-summary";
 import { storeUser } from "../lib/auth";
 import { createQueryClient } from "../lib/query-client";
 import { testUser } from "../testing/test-user";
-import { prefetchScreenData } from "./screen-data";
+import {
+  appRoutes,
+  navTabs,
+  prefetchScreenData,
+  publicRouteOf,
+  signedInRouteAt,
+  signedInRoutes,
+} from "./registry";
 
 const user = testUser;
 
@@ -190,5 +197,91 @@ describe("prefetchScreenData", () => {
       String(url).startsWith("/api/summary"),
     );
     expect(summaries).toHaveLength(1);
+  });
+});
+
+describe("publicRouteOf", () => {
+  it.each(["/login", "/register", "/forgot-password", "/reset-password", "/verify-email"])(
+    "treats %s and anything below it as public",
+    (path) => {
+      expect(publicRouteOf(path)?.path).toBe(path);
+      expect(publicRouteOf(`${path}/anything`)?.path).toBe(path);
+    },
+  );
+
+  it.each(["/", "/expenses", "/reports", "/profile", "/family", "/anything", "/loginx"])(
+    "does not treat %s as public",
+    (path) => {
+      expect(publicRouteOf(path)).toBeUndefined();
+    },
+  );
+});
+
+describe("signedInRouteAt", () => {
+  it("finds a screen by its exact path, and by a path with a named segment", () => {
+    expect(signedInRouteAt("/expenses/recurring")?.path).toBe("/expenses/recurring");
+    expect(signedInRouteAt("/payment-methods/abc/bills")?.path).toBe("/payment-methods/:id/bills");
+    expect(signedInRouteAt("/join/XYZ")?.path).toBe("/join/:code");
+    expect(signedInRouteAt("/join/XYZ/more")).toBeUndefined();
+    expect(signedInRouteAt("/login")).toBeUndefined();
+    expect(signedInRouteAt("/no-such-page")).toBeUndefined();
+  });
+
+  it("has one entry per path", () => {
+    const paths = appRoutes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe("navTabs", () => {
+  it("lists Dashboard, Expenses, Income, Categories and Reports in that order", () => {
+    expect(navTabs.map((tab) => tab.path)).toEqual([
+      "/",
+      "/expenses",
+      "/incomes",
+      "/categories",
+      "/reports",
+    ]);
+  });
+
+  it("names only tabs as what a screen is reached from", () => {
+    const tabPaths = navTabs.map((tab) => tab.path);
+    for (const route of signedInRoutes) {
+      if (route.reachedFrom) expect(tabPaths, route.path).toContain(route.reachedFrom);
+    }
+  });
+});
+
+describe("a tab's isActive", () => {
+  const isTabActive = (tabPath: string, location: string) => {
+    const tab = navTabs.find((candidate) => candidate.path === tabPath);
+    if (!tab) throw new Error(`no tab ${tabPath}`);
+    return tab.isActive(location);
+  };
+
+  it("activates the dashboard only on /", () => {
+    expect(isTabActive("/", "/")).toBe(true);
+    expect(isTabActive("/", "/expenses")).toBe(false);
+  });
+
+  it("activates a tab on its path and below it", () => {
+    expect(isTabActive("/expenses", "/expenses")).toBe(true);
+    expect(isTabActive("/expenses", "/expenses/123")).toBe(true);
+    expect(isTabActive("/expenses", "/expensesx")).toBe(false);
+    expect(isTabActive("/reports", "/profile")).toBe(false);
+  });
+
+  it("keeps Categories lit on the accounts and cards, which are opened from there", () => {
+    expect(isTabActive("/categories", "/payment-methods")).toBe(true);
+    expect(isTabActive("/expenses", "/payment-methods")).toBe(false);
+    // And on a card's bills, opened from there.
+    expect(isTabActive("/categories", "/payment-methods/abc/bills")).toBe(true);
+    expect(isTabActive("/categories", "/payment-methodsx")).toBe(false);
+  });
+
+  it("keeps the dashboard lit on Acertos, which is opened from there", () => {
+    expect(isTabActive("/", "/balances")).toBe(true);
+    expect(isTabActive("/reports", "/balances")).toBe(false);
+    expect(isTabActive("/", "/balancesx")).toBe(false);
   });
 });
