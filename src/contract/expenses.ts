@@ -44,8 +44,6 @@ export const expenseSchema = z.object({
    */
   private: z.boolean(),
   date: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
   isExample: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -87,7 +85,7 @@ const sharesAddUp = {
   path: ["split"],
 };
 
-/** month and year are not accepted: the server derives them from the date. */
+/** Fields it does not know (an id, a month or year) are refused: the date says when it was. */
 export const createExpenseInputSchema = z
   .strictObject(expenseFields)
   .refine((input) => splitAddsUp(input.split, input.amount), sharesAddUp);

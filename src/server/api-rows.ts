@@ -40,8 +40,6 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   split: row.split,
   private: row.private,
   date: row.date,
-  month: row.month,
-  year: row.year,
   isExample: row.isExample,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

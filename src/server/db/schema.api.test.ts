@@ -149,7 +149,7 @@ describe("families", () => {
 });
 
 describe("expenses", () => {
-  it("stores money exactly and derives month and year from the calendar date", async () => {
+  it("stores money exactly and the calendar date as it was given", async () => {
     const { family, owner } = await newFamily();
     const [expense] = await database.db
       .insert(expenses)
@@ -161,12 +161,7 @@ describe("expenses", () => {
         addedByUserId: owner.id,
       })
       .returning();
-    expect(expense).toMatchObject({
-      amount: "99999999.99",
-      date: "2024-02-29",
-      month: 2,
-      year: 2024,
-    });
+    expect(expense).toMatchObject({ amount: "99999999.99", date: "2024-02-29" });
 
     await database.db
       .update(expenses)
@@ -176,7 +171,7 @@ describe("expenses", () => {
       .select()
       .from(expenses)
       .where(eq(expenses.id, expense?.id ?? ""));
-    expect(moved).toMatchObject({ month: 12, year: 2025 });
+    expect(moved).toMatchObject({ date: "2025-12-31" });
 
     const [{ total } = { total: "" }] = await database.db
       .select({ total: sql<string>`sum(${expenses.amount})::text` })
@@ -277,9 +272,7 @@ describe("expenses", () => {
     const names = (result as unknown as { rows: { indexname: string }[] }).rows.map(
       (r) => r.indexname,
     );
-    expect(names).toEqual(
-      expect.arrayContaining(["expenses_family_year_month_idx", "expenses_family_keyset_idx"]),
-    );
+    expect(names).toContain("expenses_family_keyset_idx");
     const keyset = await database.db.execute<{ indexdef: string }>(
       sql`select indexdef from pg_indexes where indexname = 'expenses_family_keyset_idx'`,
     );
@@ -287,6 +280,18 @@ describe("expenses", () => {
     expect((keyset as unknown as { rows: { indexdef: string }[] }).rows[0]?.indexdef).toContain(
       "(family_id, date DESC, created_at DESC, id DESC)",
     );
+  });
+
+  it("keeps no calendar month or year beside the date (migration 0028)", async () => {
+    // A calendar month names the wrong month under a budget month that starts on another day
+    // (docs/product.md#budget-periods); every read takes the family's date range instead.
+    const result = await database.db.execute<{ name: string }>(
+      sql`select column_name as name from information_schema.columns
+        where table_schema = 'public' and table_name = 'expenses' and column_name in ('month', 'year')
+        union all
+        select indexname from pg_indexes where indexname = 'expenses_family_year_month_idx'`,
+    );
+    expect((result as unknown as { rows: { name: string }[] }).rows).toEqual([]);
   });
 });
 

@@ -467,8 +467,6 @@ export const expenses = pgTable(
     refundOfLabel: text("refund_of_label"),
     /** A calendar date with no time zone: an expense never moves to another day or month. */
     date: date("date", { mode: "string" }).notNull(),
-    month: integer("month").notNull().generatedAlwaysAs(sql`extract(month from "date")::integer`),
-    year: integer("year").notNull().generatedAlwaysAs(sql`extract(year from "date")::integer`),
     isExample: boolean("is_example").notNull().default(false),
     /** The client's Idempotency-Key of the create that made this row, so a retry creates nothing. */
     idempotencyKey: text("idempotency_key"),
@@ -476,7 +474,6 @@ export const expenses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("expenses_family_year_month_idx").on(t.familyId, t.year, t.month),
     // The keyset order of GET /api/expenses/page and the list's newest-first order (id last, so
     // the order is total and a page boundary never splits or repeats expenses). NULLS FIRST is
     // what ORDER BY ... DESC means: with drizzle's default NULLS LAST the planner could not read

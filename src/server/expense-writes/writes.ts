@@ -251,9 +251,9 @@ export class ExpenseWriter {
   ) {}
 
   /**
-   * Partial; month and year follow a new date (generated from it by the database). The row is
-   * locked first, so the history's "before" is what this change replaced; an edit that changes
-   * no field the history shows records no entry.
+   * Partial: the fields left out keep their values. The row is locked first, so the history's
+   * "before" is what this change replaced; an edit that changes no field the history shows
+   * records no entry.
    */
   async update(
     scope: FamilyScope,

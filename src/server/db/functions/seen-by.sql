@@ -3,10 +3,10 @@
 -- another member's private row is masked once, here, and no reader masks a field by hand
 -- (src/server/db/seen-by.ts; db/seen-by.test.ts fails on a direct read).
 --
--- A private row someone else added keeps its id, amount and date (month and year follow the
--- date) and `private`; everything else is absent: description and search text empty, every
--- reference null, not an example, split {"mode":"private"}, and its instants the start of its
--- date, so nothing says when it was written. Its author reads it whole.
+-- A private row someone else added keeps its id, amount, date and `private`; everything else is
+-- absent: description and search text empty, every reference null, not an example, split
+-- {"mode":"private"}, and its instants the start of its date, so nothing says when it was
+-- written. Its author reads it whole.
 --
 -- One SELECT, LANGUAGE sql, STABLE, no SET: PostgreSQL inlines the call into the query that makes
 -- it, so the caller's conditions on family_id, date and amount reach the table's indexes and a
@@ -22,7 +22,7 @@ as $$
     e.amount,
     case when (e.private and e.added_by_user_id is distinct from reader) then null else e.category_id end,
     case when (e.private and e.added_by_user_id is distinct from reader) then null else e.added_by_user_id end,
-    e.date, e.month, e.year,
+    e.date,
     e.is_example and not (e.private and e.added_by_user_id is distinct from reader),
     case when (e.private and e.added_by_user_id is distinct from reader) then null else e.idempotency_key end,
     case when (e.private and e.added_by_user_id is distinct from reader) then e.date::timestamp at time zone 'UTC' else e.created_at end,

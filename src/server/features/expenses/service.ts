@@ -74,7 +74,7 @@ export async function listExpensesJson(
         e.bill_id as "billId", e.series_id as "seriesId", e.installment,
         e.installment_count as "installmentCount", e.refund_of_id as "refundOfId",
         ${compactSplit} as split, e.private,
-        to_char(e.date, 'YYYY-MM-DD') as date, e.month, e.year, e.is_example as "isExample",
+        to_char(e.date, 'YYYY-MM-DD') as date, e.is_example as "isExample",
         ${isoInstant(sql`e.created_at`)} as "createdAt",
         ${isoInstant(sql`e.updated_at`)} as "updatedAt"
     ) j`);
@@ -304,7 +304,7 @@ export async function createExpense(
   }
 }
 
-/** Partial; month and year follow a new date (they are generated from it in the database). */
+/** Partial: the fields left out keep their values. */
 export async function updateExpense(
   writes: ExpenseWrites,
   scope: FamilyScope,

@@ -43,8 +43,6 @@ function expense(id: string, date = "2025-03-10"): Expense {
     split: { mode: "family" },
     private: false,
     date,
-    month: Number(date.slice(5, 7)),
-    year: Number(date.slice(0, 4)),
     isExample: false,
     createdAt: `${date}T10:00:00.000Z`,
     updatedAt: `${date}T10:00:00.000Z`,

@@ -51,8 +51,6 @@ function expense(n: number, amount: string, categoryId: string | null, date: str
     split: { mode: "family" },
     private: false,
     date,
-    month: 3,
-    year: 2025,
     isExample: n === 1,
     createdAt: `${date}T10:00:00.000Z`,
     updatedAt: `${date}T10:00:00.000Z`,

@@ -21,8 +21,6 @@ const expense: Expense = {
   split: { mode: "family" },
   private: false,
   date: "2025-03-10",
-  month: 3,
-  year: 2025,
   isExample: false,
   createdAt: "2025-03-10T10:00:00.000Z",
   updatedAt: "2025-03-10T10:00:00.000Z",

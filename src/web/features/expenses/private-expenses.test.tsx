@@ -67,8 +67,6 @@ const expense = (patch: Partial<Expense>): Expense => ({
   split: { mode: "family" },
   private: false,
   date: "2026-03-10",
-  month: 3,
-  year: 2026,
   isExample: false,
   createdAt: "2026-03-10T10:00:00.000Z",
   updatedAt: "2026-03-10T10:00:00.000Z",
