@@ -24,7 +24,7 @@ const { requireFamily } = await import("../src/server/http/family-scope.ts");
 const { trustedJson } = await import("../src/server/http/trusted-json.ts");
 const { toExpense } = await import("../src/server/api-rows.ts");
 const { expenses } = await import("../src/server/db/schema.ts");
-const { and, desc, eq } = await import("drizzle-orm");
+const { and, between, desc, eq } = await import("drizzle-orm");
 
 /** How the list was read before: drizzle rows mapped to the contract's objects. */
 const listObjects = async (db, scope, { month, year }) =>
@@ -35,7 +35,16 @@ const listObjects = async (db, scope, { month, year }) =>
       .where(
         and(
           eq(expenses.familyId, scope.familyId),
-          ...(month ? [eq(expenses.year, year), eq(expenses.month, month)] : []),
+          // The calendar month: the bench's family keeps the default budget month rule.
+          ...(month
+            ? [
+                between(
+                  expenses.date,
+                  `${year}-${String(month).padStart(2, "0")}-01`,
+                  new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10),
+                ),
+              ]
+            : []),
         ),
       )
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
