@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Language, languages } from "../../contract/common";
+import { languageOfBrowserTag } from "../../contract/languages";
 import { AppError } from "../errors";
 import { sendError } from "./error-handler";
 
@@ -198,10 +199,7 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
     })
     .filter((entry) => entry.tag !== "" && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const browser = ranked[0]?.tag ?? "";
-  if (browser.startsWith("pt")) return "pt";
-  if (browser.startsWith("es")) return "es";
-  return "en";
+  return languageOfBrowserTag(ranked[0]?.tag) ?? "en";
 }
 
 /**

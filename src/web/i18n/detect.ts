@@ -1,4 +1,5 @@
 import type { Language } from "../../contract/common";
+import { languageOfBrowserTag } from "../../contract/languages";
 
 export const languageStorageKey = "language";
 
@@ -46,9 +47,8 @@ export type DetectionInput = {
  */
 export function detectLanguage({ stored, browserLanguage, timeZone }: DetectionInput): Language {
   if (isLanguage(stored)) return stored;
-  const browser = browserLanguage?.toLowerCase() ?? "";
-  if (browser.startsWith("pt")) return "pt";
-  if (browser.startsWith("es")) return "es";
+  const browser = languageOfBrowserTag(browserLanguage);
+  if (browser) return browser;
   if (timeZone && (brazilianTimeZones as readonly string[]).includes(timeZone)) return "pt";
   return "en";
 }
