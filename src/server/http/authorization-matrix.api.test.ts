@@ -4,7 +4,6 @@ import type { Expense } from "../../contract/expenses";
 import type { InstallmentSeriesDetail } from "../../contract/installments";
 import type { PaymentMethod } from "../../contract/payment-methods";
 import type { RecurringRule } from "../../contract/recurring";
-import { openApiPath } from "../features/openapi/document";
 import { login, registerUser, type SignedIn, signUp } from "../testing/api-helpers";
 import {
   createCategory,
@@ -13,6 +12,7 @@ import {
   signUpWithFamily,
 } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { openApiPath } from "./openapi-path";
 
 /**
  * Every /api route and method of the server's own route table, called by every kind of caller,

@@ -13,6 +13,7 @@ import { userSchema } from "../../../contract/user";
 import type { Config } from "../../config";
 import { sessionCookieName } from "../../http/authentication";
 import { isApiPath } from "../../http/no-store";
+import { openApiPath } from "../../http/openapi-path";
 import { projectRoot } from "../../paths";
 
 /**
@@ -65,9 +66,6 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
 });
 const signedIn: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-
-/** Fastify's `/api/expenses/:id` as OpenAPI's `/api/expenses/{id}`. */
-export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 
 /** Read once per process: the app's name and version, as the document's title and version. */
 const { name, version } = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as {

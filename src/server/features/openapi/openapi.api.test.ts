@@ -7,9 +7,9 @@ import addFormats from "ajv-formats";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { openApiPath } from "../../http/openapi-path";
 import { registerUser } from "../../testing/api-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { openApiPath } from "./document";
 
 /**
  * GET /api/openapi.json (docs/product.md#api-description-openapi): generated from the server's
