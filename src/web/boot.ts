@@ -19,7 +19,7 @@ if (root?.dataset.prerendered !== undefined) {
   // registered a few seconds after the page has loaded. Installing it downloads the whole app for
   // offline use (about 1.1 MB): started at `load`, it competed with the page's own paint on a
   // phone's connection (Lighthouse's LCP 1.9 s against 1.4 s without it,
-  // docs/benchmarks.md#react-19-and-the-static-landing-page). The app's update prompt
+  // docs/benchmarks.md#react-19-and-the-static-landing-page-2026-11-25). The app's update prompt
   // (offline/update-prompt.tsx) takes it over on the next page.
   window.addEventListener("load", () => {
     setTimeout(() => {

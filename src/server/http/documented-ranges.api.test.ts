@@ -104,7 +104,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function call(method: "POST" | "PATCH" | "PUT", url: string, payload: object, who = ana) {
-  // An import is one commit per key (docs/product.md#importing-a-bank-statement): each its own.
+  // An import is one commit per key (docs/product.md#importing): each its own.
   const key = url === "/api/imports" ? { "idempotency-key": randomUUID() } : {};
   const res = await t.app.inject({ method, url, headers: { cookie: who.cookie, ...key }, payload });
   return { status: res.statusCode, body: res.json() as unknown };

@@ -3,9 +3,9 @@ import type { Device, DeviceType } from "../../contract/sessions";
 import { hasHostileCharacters } from "../../contract/text";
 
 /**
- * The device a login was made from, for the Signed-in devices list (docs/product.md#signed-in-
- * devices). Only the parser's names are kept, never the raw User-Agent: they are all the list
- * shows, and a header is more of a fingerprint than "Chrome on Android".
+ * The device a login was made from, for the Signed-in devices list
+ * (docs/product.md#signed-in-devices). Only the parser's names are kept, never the raw User-Agent:
+ * they are all the list shows, and a header is more of a fingerprint than "Chrome on Android".
  */
 
 // Longer than any name the parser knows; the header is the client's to write, so is its length.

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
  * Dark mode (docs/product.md#theme): the system's colour scheme by default, or the
  * user's choice from the user menu, remembered in this browser. public/theme.js applies the
  * same rule before the first paint (the CSP allows no inline script, so it is a file of its own);
- * theme.test.ts runs that file against resolveTheme so the two cannot drift apart.
+ * theme.test.tsx runs that file against resolveTheme so the two cannot drift apart.
  */
 export const themeChoices = ["system", "light", "dark"] as const;
 export type ThemeChoice = (typeof themeChoices)[number];
