@@ -4,6 +4,7 @@ import { createStore, get, update, values } from "idb-keyval";
 import { useEffect } from "react";
 import type { CreateExpenseInput } from "../../contract/expenses";
 import { newIdempotencyKey } from "../lib/idempotency-key";
+import { queryKeys } from "../lib/query-keys";
 import { toast } from "../lib/use-toast";
 import {
   enqueue,
@@ -206,7 +207,7 @@ async function sendQueued(
   }
   // A refusal usually means the family changed meanwhile (a category deleted): 'Corrigir' should
   // offer the categories as they are now.
-  if (result.refused > 0) await queryClient.invalidateQueries({ queryKey: ["/api/categories"] });
+  if (result.refused > 0) await queryClient.invalidateQueries({ queryKey: queryKeys.categories });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import { clear, createStore, del, get, set } from "idb-keyval";
+import { queryKeys } from "../lib/query-keys";
 
 /**
  * The last loaded screens, kept in IndexedDB so the installed app opens offline
@@ -42,7 +43,7 @@ function indexedDbStorage(): OfflineStorage {
   };
 }
 
-const unfilteredFirstPage = JSON.stringify(["/api/expenses", "page", {}]);
+const unfilteredFirstPage = JSON.stringify([...queryKeys.expenses, "page", {}]);
 
 /**
  * The reads of the screens that open offline: the current user, the family, its people (who paid,
@@ -54,23 +55,23 @@ const unfilteredFirstPage = JSON.stringify(["/api/expenses", "page", {}]);
 export function isOfflineQuery(queryKey: QueryKey): boolean {
   const [path, second] = queryKey;
   switch (path) {
-    case "/api/auth/user":
-    case "/api/family":
-    case "/api/categories":
-    case "/api/payment-methods":
+    case queryKeys.currentUser[0]:
+    case queryKeys.family[0]:
+    case queryKeys.categories[0]:
+    case queryKeys.paymentMethods[0]:
       return queryKey.length === 1;
-    case "/api/summary":
+    case queryKeys.summary[0]:
       return queryKey.length === 2 && typeof second === "object" && second !== null;
-    case "/api/family/members":
+    case queryKeys.familyMembers[0]:
       return queryKey.length === 2 && second === "people";
-    case "/api/expenses":
+    case queryKeys.expenses[0]:
       return JSON.stringify(queryKey) === unfilteredFirstPage;
     default:
       return false;
   }
 }
 
-const currentUserHash = JSON.stringify(["/api/auth/user"]);
+const currentUserHash = JSON.stringify(queryKeys.currentUser);
 
 /**
  * What the server said about the current user, once it said it: signed in, signed out (a 401),

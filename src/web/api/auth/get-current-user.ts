@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import type { User } from "../../../contract/user";
 import { ApiRequestError, getJson } from "../../lib/api-client";
 import { clearStoredUser, hasStoredUser, readStoredUser, storeUser } from "../../lib/auth";
+import { queryKeys } from "../../lib/query-keys";
 import { clearOfflineData } from "../../offline/offline-cache";
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (a 401 is an answer here). */
@@ -14,7 +15,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
   }
 }
 
-export const currentUserQueryKey = ["/api/auth/user"] as const;
+export const currentUserQueryKey = queryKeys.currentUser;
 
 /**
  * The server's answer decides; the stored copy follows it (kept fresh, or dropped on a 401).

@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Balances } from "../../../contract/balances";
 import type { YearMonth } from "../../../domain/budget";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * Every read of who owes whom is keyed under this prefix (all time, each month, the lines behind
  * a pair), so a settlement, an expense change and the live updates' `balances` and `expenses`
  * topics (api/live-updates) refresh them all at once.
  */
-export const balancesKey = ["/api/balances"] as const;
+export const balancesKey = queryKeys.balances;
 
 /**
  * GET /api/balances[?year=&month=]: each member's paid, share and settlements and each pair's

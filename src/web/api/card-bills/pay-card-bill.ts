@@ -1,16 +1,14 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CardBillDetail, CreateBillPaymentInput } from "../../../contract/card-bills";
 import { sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
-import { paymentMethodsQueryKey } from "../payment-methods/get-payment-methods";
+import { invalidateTopics } from "../../lib/query-keys";
 import { cardBillQueryKey } from "./get-card-bill";
-import { cardBillsKey } from "./get-card-bills";
 
 /**
  * POST /api/card-bills/:id/payments: "Pagar fatura" from one of the family's accounts. A payment
  * is a transfer (docs/decisions/011-cards-bills-installments.md): no expense, no month's figures
- * change, so only the bills, the card's limit used (docs/product.md#already-committed) and the
- * history are refreshed.
+ * change, so only the payment methods topic's reads (lib/query-keys.ts) are refreshed: the bills,
+ * the card's limit used (docs/product.md#already-committed) and the history.
  */
 export const postBillPayment = ({
   billId,
@@ -24,11 +22,7 @@ export const postBillPayment = ({
 /** The answer is the bill as it is now: shown at once, while the card's list is refetched. */
 export function refreshAfterPayment(queryClient: QueryClient, bill: CardBillDetail) {
   queryClient.setQueryData(cardBillQueryKey(bill.id), bill);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: cardBillsKey }),
-    queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-  ]);
+  return invalidateTopics(queryClient, ["paymentMethods"]);
 }
 
 export function usePayCardBill() {

@@ -45,7 +45,7 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("category writes refresh what shows categories", () => {
-  it("a new category: the categories and the month summaries", async () => {
+  it("a new category: the categories, the expense lists and the month summaries (the categories topic)", async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ id: "c1" }, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const { client, hooks, unmount } = setUp();
@@ -61,10 +61,10 @@ describe("category writes refresh what shows categories", () => {
     unmount();
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/categories");
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
-    expect(invalidated(client)).toEqual(["categories", "summary"]);
+    expect(invalidated(client)).toEqual(["categories", "expensesPage", "summary"]);
   });
 
-  it("a changed category: the categories and the month summaries", async () => {
+  it("a changed category: the categories, the expense lists, which name it, and the month summaries", async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ id: "c1" }));
     vi.stubGlobal("fetch", fetchMock);
     const { client, hooks, unmount } = setUp();
@@ -72,7 +72,7 @@ describe("category writes refresh what shows categories", () => {
     unmount();
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/categories/c1");
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("PATCH");
-    expect(invalidated(client)).toEqual(["categories", "summary"]);
+    expect(invalidated(client)).toEqual(["categories", "expensesPage", "summary"]);
   });
 
   it("a deleted category: also every expense list, whose expenses became uncategorised", async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Category } from "../../../contract/categories";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** GET /api/categories: every category of the caller's family, active or not. */
 export const fetchCategories = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const fetchCategories = (signal?: AbortSignal) =>
 
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/categories"] as const,
+    queryKey: queryKeys.categories,
     queryFn: ({ signal }) => fetchCategories(signal),
   });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { clearExamplesResponseSchema } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type ClearExamplesResponse = z.infer<typeof clearExamplesResponseSchema>;
 
@@ -15,6 +15,6 @@ export function useClearExampleExpenses() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearExampleExpenses,
-    onSuccess: () => invalidateExpenseData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

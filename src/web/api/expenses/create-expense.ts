@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
 } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type CreateExpenseVariables = {
   input: CreateExpenseInput;
@@ -23,6 +23,6 @@ export function useCreateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExpense,
-    onSuccess: () => invalidateExpenseData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

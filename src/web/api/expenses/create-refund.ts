@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateRefundInput, Expense } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
-import { cardBillsKey } from "../card-bills/get-card-bills";
-import { familyHistoryKey } from "../history/get-family-history";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /**
  * POST /api/expenses/:id/refunds: a refund ('Estorno') of a purchase (docs/product.md#refunds),
@@ -18,11 +16,6 @@ export function useCreateRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRefund,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: cardBillsKey }),
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-        invalidateExpenseData(queryClient),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

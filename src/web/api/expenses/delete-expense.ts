@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** DELETE /api/expenses/:id. */
 export const deleteExpense = (id: string) =>
@@ -10,6 +10,6 @@ export function useDeleteExpense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteExpense,
-    onSuccess: () => invalidateExpenseData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanst
 import { EXPENSE_SEARCH_MAX } from "../../../contract/expense-limits";
 import type { Expense, ExpensePage, ExpensePageQuery } from "../../../contract/expenses";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** The category filter's value for "every category" (the contract's is simply no categoryId). */
 export const ALL_CATEGORIES = "all";
@@ -89,7 +90,7 @@ export const fetchExpensesPage = (query: PageRequest, signal?: AbortSignal) =>
 export const expensesPageQueryOptions = (filters: ExpenseFilters) => {
   const query = expensePageQuery(filters);
   return infiniteQueryOptions({
-    queryKey: ["/api/expenses", "page", query] as const,
+    queryKey: [...queryKeys.expenses, "page", query] as const,
     queryFn: ({ pageParam, signal }) =>
       fetchExpensesPage(pageParam === null ? query : { ...query, cursor: pageParam }, signal),
     initialPageParam: null as string | null,

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MoveExpenseBillInput } from "../../../contract/card-bills";
 import type { Expense } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
-import { cardBillsKey } from "../card-bills/get-card-bills";
-import { familyHistoryKey } from "../history/get-family-history";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /**
  * POST /api/expenses/:id/move-bill: a card purchase to the bill before or after its own; its date
@@ -19,11 +17,6 @@ export function useMoveExpenseBill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveExpenseBill,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: cardBillsKey }),
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-        invalidateExpenseData(queryClient),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

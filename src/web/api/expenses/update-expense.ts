@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Expense, UpdateExpenseInput } from "../../../contract/expenses";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "./invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type UpdateExpenseVariables = { id: string; input: UpdateExpenseInput };
 
@@ -13,6 +13,6 @@ export function useUpdateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateExpense,
-    onSuccess: () => invalidateExpenseData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

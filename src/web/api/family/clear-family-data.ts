@@ -1,7 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { categoriesQueryOptions } from "../categories/get-categories";
-import { familyQueryOptions } from "./get-family";
-import { familyMembersQueryKey } from "./get-family-members";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * After leaving or deleting the family the caller has none: the family is set to null at once
@@ -9,12 +7,12 @@ import { familyMembersQueryKey } from "./get-family-members";
  * rather than refetched, since asking for it now would only answer 404.
  */
 export function clearFamilyData(queryClient: QueryClient) {
-  queryClient.setQueryData(familyQueryOptions().queryKey, null);
+  queryClient.setQueryData(queryKeys.family, null);
   for (const queryKey of [
-    familyMembersQueryKey,
-    categoriesQueryOptions().queryKey,
-    ["/api/expenses"],
-    ["/api/summary"],
+    queryKeys.familyMembers,
+    queryKeys.categories,
+    queryKeys.expenses,
+    queryKeys.summary,
   ]) {
     queryClient.removeQueries({ queryKey });
   }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Family } from "../../../contract/family";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * GET /api/family: the caller's family with the caller's role, or null when they have none yet
@@ -11,7 +12,7 @@ export const fetchFamily = (signal?: AbortSignal) =>
 
 export const familyQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/family"] as const,
+    queryKey: queryKeys.family,
     queryFn: ({ signal }) => fetchFamily(signal),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { InvitePreview } from "../../../contract/family";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * GET /api/family/invite/:code: the family's name and the inviter's name for the join
@@ -11,7 +12,7 @@ export const fetchInvitePreview = (code: string, signal?: AbortSignal) =>
 
 export const invitePreviewQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ["/api/family/invite", code] as const,
+    queryKey: [...queryKeys.invitePreview, code] as const,
     queryFn: ({ signal }) => fetchInvitePreview(code, signal),
     // A preview is a join attempt for the rate limits: ask once per visit of the screen.
     gcTime: 0,

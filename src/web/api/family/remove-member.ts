@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RemoveMemberResponse } from "../../../contract/family";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
-import { familyMembersQueryKey } from "./get-family-members";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type RemoveMemberVariables = { userId: string; keepExpenses: boolean };
 
@@ -12,8 +12,9 @@ export const deleteMember = ({ userId, keepExpenses }: RemoveMemberVariables) =>
   });
 
 /**
- * The screen's callback first (toast, close the dialog), then the refetch of the members and,
- * since the member's expenses may have gone, of every expense list and month summary.
+ * The screen's callback first (toast, close the dialog), then the refetch of the family topic's
+ * reads (the members among them) and, since the member's expenses may have gone, of the expenses
+ * topic's (lib/query-keys.ts).
  */
 export function useRemoveMember(
   callbacks: MutationCallbacks<RemoveMemberResponse, RemoveMemberVariables> = {},
@@ -23,11 +24,7 @@ export function useRemoveMember(
     mutationFn: deleteMember,
     onSuccess: async (result, variables) => {
       await callbacks.onSuccess?.(result, variables);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: familyMembersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ["/api/expenses"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/summary"] }),
-      ]);
+      await invalidateTopics(queryClient, ["family", "expenses"]);
     },
     onError: callbacks.onError,
   });

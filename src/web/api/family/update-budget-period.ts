@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BudgetPeriodRule } from "../../../contract/budget-period-rule";
 import type { Family } from "../../../contract/family";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
+import { invalidateTopics } from "../../lib/query-keys";
 import { familyQueryOptions } from "./get-family";
 
 /**
@@ -14,9 +14,9 @@ export const putBudgetPeriod = (rule: BudgetPeriodRule) =>
 
 /**
  * The family is set from the answer at once (the month shown by default and the navigation's
- * days follow its rule); every month the screens hold was named by the old rule, so the month
- * summaries and the trend (under "/api/summary"), the expense lists, the bills due (under
- * "/api/recurring") and the history, which records the change, are asked for again.
+ * days follow its rule); every month the screens hold was named by the old rule, so everything
+ * that shows expenses is asked for again (the expenses topic's reads, lib/query-keys.ts: the month
+ * summaries and the trend, the expense lists, the bills due, and the history, which records it).
  */
 export function useUpdateBudgetPeriod(callbacks: MutationCallbacks<Family, BudgetPeriodRule> = {}) {
   const queryClient = useQueryClient();
@@ -25,11 +25,7 @@ export function useUpdateBudgetPeriod(callbacks: MutationCallbacks<Family, Budge
     onSuccess: async (family, rule) => {
       queryClient.setQueryData(familyQueryOptions().queryKey, family);
       await callbacks.onSuccess?.(family, rule);
-      await Promise.all(
-        [["/api/summary"], ["/api/expenses"], ["/api/recurring"], familyHistoryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await invalidateTopics(queryClient, ["expenses"]);
     },
     onError: callbacks.onError,
   });

@@ -40,7 +40,16 @@ describe("useUpdateCardSpending", () => {
     const refreshed = Object.entries(keys)
       .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
-    expect(refreshed).toEqual(["summary", "trend", "committed", "expensesPage", "due", "history"]);
+    // Everything that shows expenses (the expenses topic), the cards' limit used included.
+    expect(refreshed).toEqual([
+      "paymentMethods",
+      "summary",
+      "trend",
+      "committed",
+      "expensesPage",
+      "due",
+      "history",
+    ]);
   });
 
   it("changes nothing when refused", async () => {

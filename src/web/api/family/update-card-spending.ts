@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CardSpendingBy, Family } from "../../../contract/family";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
+import { invalidateTopics } from "../../lib/query-keys";
 import { familyQueryOptions } from "./get-family";
 
 /**
@@ -25,11 +25,7 @@ export function useUpdateCardSpending(callbacks: MutationCallbacks<Family, CardS
     onSuccess: async (family, by) => {
       queryClient.setQueryData(familyQueryOptions().queryKey, family);
       await callbacks.onSuccess?.(family, by);
-      await Promise.all(
-        [["/api/summary"], ["/api/expenses"], ["/api/recurring"], familyHistoryKey].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await invalidateTopics(queryClient, ["expenses"]);
     },
     onError: callbacks.onError,
   });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { HistoryKind, HistoryPage, HistoryQuery } from "../../../contract/history";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** The filters as the History screen's inputs hold them: "" when unset, dates as YYYY-MM-DD. */
 export type HistoryFilters = { person: string; kind: "" | HistoryKind; from: string; to: string };
@@ -43,7 +44,7 @@ export const fetchFamilyHistory = (query: HistoryQuery, signal?: AbortSignal) =>
     { signal },
   );
 
-export const familyHistoryKey = ["/api/family/history"] as const;
+export const familyHistoryKey = queryKeys.familyHistory;
 
 export const familyHistoryQueryOptions = (filters: HistoryFilters) => {
   const query = historyQuery(filters);

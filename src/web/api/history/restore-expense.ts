@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { HistoryEntry } from "../../../contract/history";
 import { sendJson } from "../../lib/api-client";
-import { invalidateExpenseData } from "../expenses/invalidate-expense-data";
-import { familyHistoryKey } from "./get-family-history";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** POST /api/family/history/:id/restore: a deleted expense comes back, once. */
 export const restoreExpense = (entryId: string) =>
@@ -12,10 +11,6 @@ export function useRestoreExpense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreExpense,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-        invalidateExpenseData(queryClient),
-      ]),
+    onSettled: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

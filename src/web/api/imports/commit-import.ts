@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/expenses";
 import type { ImportCommitInput, ImportResult } from "../../../contract/imports";
 import { sendJson } from "../../lib/api-client";
-import { invalidateInstallmentData } from "../installments/invalidate-installment-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type CommitImportVariables = {
   input: ImportCommitInput;
@@ -25,6 +25,6 @@ export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: commitImport,
-    onSuccess: () => invalidateInstallmentData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

@@ -2,8 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/expenses";
 import type { CreateIncomeInput, Income } from "../../../contract/incomes";
 import { sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
-import { incomesKey } from "./get-incomes";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type CreateIncomeVariables = {
   input: CreateIncomeInput;
@@ -18,15 +17,11 @@ export const createIncome = ({ input, idempotencyKey }: CreateIncomeVariables) =
   });
 
 /**
- * What an income write changes: the month's income list, the month's income and net (the
- * summary), and the history that records it. Never a budget: income is not spending.
+ * What an income write changes: the incomes topic's reads (lib/query-keys.ts), the month's income
+ * list, its income and net and the history that records it.
  */
 export const refreshAfterIncome = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: incomesKey }),
-    queryClient.invalidateQueries({ queryKey: ["/api/summary"] }),
-    queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-  ]);
+  invalidateTopics(queryClient, ["incomes"]);
 
 export function useCreateIncome() {
   const queryClient = useQueryClient();

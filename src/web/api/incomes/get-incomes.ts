@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { IncomeList } from "../../../contract/incomes";
 import type { YearMonth } from "../../../domain/budget";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * Every read of income is keyed under this prefix, so an income's create, change and delete and
  * the live updates' `incomes` topic (api/live-updates) refresh them all at once.
  */
-export const incomesKey = ["/api/incomes"] as const;
+export const incomesKey = queryKeys.incomes;
 
 /**
  * GET /api/incomes?month=&year=: the family's income of one budget month, newest first, and its

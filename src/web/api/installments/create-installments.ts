@@ -5,7 +5,7 @@ import type {
   InstallmentSeriesDetail,
 } from "../../../contract/installments";
 import { sendJson } from "../../lib/api-client";
-import { invalidateInstallmentData } from "./invalidate-installment-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /**
  * POST /api/installments: "Geladeira, R$ 3.600,00 em 12x", one series of linked expenses
@@ -27,6 +27,6 @@ export function useCreateInstallments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInstallments,
-    onSuccess: () => invalidateInstallmentData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InstallmentSeriesDetail } from "../../../contract/installments";
 import { sendJson, withQuery } from "../../lib/api-client";
-import { invalidateInstallmentData } from "./invalidate-installment-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type DeleteInstallmentsVariables = { seriesId: string; from: number };
 
@@ -22,6 +22,6 @@ export function useDeleteInstallments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteInstallments,
-    onSuccess: () => invalidateInstallmentData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["expenses"]),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { InstallmentSeriesDetail } from "../../../contract/installments";
 import { getJson } from "../../lib/api-client";
-import { installmentsKey } from "./invalidate-installment-data";
+import { queryKeys } from "../../lib/query-keys";
 
 /** GET /api/installments/:id: the series and the installments it still has, in order. */
 export const fetchInstallments = (seriesId: string, signal?: AbortSignal) =>
@@ -9,7 +9,8 @@ export const fetchInstallments = (seriesId: string, signal?: AbortSignal) =>
     signal,
   });
 
-export const installmentsQueryKey = (seriesId: string) => [...installmentsKey, seriesId] as const;
+export const installmentsQueryKey = (seriesId: string) =>
+  [...queryKeys.installments, seriesId] as const;
 
 export const installmentsQueryOptions = (seriesId: string) =>
   queryOptions({

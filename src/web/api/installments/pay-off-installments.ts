@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InstallmentSeriesDetail } from "../../../contract/installments";
 import { sendJson } from "../../lib/api-client";
+import { invalidateTopics } from "../../lib/query-keys";
 import { installmentsQueryKey } from "./get-installments";
-import { invalidateInstallmentData } from "./invalidate-installment-data";
 
 /**
  * POST /api/installments/:id/pay-off: "Antecipar parcelas" (docs/product.md#installments). On a
@@ -21,7 +21,7 @@ export function usePayOffInstallments() {
     mutationFn: payOffInstallments,
     onSuccess: (series) => {
       queryClient.setQueryData(installmentsQueryKey(series.id), series);
-      return invalidateInstallmentData(queryClient);
+      return invalidateTopics(queryClient, ["expenses"]);
     },
   });
 }

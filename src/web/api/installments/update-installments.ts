@@ -4,8 +4,8 @@ import type {
   UpdateInstallmentsInput,
 } from "../../../contract/installments";
 import { sendJson } from "../../lib/api-client";
+import { invalidateTopics } from "../../lib/query-keys";
 import { installmentsQueryKey } from "./get-installments";
-import { invalidateInstallmentData } from "./invalidate-installment-data";
 
 type UpdateInstallmentsVariables = { seriesId: string; input: UpdateInstallmentsInput };
 
@@ -27,7 +27,7 @@ export function useUpdateInstallments() {
     mutationFn: updateInstallments,
     onSuccess: (series) => {
       queryClient.setQueryData(installmentsQueryKey(series.id), series);
-      return invalidateInstallmentData(queryClient);
+      return invalidateTopics(queryClient, ["expenses"]);
     },
   });
 }

@@ -1,12 +1,13 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createReadVersions } from "../../lib/family-version";
+import { invalidateTopics } from "../../lib/query-keys";
 import { familyQueryOptions } from "../family/get-family";
 import { familyHistoryQueryOptions, noHistoryFilters } from "../history/get-family-history";
 import { splitRulesQueryOptions } from "../shares/get-split-rules";
 import { monthSummaryQueryOptions } from "../summary/get-month-summary";
 import { monthTrendQueryOptions } from "../summary/get-trend";
-import { type EventSourceLike, followFamilyEvents, invalidateTopics } from "./follow-family-events";
+import { type EventSourceLike, followFamilyEvents } from "./follow-family-events";
 
 /** A stand-in EventSource the test drives: it opens, sends named events, drops and gives up. */
 class FakeSource implements EventSourceLike {

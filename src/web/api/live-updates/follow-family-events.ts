@@ -1,87 +1,16 @@
-import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import {
-  type FamilyTopic,
-  liveEventNames,
-  parseChangeEvent,
-  parseReadyEvent,
-} from "../../../contract/live-updates";
+import { liveEventNames, parseChangeEvent, parseReadyEvent } from "../../../contract/live-updates";
 import { type ReadVersions, readVersions } from "../../lib/family-version";
+import { invalidateTopics } from "../../lib/query-keys";
 import { currentUserQueryKey } from "../auth/get-current-user";
 import { familyQueryOptions } from "../family/get-family";
-import { familyMembersQueryKey } from "../family/get-family-members";
-import { familyHistoryKey } from "../history/get-family-history";
 
 /**
  * GET /api/events: the family's changes as the server announces them
- * (docs/decisions/009-live-updates-over-sse.md). Each topic invalidates the reads it can alter:
- * the screens on view refetch them, the others when next shown. Prefixes, as in
- * expenses/invalidate-expense-data.ts, so every month and filter is covered.
+ * (docs/decisions/009-live-updates-over-sse.md). Each topic invalidates the reads it can alter,
+ * as lib/query-keys.ts lists them for the writer's own mutations too.
  */
-const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
-  // An expense also moves the month's totals, may raise a budget alert, is a history entry,
-  // may be a recurring bill's payment, and a card purchase is a line of a card's bill.
-  expenses: [
-    ["/api/expenses"],
-    ["/api/summary"],
-    ["/api/notifications"],
-    familyHistoryKey,
-    ["/api/recurring"],
-    // api/card-bills' cardBillsKey, written out: importing it put that file in a chunk of its own
-    // shared with the signed-in frame.
-    ["/api/card-bills"],
-    // A card's limit used is what its bills still owe (docs/product.md#already-committed).
-    ["/api/payment-methods"],
-    // A purchase in installments another member changed (api/installments' key, written out).
-    ["/api/installments"],
-    // Who paid and for whom move who owes whom (docs/product.md#who-owes-whom).
-    ["/api/balances"],
-  ],
-  // Income is its list, the month's income and net, the forecast and a history entry.
-  incomes: [["/api/incomes"], ["/api/summary"], familyHistoryKey],
-  // Names, colours and budgets show in the lists, the totals and the rules.
-  categories: [
-    ["/api/categories"],
-    ["/api/summary"],
-    ["/api/expenses"],
-    familyHistoryKey,
-    ["/api/recurring"],
-  ],
-  // A rule's bills still to come are part of what the coming months already hold
-  // (docs/product.md#already-committed): api/summary's committedKey, written out as above.
-  recurring: [["/api/recurring"], familyHistoryKey, ["/api/summary", "committed"]],
-  // A settlement recorded or undone (docs/product.md#who-owes-whom).
-  balances: [["/api/balances"], familyHistoryKey],
-  // Members, roles and names (the lists and totals show who paid), and the budget month's rule
-  // (docs/product.md#budget-periods): the month shown by default, the navigation's days, and every
-  // month's and the trend's figures (under "/api/summary"), published with "expenses". Each is a
-  // history entry. The default split (api/shares' splitRulesQueryKey, written out as above): the
-  // expense form's preview of a family expense.
-  family: [
-    ["/api/family"],
-    familyMembersQueryKey,
-    ["/api/family/split-rules"],
-    ["/api/expenses"],
-    ["/api/summary"],
-    familyHistoryKey,
-  ],
-  notifications: [["/api/notifications"]],
-  // The accounts and cards (docs/product.md#payment-methods): the expense lists and forms name
-  // them from this one list, so a renamed or archived method needs nothing else; each change is
-  // a history entry. A bill's payment is published under this topic too (a transfer, never an
-  // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
-  paymentMethods: [["/api/payment-methods"], familyHistoryKey, ["/api/card-bills"]],
-};
-
-export function invalidateTopics(queryClient: QueryClient, topics: readonly FamilyTopic[]) {
-  const keys = new Map<string, QueryKey>();
-  for (const topic of topics) {
-    for (const key of keysOfTopic[topic]) keys.set(JSON.stringify(key), key);
-  }
-  return Promise.all(
-    [...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
 
 /** A dropped stream is opened again after this, doubled on each failure up to the last. */
 const FIRST_RETRY_MS = 1_000;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { UnreadCount } from "../../../contract/notifications";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** GET /api/notifications/unread-count: the bell's number, one indexed count on the server. */
 export const fetchUnreadCount = (signal?: AbortSignal) =>
@@ -14,7 +15,7 @@ export const fetchUnreadCount = (signal?: AbortSignal) =>
  */
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/notifications", "unread-count"] as const,
+    queryKey: [...queryKeys.notifications, "unread-count"] as const,
     queryFn: ({ signal }) => fetchUnreadCount(signal),
     refetchInterval: 60_000,
     staleTime: 30_000,

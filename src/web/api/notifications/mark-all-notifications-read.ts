@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UnreadCount } from "../../../contract/notifications";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** POST /api/notifications/read-all: every notification of the caller read. */
 export const markAllNotificationsRead = () =>
@@ -12,7 +13,7 @@ export function useMarkAllNotificationsRead(callbacks: MutationCallbacks<UnreadC
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: async (answer, variables) => {
-      await queryClient.invalidateQueries({ queryKey: ["/api/notifications"] });
+      await invalidateTopics(queryClient, ["notifications"]);
       return callbacks.onSuccess?.(answer, variables);
     },
     onError: callbacks.onError,

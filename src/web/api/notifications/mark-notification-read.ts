@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UnreadCount } from "../../../contract/notifications";
 import { type MutationCallbacks, sendJson } from "../../lib/api-client";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** POST /api/notifications/:id/read: one of the caller's notifications read; answers the unread count. */
 export const markNotificationRead = (id: string) =>
@@ -12,7 +13,7 @@ export function useMarkNotificationRead(callbacks: MutationCallbacks<UnreadCount
   return useMutation({
     mutationFn: markNotificationRead,
     onSuccess: async (answer, variables) => {
-      await queryClient.invalidateQueries({ queryKey: ["/api/notifications"] });
+      await invalidateTopics(queryClient, ["notifications"]);
       return callbacks.onSuccess?.(answer, variables);
     },
     onError: callbacks.onError,

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreatePaymentMethodInput, PaymentMethod } from "../../../contract/payment-methods";
 import { sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
-import { paymentMethodsQueryKey } from "./get-payment-methods";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** POST /api/payment-methods: a new account or card of the caller's family. */
 export const postPaymentMethod = (input: CreatePaymentMethodInput) =>
@@ -13,10 +12,6 @@ export function useCreatePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postPaymentMethod,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["paymentMethods"]),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
-import { paymentMethodsQueryKey } from "./get-payment-methods";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /**
  * DELETE /api/payment-methods/:id. Refused (409 payment_method_in_use) while expenses were paid
@@ -10,15 +9,11 @@ import { paymentMethodsQueryKey } from "./get-payment-methods";
 export const deletePaymentMethod = (id: string) =>
   sendJson<{ deleted: true }>("DELETE", `/api/payment-methods/${encodeURIComponent(id)}`);
 
-/** Only an unused method can go, so no expense changes: the methods and the history are refetched. */
+/** Only an unused method can go, so no expense changes: the payment methods topic's reads are refetched. */
 export function useDeletePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePaymentMethod,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["paymentMethods"]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * GET /api/payment-methods: the family's accounts and cards (docs/product.md#payment-methods),
@@ -9,7 +10,7 @@ import { getJson } from "../../lib/api-client";
 export const fetchPaymentMethods = (signal?: AbortSignal) =>
   getJson<PaymentMethod[]>("/api/payment-methods", { signal });
 
-export const paymentMethodsQueryKey = ["/api/payment-methods"] as const;
+export const paymentMethodsQueryKey = queryKeys.paymentMethods;
 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({

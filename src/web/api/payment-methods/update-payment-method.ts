@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PaymentMethod, UpdatePaymentMethodInput } from "../../../contract/payment-methods";
 import { sendJson } from "../../lib/api-client";
-import { familyHistoryKey } from "../history/get-family-history";
-import { paymentMethodsQueryKey } from "./get-payment-methods";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** PATCH /api/payment-methods/:id with only the fields that changed; `{ isActive: false }` archives. */
 export const patchPaymentMethod = ({
@@ -21,10 +20,6 @@ export function useUpdatePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: patchPaymentMethod,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: familyHistoryKey }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["paymentMethods"]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateRecurringRuleInput, RecurringRule } from "../../../contract/recurring";
 import { sendJson } from "../../lib/api-client";
-import { invalidateRecurringData } from "./invalidate-recurring-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** POST /api/recurring: the rule, and at once the expenses already due since its start. */
 export const createRecurringRule = (input: CreateRecurringRuleInput) =>
@@ -11,6 +11,6 @@ export function useCreateRecurringRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRecurringRule,
-    onSuccess: () => invalidateRecurringData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["recurring", "expenses"]),
   });
 }

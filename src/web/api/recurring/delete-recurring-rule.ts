@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendJson } from "../../lib/api-client";
-import { committedKey } from "../summary/get-committed";
+import { invalidateTopics } from "../../lib/query-keys";
 
 /** DELETE /api/recurring/:id: the expenses it created stay. */
 export const deleteRecurringRule = (id: string) =>
@@ -12,10 +12,6 @@ export function useDeleteRecurringRule() {
     mutationFn: deleteRecurringRule,
     // Its bills still to come leave what the coming months already hold
     // (docs/product.md#already-committed).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/recurring"] }),
-        queryClient.invalidateQueries({ queryKey: committedKey }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, ["recurring"]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RecurringRule } from "../../../contract/recurring";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** GET /api/recurring: every recurring rule of the caller's family. */
 export const fetchRecurringRules = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const fetchRecurringRules = (signal?: AbortSignal) =>
 
 export const recurringRulesQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/recurring"] as const,
+    queryKey: queryKeys.recurring,
     queryFn: ({ signal }) => fetchRecurringRules(signal),
   });
 

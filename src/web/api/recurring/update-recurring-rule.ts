@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RecurringRule, UpdateRecurringRuleInput } from "../../../contract/recurring";
 import { sendJson } from "../../lib/api-client";
-import { invalidateRecurringData } from "./invalidate-recurring-data";
+import { invalidateTopics } from "../../lib/query-keys";
 
 type UpdateRecurringRuleVariables = { id: string; input: UpdateRecurringRuleInput };
 
@@ -13,6 +13,6 @@ export function useUpdateRecurringRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRecurringRule,
-    onSuccess: () => invalidateRecurringData(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, ["recurring", "expenses"]),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SignedInDevice } from "../../../contract/sessions";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** GET /api/profile/sessions: the caller's own logins, the current one first. */
 export const fetchSignedInDevices = (signal?: AbortSignal) =>
   getJson<SignedInDevice[]>("/api/profile/sessions", { signal });
 
-export const signedInDevicesQueryKey = ["/api/profile/sessions"] as const;
+export const signedInDevicesQueryKey = queryKeys.signedInDevices;
 
 export const signedInDevicesQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SplitRules } from "../../../contract/shares";
 import { getJson } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * GET /api/family/split-rules: the family's default split from each date on, newest first
@@ -11,7 +12,7 @@ export const fetchSplitRules = (signal?: AbortSignal) =>
   getJson<SplitRules>("/api/family/split-rules", { signal });
 
 /** Written out in api/live-updates, whose "family" topic refreshes it. */
-export const splitRulesQueryKey = ["/api/family/split-rules"] as const;
+export const splitRulesQueryKey = queryKeys.splitRules;
 
 export const splitRulesQueryOptions = () =>
   queryOptions({

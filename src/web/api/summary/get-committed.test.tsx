@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { invalidateTopics } from "../../lib/query-keys";
 import { renderHooksWithCache } from "../../testing/render-hooks";
 import { usePayCardBill } from "../card-bills/pay-card-bill";
 import { useDeleteExpense } from "../expenses/delete-expense";
-import { invalidateTopics } from "../live-updates/follow-family-events";
 import { paymentMethodsQueryKey } from "../payment-methods/get-payment-methods";
 import { useCreateRecurringRule } from "../recurring/create-recurring-rule";
 import { useDeleteRecurringRule } from "../recurring/delete-recurring-rule";

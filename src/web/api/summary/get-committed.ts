@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CommittedResponse } from "../../../contract/committed";
 import type { YearMonth } from "../../../domain/budget";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /**
  * GET /api/summary/committed?month=&year=: what the three budget months after the named one
@@ -15,7 +16,7 @@ export const fetchCommitted = ({ year, month }: YearMonth, signal?: AbortSignal)
  * Under the "/api/summary" prefix, which every expense, installment and recurring-rule write
  * invalidates; a deleted rule and the live updates' `recurring` topic name this key alone.
  */
-export const committedKey = ["/api/summary", "committed"] as const;
+export const committedKey = queryKeys.committed;
 
 export const committedQueryOptions = ({ year, month }: YearMonth) =>
   queryOptions({

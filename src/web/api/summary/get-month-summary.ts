@@ -7,6 +7,7 @@ import type { YearMonth } from "../../../domain/budget";
 import { type BudgetPeriod, isCalendarMonth, periodNamed } from "../../../domain/budget-period";
 import { type MonthSummary, summarizeMonth } from "../../../domain/month-summary";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 
 /**
@@ -36,7 +37,7 @@ export const fetchMonthSummary = (
  */
 export const monthSummaryQueryOptions = ({ year, month }: YearMonth, view: SummaryView = null) =>
   queryOptions({
-    queryKey: ["/api/summary", view ? { year, month, view } : { year, month }] as const,
+    queryKey: [...queryKeys.summary, view ? { year, month, view } : { year, month }] as const,
     queryFn: ({ signal }) => fetchMonthSummary({ year, month }, view, signal),
   });
 

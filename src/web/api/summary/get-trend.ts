@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MonthTrendResponse } from "../../../contract/trend";
 import type { YearMonth } from "../../../domain/budget";
 import { getJson, withQuery } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 import type { SummaryView } from "./get-month-summary";
 
 /**
@@ -24,7 +25,11 @@ export const fetchMonthTrend = (
  */
 export const monthTrendQueryOptions = ({ year, month }: YearMonth, view: SummaryView = null) =>
   queryOptions({
-    queryKey: ["/api/summary", "trend", view ? { year, month, view } : { year, month }] as const,
+    queryKey: [
+      ...queryKeys.summary,
+      "trend",
+      view ? { year, month, view } : { year, month },
+    ] as const,
     queryFn: ({ signal }) => fetchMonthTrend({ year, month }, view, signal),
   });
 

@@ -2,7 +2,7 @@ import { CloudOff, TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { createExpense } from "../../api/expenses/create-expense";
-import { invalidateExpenseData } from "../../api/expenses/invalidate-expense-data";
+import { invalidateTopics } from "../../lib/query-keys";
 import {
   type QueueSender,
   useOfflineQueueSender,
@@ -13,7 +13,7 @@ import { useKeepExpenseFormData } from "./keep-form-data";
 /** The queue sends through the same create call as the form, Idempotency-Key and all. */
 const sender: QueueSender = {
   send: (input, idempotencyKey) => createExpense({ input, idempotencyKey }),
-  onSaved: invalidateExpenseData,
+  onSaved: (queryClient) => invalidateTopics(queryClient, ["expenses"]),
 };
 
 /**
