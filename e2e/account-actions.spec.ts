@@ -1,46 +1,16 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createFamilyViaApi, loginViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
  * The Profile page's account and family actions (docs/product.md#changing-the-password,
  * #leaving-a-family): changing the password, a member leaving, the owner handing the family over,
- * the owner alone deleting it. Each runs in Portuguese on desktop and in English at 375 px, with
- * axe on every state.
+ * the owner alone deleting it. Each runs in English on a desktop
+ * (docs/architecture.md#what-a-test-costs), with axe on every state.
  */
 
 const texts = {
-  pt: {
-    personalTab: "Informações Pessoais",
-    familyTab: "Família",
-    current: "Senha atual",
-    new: "Nova senha",
-    confirm: "Confirmar nova senha",
-    changePassword: "Alterar senha",
-    wrongCurrent: "A senha atual não está correta.",
-    passwordChanged: "Senha alterada",
-    email: "E-mail",
-    password: "Senha",
-    logIn: "Entrar",
-    invalidLogin: "E-mail ou senha inválidos.",
-    leave: "Sair da família",
-    leaveConfirm: /Tem certeza que deseja sair da família Família Souza\?/,
-    left: "Você saiu da família",
-    setup: "Criar Nova Família",
-    ownerLeaveHint:
-      "Como proprietário, você só pode sair depois de transferir a propriedade para outro membro.",
-    transfer: "Transferir propriedade",
-    transferSubmit: "Transferir",
-    newOwner: "Novo proprietário",
-    transferred: "Propriedade transferida",
-    memberNote: "Você é membro desta família",
-    ownerRole: "Proprietário",
-    deleteFamily: "Excluir família",
-    nameLabel: "Digite o nome da família para confirmar: Família Souza",
-    wrongName: "O nome digitado não é o nome da família",
-    deleted: "Família excluída",
-  },
   en: {
     personalTab: "Personal information",
     familyTab: "Family",
@@ -73,10 +43,6 @@ const texts = {
   },
 } as const;
 type Language = keyof typeof texts;
-
-/** Portuguese on desktop, English at 375 px: both languages, both widths, each flow once. */
-const languageOf = (testInfo: TestInfo): Language =>
-  testInfo.project.name === "phone" ? "en" : "pt";
 
 const toast = (page: Page) => page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
 
@@ -117,168 +83,179 @@ async function join(member: Page, code: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test("change the password: a wrong current one is refused, then only the new one signs in", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const language = languageOf(testInfo);
-  const t = texts[language];
-  await storeLanguage(page, language);
-  const account = await signUpViaApi(page, { language });
-  // The same account signed in on another device.
-  const phone = await otherPerson(browser, testInfo);
-  await loginViaApi(phone.page, account);
+test(
+  "change the password: a wrong current one is refused, then only the new one signs in",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const language = "en";
+    const t = texts[language];
+    await storeLanguage(page, language);
+    const account = await signUpViaApi(page, { language });
+    // The same account signed in on another device.
+    const phone = await otherPerson(browser, testInfo);
+    await loginViaApi(phone.page, account);
 
-  await page.goto("/profile");
-  const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { name: t.changePassword })).toBeVisible();
-  await checkPage(page, "password-form", testInfo);
+    await page.goto("/profile");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: t.changePassword })).toBeVisible();
+    await checkPage(page, "password-form", testInfo);
 
-  const newPassword = "a-much-better-secret";
-  await main.getByLabel(t.current).fill("not-my-password");
-  await main.getByLabel(t.new, { exact: true }).fill(newPassword);
-  await main.getByLabel(t.confirm).fill(newPassword);
-  await main.getByRole("button", { name: t.changePassword }).click();
-  await expect(main.getByLabel(t.current)).toHaveAccessibleDescription(t.wrongCurrent);
-  await checkPage(page, "password-wrong-current", testInfo);
+    const newPassword = "a-much-better-secret";
+    await main.getByLabel(t.current).fill("not-my-password");
+    await main.getByLabel(t.new, { exact: true }).fill(newPassword);
+    await main.getByLabel(t.confirm).fill(newPassword);
+    await main.getByRole("button", { name: t.changePassword }).click();
+    await expect(main.getByLabel(t.current)).toHaveAccessibleDescription(t.wrongCurrent);
+    await checkPage(page, "password-wrong-current", testInfo);
 
-  await main.getByLabel(t.current).fill(account.password);
-  await main.getByRole("button", { name: t.changePassword }).click();
-  await closeToast(page, t.passwordChanged);
-  await expect(main.getByLabel(t.current)).toHaveValue("");
-  await expect(main.getByLabel(t.current)).not.toHaveAttribute("aria-invalid", "true");
+    await main.getByLabel(t.current).fill(account.password);
+    await main.getByRole("button", { name: t.changePassword }).click();
+    await closeToast(page, t.passwordChanged);
+    await expect(main.getByLabel(t.current)).toHaveValue("");
+    await expect(main.getByLabel(t.current)).not.toHaveAttribute("aria-invalid", "true");
 
-  // This device stays signed in; the other one was signed out.
-  await page.reload();
-  await expect(main.getByRole("heading", { name: t.changePassword })).toBeVisible();
-  expect((await phone.page.request.get("/api/auth/user")).status()).toBe(401);
-  await phone.context.close();
+    // This device stays signed in; the other one was signed out.
+    await page.reload();
+    await expect(main.getByRole("heading", { name: t.changePassword })).toBeVisible();
+    expect((await phone.page.request.get("/api/auth/user")).status()).toBe(401);
+    await phone.context.close();
 
-  // Signed out, the old password is refused and the new one signs in.
-  await page.goto("/api/logout");
-  await page.goto("/login");
-  await main.getByLabel(t.email).fill(account.email);
-  await main.getByLabel(t.password, { exact: true }).fill(account.password);
-  await main.getByRole("button", { name: t.logIn }).click();
-  await expect(toast(page).filter({ hasText: t.invalidLogin })).toHaveCount(1);
-  await expect(page).toHaveURL(/\/login$/);
-  await main.getByLabel(t.password, { exact: true }).fill(newPassword);
-  await main.getByRole("button", { name: t.logIn }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+    // Signed out, the old password is refused and the new one signs in.
+    await page.goto("/api/logout");
+    await page.goto("/login");
+    await main.getByLabel(t.email).fill(account.email);
+    await main.getByLabel(t.password, { exact: true }).fill(account.password);
+    await main.getByRole("button", { name: t.logIn }).click();
+    await expect(toast(page).filter({ hasText: t.invalidLogin })).toHaveCount(1);
+    await expect(page).toHaveURL(/\/login$/);
+    await main.getByLabel(t.password, { exact: true }).fill(newPassword);
+    await main.getByRole("button", { name: t.logIn }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
-test("a member leaves the family; what they added stays with it", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const language = languageOf(testInfo);
-  const t = texts[language];
-  const owner = await otherPerson(browser, testInfo);
-  await signUpViaApi(owner.page, { language });
-  await createFamilyViaApi(owner.page, { keepStarterData: true });
+test(
+  "a member leaves the family; what they added stays with it",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const language = "en";
+    const t = texts[language];
+    const owner = await otherPerson(browser, testInfo);
+    await signUpViaApi(owner.page, { language });
+    await createFamilyViaApi(owner.page, { keepStarterData: true });
 
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language, name: "Bruno Lima" });
-  await join(page, await inviteCode(owner.page));
-  const category = (
-    (await (await page.request.get("/api/categories")).json()) as { id: string }[]
-  )[0];
-  const added = await page.request.post("/api/expenses", {
-    data: {
-      description: "Padaria do Bruno",
-      amount: "8.50",
-      date: "2026-03-10",
-      categoryId: category?.id,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+    await storeLanguage(page, language);
+    await signUpViaApi(page, { language, name: "Bruno Lima" });
+    await join(page, await inviteCode(owner.page));
+    const category = (
+      (await (await page.request.get("/api/categories")).json()) as { id: string }[]
+    )[0];
+    const added = await page.request.post("/api/expenses", {
+      data: {
+        description: "Padaria do Bruno",
+        amount: "8.50",
+        date: "2026-03-10",
+        categoryId: category?.id,
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
 
-  await openFamilyTab(page, t);
-  const main = page.getByRole("main");
-  await expect(main.getByText(t.memberNote)).toBeVisible();
-  await checkPage(page, "member-family-tab", testInfo);
+    await openFamilyTab(page, t);
+    const main = page.getByRole("main");
+    await expect(main.getByText(t.memberNote)).toBeVisible();
+    await checkPage(page, "member-family-tab", testInfo);
 
-  await main.getByRole("button", { name: t.leave }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog.getByText(t.leaveConfirm)).toBeVisible();
-  await checkPage(page, "member-leave-dialog", testInfo);
-  await dialog.getByRole("button", { name: t.leave }).click();
-  await closeToast(page, t.left);
-  await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
-  await checkPage(page, "member-left", testInfo);
+    await main.getByRole("button", { name: t.leave }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByText(t.leaveConfirm)).toBeVisible();
+    await checkPage(page, "member-leave-dialog", testInfo);
+    await dialog.getByRole("button", { name: t.leave }).click();
+    await closeToast(page, t.left);
+    await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
+    await checkPage(page, "member-left", testInfo);
 
-  const expenses = (await (await owner.page.request.get("/api/expenses")).json()) as {
-    description: string;
-  }[];
-  expect(expenses.map((e) => e.description)).toContain("Padaria do Bruno");
-  const members = (await (await owner.page.request.get("/api/family/members")).json()) as unknown[];
-  expect(members).toHaveLength(1);
-  await owner.context.close();
-});
+    const expenses = (await (await owner.page.request.get("/api/expenses")).json()) as {
+      description: string;
+    }[];
+    expect(expenses.map((e) => e.description)).toContain("Padaria do Bruno");
+    const members = (await (
+      await owner.page.request.get("/api/family/members")
+    ).json()) as unknown[];
+    expect(members).toHaveLength(1);
+    await owner.context.close();
+  },
+);
 
-test("the owner cannot leave while others remain, and hands the family to a member", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const language = languageOf(testInfo);
-  const t = texts[language];
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language, name: "Olga Dona" });
-  await createFamilyViaApi(page);
-  const member = await otherPerson(browser, testInfo);
-  await signUpViaApi(member.page, { language, name: "Mario Membro" });
-  await join(member.page, await inviteCode(page));
+test(
+  "the owner cannot leave while others remain, and hands the family to a member",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const language = "en";
+    const t = texts[language];
+    await storeLanguage(page, language);
+    await signUpViaApi(page, { language, name: "Olga Dona" });
+    await createFamilyViaApi(page);
+    const member = await otherPerson(browser, testInfo);
+    await signUpViaApi(member.page, { language, name: "Mario Membro" });
+    await join(member.page, await inviteCode(page));
 
-  await openFamilyTab(page, t);
-  const main = page.getByRole("main");
-  const leave = main.getByRole("button", { name: t.leave });
-  await expect(leave).toBeDisabled();
-  await expect(leave).toHaveAccessibleDescription(t.ownerLeaveHint);
-  await expect(main.getByRole("button", { name: t.deleteFamily })).toBeDisabled();
-  await checkPage(page, "owner-family-tab", testInfo);
+    await openFamilyTab(page, t);
+    const main = page.getByRole("main");
+    const leave = main.getByRole("button", { name: t.leave });
+    await expect(leave).toBeDisabled();
+    await expect(leave).toHaveAccessibleDescription(t.ownerLeaveHint);
+    await expect(main.getByRole("button", { name: t.deleteFamily })).toBeDisabled();
+    await checkPage(page, "owner-family-tab", testInfo);
 
-  await expect(main.getByLabel(t.newOwner)).toHaveValue(/.+/);
-  await main.getByRole("button", { name: t.transfer }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog.getByText(/Mario Membro/)).toBeVisible();
-  await checkPage(page, "owner-transfer-dialog", testInfo);
-  await dialog.getByRole("button", { name: t.transferSubmit, exact: true }).click();
-  await closeToast(page, t.transferred);
+    await expect(main.getByLabel(t.newOwner)).toHaveValue(/.+/);
+    await main.getByRole("button", { name: t.transfer }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByText(/Mario Membro/)).toBeVisible();
+    await checkPage(page, "owner-transfer-dialog", testInfo);
+    await dialog.getByRole("button", { name: t.transferSubmit, exact: true }).click();
+    await closeToast(page, t.transferred);
 
-  // Roles follow at once: the old owner is a member who may now leave; Mario owns the family.
-  await expect(main.getByText(t.memberNote)).toBeVisible();
-  await expect(main.getByRole("button", { name: t.transfer })).toHaveCount(0);
-  await expect(main.getByRole("button", { name: t.leave })).toBeEnabled();
-  const mario = main.getByTestId("family-member").filter({ hasText: "Mario Membro" });
-  await expect(mario.getByText(t.ownerRole, { exact: true })).toBeVisible();
-  await checkPage(page, "owner-transferred", testInfo);
-  const theirs = (await (await member.page.request.get("/api/family")).json()) as { role: string };
-  expect(theirs.role).toBe("owner");
-  await member.context.close();
-});
+    // Roles follow at once: the old owner is a member who may now leave; Mario owns the family.
+    await expect(main.getByText(t.memberNote)).toBeVisible();
+    await expect(main.getByRole("button", { name: t.transfer })).toHaveCount(0);
+    await expect(main.getByRole("button", { name: t.leave })).toBeEnabled();
+    const mario = main.getByTestId("family-member").filter({ hasText: "Mario Membro" });
+    await expect(mario.getByText(t.ownerRole, { exact: true })).toBeVisible();
+    await checkPage(page, "owner-transferred", testInfo);
+    const theirs = (await (await member.page.request.get("/api/family")).json()) as {
+      role: string;
+    };
+    expect(theirs.role).toBe("owner");
+    await member.context.close();
+  },
+);
 
-test("the owner alone deletes the family after typing its name", async ({ page }, testInfo) => {
-  const language = languageOf(testInfo);
-  const t = texts[language];
-  await storeLanguage(page, language);
-  await signUpViaApi(page, { language });
-  await createFamilyViaApi(page, { name: "Família Souza", keepStarterData: true });
+test(
+  "the owner alone deletes the family after typing its name",
+  desktopOnly,
+  async ({ page }, testInfo) => {
+    const language = "en";
+    const t = texts[language];
+    await storeLanguage(page, language);
+    await signUpViaApi(page, { language });
+    await createFamilyViaApi(page, { name: "Família Souza", keepStarterData: true });
 
-  await openFamilyTab(page, t);
-  const main = page.getByRole("main");
-  await expect(main.getByRole("button", { name: t.leave })).toBeDisabled();
-  await main.getByRole("button", { name: t.deleteFamily }).click();
-  const dialog = page.getByRole("alertdialog");
-  const name = dialog.getByLabel(t.nameLabel);
-  await name.fill("Familia Souza");
-  await dialog.getByRole("button", { name: t.deleteFamily }).click();
-  await expect(name).toHaveAccessibleDescription(t.wrongName);
-  await checkPage(page, "delete-wrong-name", testInfo);
+    await openFamilyTab(page, t);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("button", { name: t.leave })).toBeDisabled();
+    await main.getByRole("button", { name: t.deleteFamily }).click();
+    const dialog = page.getByRole("alertdialog");
+    const name = dialog.getByLabel(t.nameLabel);
+    await name.fill("Familia Souza");
+    await dialog.getByRole("button", { name: t.deleteFamily }).click();
+    await expect(name).toHaveAccessibleDescription(t.wrongName);
+    await checkPage(page, "delete-wrong-name", testInfo);
 
-  await name.fill("Família Souza");
-  await dialog.getByRole("button", { name: t.deleteFamily }).click();
-  await closeToast(page, t.deleted);
-  await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
-  expect((await (await page.request.get("/api/family")).json()) as unknown).toBeNull();
-  await checkPage(page, "deleted", testInfo);
-});
+    await name.fill("Família Souza");
+    await dialog.getByRole("button", { name: t.deleteFamily }).click();
+    await closeToast(page, t.deleted);
+    await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
+    expect((await (await page.request.get("/api/family")).json()) as unknown).toBeNull();
+    await checkPage(page, "deleted", testInfo);
+  },
+);

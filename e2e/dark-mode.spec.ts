@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
 
 /**
  * Dark mode (docs/product.md#theme): with the system set to dark, every screen, dialog
@@ -71,7 +71,7 @@ async function signUpWithData(page: Page) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test("the public screens follow the system's dark scheme", async ({ page }) => {
+test("the public screens follow the system's dark scheme", phoneOnly, async ({ page }) => {
   await storeLanguage(page, "pt");
   const paths = [
     "/",
@@ -88,7 +88,7 @@ test("the public screens follow the system's dark scheme", async ({ page }) => {
   }
 });
 
-test("the budget screens, their charts and dialogs in the dark", async ({ page }) => {
+test("the budget screens, their charts and dialogs in the dark", phoneOnly, async ({ page }) => {
   await signUpWithData(page);
   const main = page.getByRole("main");
 
@@ -121,69 +121,71 @@ test("the budget screens, their charts and dialogs in the dark", async ({ page }
   await checkDark(page);
 });
 
-test("the other screens in the dark, and the user menu's choice over the system", async ({
-  page,
-}) => {
-  await signUpWithData(page);
-  const main = page.getByRole("main");
-  for (const path of [
-    "/notifications",
-    "/expenses/recurring",
-    "/family",
-    "/family/history",
-    "/profile",
-  ]) {
-    await page.goto(path);
-    // The screen's own heading: the loading screen's (sr-only, the app's name) counts as visible.
-    await expect(main.locator("h1:not(.sr-only)")).toBeVisible();
+test(
+  "the other screens in the dark, and the user menu's choice over the system",
+  phoneOnly,
+  async ({ page }) => {
+    await signUpWithData(page);
+    const main = page.getByRole("main");
+    for (const path of [
+      "/notifications",
+      "/expenses/recurring",
+      "/family",
+      "/family/history",
+      "/profile",
+    ]) {
+      await page.goto(path);
+      // The screen's own heading: the loading screen's (sr-only, the app's name) counts as visible.
+      await expect(main.locator("h1:not(.sr-only)")).toBeVisible();
+      await checkDark(page);
+    }
+    await main.getByRole("tab", { name: "Família" }).click();
+    await expect(main.getByRole("tabpanel")).toBeVisible();
     await checkDark(page);
-  }
-  await main.getByRole("tab", { name: "Família" }).click();
-  await expect(main.getByRole("tabpanel")).toBeVisible();
-  await checkDark(page);
 
-  await page.goto("/expenses/import");
-  await page.getByLabel("Arquivo CSV").setInputFiles({
-    name: "extrato.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(
-      "Data;Histórico;Valor\n02/01/2026;Padaria;-12,50\n31/02/2026;Farmácia;-30,00",
-    ),
-  });
-  await expect(page.getByTestId("import-line").first()).toBeVisible();
-  await checkDark(page);
+    await page.goto("/expenses/import");
+    await page.getByLabel("Arquivo CSV").setInputFiles({
+      name: "extrato.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "Data;Histórico;Valor\n02/01/2026;Padaria;-12,50\n31/02/2026;Farmácia;-30,00",
+      ),
+    });
+    await expect(page.getByTestId("import-line").first()).toBeVisible();
+    await checkDark(page);
 
-  // The menu: 'Claro' while the system is dark, then remembered across a reload, with no dark
-  // frame first.
-  await recordClassAtFirstPaint(page);
-  await page.goto("/");
-  await userMenu(page).click();
-  await expect(page.getByRole("menuitemradio", { name: "Sistema" })).toBeChecked();
-  await checkDark(page);
-  await page.getByRole("menuitemradio", { name: "Claro" }).click();
-  await expectTheme(page, "light");
-  await page.reload();
-  await expect(page.getByTestId("total-spent")).toBeVisible();
-  expect(await page.locator("html").getAttribute("data-class-at-body")).not.toMatch(/\bdark\b/);
-  await expectTheme(page, "light");
-  await expectNoAxeViolations(page);
+    // The menu: 'Claro' while the system is dark, then remembered across a reload, with no dark
+    // frame first.
+    await recordClassAtFirstPaint(page);
+    await page.goto("/");
+    await userMenu(page).click();
+    await expect(page.getByRole("menuitemradio", { name: "Sistema" })).toBeChecked();
+    await checkDark(page);
+    await page.getByRole("menuitemradio", { name: "Claro" }).click();
+    await expectTheme(page, "light");
+    await page.reload();
+    await expect(page.getByTestId("total-spent")).toBeVisible();
+    expect(await page.locator("html").getAttribute("data-class-at-body")).not.toMatch(/\bdark\b/);
+    await expectTheme(page, "light");
+    await expectNoAxeViolations(page);
 
-  // 'Escuro' on a light system; back to 'Sistema', which follows the system live.
-  await page.emulateMedia({ colorScheme: "light" });
-  await userMenu(page).click();
-  await expect(page.getByRole("menuitemradio", { name: "Claro" })).toBeChecked();
-  await page.getByRole("menuitemradio", { name: "Escuro" }).click();
-  await expectTheme(page, "dark");
-  await page.reload();
-  expect(await page.locator("html").getAttribute("data-class-at-body")).toMatch(/\bdark\b/);
-  await userMenu(page).click();
-  await page.getByRole("menuitemradio", { name: "Sistema" }).click();
-  await expectTheme(page, "light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectTheme(page, "dark");
+    // 'Escuro' on a light system; back to 'Sistema', which follows the system live.
+    await page.emulateMedia({ colorScheme: "light" });
+    await userMenu(page).click();
+    await expect(page.getByRole("menuitemradio", { name: "Claro" })).toBeChecked();
+    await page.getByRole("menuitemradio", { name: "Escuro" }).click();
+    await expectTheme(page, "dark");
+    await page.reload();
+    expect(await page.locator("html").getAttribute("data-class-at-body")).toMatch(/\bdark\b/);
+    await userMenu(page).click();
+    await page.getByRole("menuitemradio", { name: "Sistema" }).click();
+    await expectTheme(page, "light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectTheme(page, "dark");
 
-  // Not hashed, so never cached for a year like the assets: a new version applies at once.
-  const script = await page.request.get("/theme.js");
-  expect(script.status()).toBe(200);
-  expect(script.headers()["cache-control"]).toBe("no-cache");
-});
+    // Not hashed, so never cached for a year like the assets: a new version applies at once.
+    const script = await page.request.get("/theme.js");
+    expect(script.status()).toBe(200);
+    expect(script.headers()["cache-control"]).toBe("no-cache");
+  },
+);

@@ -154,157 +154,163 @@ async function expectCategory(
 }
 
 test.describe("dashboard", () => {
-  test("adds an expense with the quick-add dialog and shows every figure of the month", async ({
-    page,
-  }) => {
-    // The browser's today is 15 December 2025, so the dashboard opens on that month.
-    await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
-    await storeLanguage(page, "pt");
-    await signUpViaApi(page, { language: "pt" });
-    await createFamilyViaApi(page);
-    await seedDecemberAndJanuary(page, { withFuel: false });
+  // On a desktop; the quick add on a phone is e2e/touch.spec.ts's, the dashboard at 375 px
+  // e2e/phone-pages.spec.ts's.
+  test(
+    "adds an expense with the quick-add dialog and shows every figure of the month",
+    desktopOnly,
+    async ({ page }) => {
+      // The browser's today is 15 December 2025, so the dashboard opens on that month.
+      await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
+      await storeLanguage(page, "pt");
+      await signUpViaApi(page, { language: "pt" });
+      await createFamilyViaApi(page);
+      await seedDecemberAndJanuary(page, { withFuel: false });
 
-    await page.goto("/");
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Controle Mensal");
-    await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 650,00");
+      await page.goto("/");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText("Controle Mensal");
+      await expect(page.getByTestId("selected-month")).toHaveText("Dezembro de 2025");
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 650,00");
 
-    // Quick add through the floating '+' button.
-    await page.getByRole("button", { name: "Adicionar gasto" }).click();
-    const dialog = page.getByRole("dialog", { name: "Adicionar Gasto Rápido" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Data")).toHaveValue("2025-12-15");
-    await expectNoAxeViolations(page);
-    await dialog.getByLabel("Descrição").fill("Combustível");
-    await dialog.getByLabel("Valor").fill("170.00");
-    await dialog.getByLabel("Categoria").selectOption({ label: "Transporte" });
-    await dialog.getByLabel("Data").fill("2025-12-21");
-    await dialog.getByRole("button", { name: "Adicionar Gasto" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText("Gasto adicionado com sucesso!", { exact: true })).toBeVisible();
+      // Quick add through the floating '+' button.
+      await page.getByRole("button", { name: "Adicionar gasto" }).click();
+      const dialog = page.getByRole("dialog", { name: "Adicionar Gasto Rápido" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel("Data")).toHaveValue("2025-12-15");
+      await expectNoAxeViolations(page);
+      await dialog.getByLabel("Descrição").fill("Combustível");
+      await dialog.getByLabel("Valor").fill("170.00");
+      await dialog.getByLabel("Categoria").selectOption({ label: "Transporte" });
+      await dialog.getByLabel("Data").fill("2025-12-21");
+      await dialog.getByRole("button", { name: "Adicionar Gasto" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText("Gasto adicionado com sucesso!", { exact: true })).toBeVisible();
 
-    // Totals: 300 + 150 + 60 + 40 + 100 + 170 = 820.00 of 1000.00.
-    await expect(page.getByTestId("total-spent")).toContainText("Gasto Total");
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
-    await expect(page.getByTestId("total-budget")).toContainText("Meta Mensal");
-    await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
-    await expect(page.getByTestId("remaining-balance")).toContainText("Saldo Restante");
-    await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 180,00");
-    await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", green);
+      // Totals: 300 + 150 + 60 + 40 + 100 + 170 = 820.00 of 1000.00.
+      await expect(page.getByTestId("total-spent")).toContainText("Gasto Total");
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
+      await expect(page.getByTestId("total-budget")).toContainText("Meta Mensal");
+      await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
+      await expect(page.getByTestId("remaining-balance")).toContainText("Saldo Restante");
+      await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 180,00");
+      await expect(page.getByTestId("remaining-amount")).toHaveCSS("color", green);
 
-    // Weeks against 1000.00 / 4 = 250.00: the 7th is week 1, the 8th week 2, the 21st week 3,
-    // the 22nd and the 31st week 4.
-    await expectWeek(page, 1, {
-      days: "Dias 1–7",
-      spent: "R$ 300,00",
-      status: "+R$ 50,00 da meta",
-      tone: red,
-    });
-    await expectWeek(page, 2, {
-      days: "Dias 8–14",
-      spent: "R$ 150,00",
-      status: "R$ 100,00 disponível",
-      tone: green,
-    });
-    await expectWeek(page, 3, {
-      days: "Dias 15–21",
-      spent: "R$ 230,00",
-      status: "R$ 20,00 disponível",
-      tone: green,
-    });
-    await expectWeek(page, 4, {
-      days: "Dias 22–31",
-      spent: "R$ 140,00",
-      status: "R$ 110,00 disponível",
-      tone: green,
-    });
+      // Weeks against 1000.00 / 4 = 250.00: the 7th is week 1, the 8th week 2, the 21st week 3,
+      // the 22nd and the 31st week 4.
+      await expectWeek(page, 1, {
+        days: "Dias 1–7",
+        spent: "R$ 300,00",
+        status: "+R$ 50,00 da meta",
+        tone: red,
+      });
+      await expectWeek(page, 2, {
+        days: "Dias 8–14",
+        spent: "R$ 150,00",
+        status: "R$ 100,00 disponível",
+        tone: green,
+      });
+      await expectWeek(page, 3, {
+        days: "Dias 15–21",
+        spent: "R$ 230,00",
+        status: "R$ 20,00 disponível",
+        tone: green,
+      });
+      await expectWeek(page, 4, {
+        days: "Dias 22–31",
+        spent: "R$ 140,00",
+        status: "R$ 110,00 disponível",
+        tone: green,
+      });
 
-    // Categories: over budget, above 80%, nothing spent, well within.
-    await expect(page.getByTestId("category-card")).toHaveCount(4);
-    await expectCategory(page, "Mercado", {
-      spent: "R$ 550,00",
-      weekly: "R$ 100,00",
-      monthly: "R$ 400,00",
-      status: "R$ 150,00 acima da meta",
-      progress: 100,
-    });
-    await expect(categoryCard(page, "Mercado").getByTestId("category-status")).toHaveCSS(
-      "color",
-      red,
-    );
-    await expectCategory(page, "Transporte", {
-      spent: "R$ 170,00",
-      weekly: "R$ 50,00",
-      monthly: "R$ 200,00",
-      status: "15% disponível",
-      progress: 85,
-    });
-    await expect(categoryCard(page, "Transporte").getByTestId("category-status")).toHaveCSS(
-      "color",
-      "rgb(180, 83, 9)",
-    );
-    await expectCategory(page, "Lazer", {
-      spent: "R$ 0,00",
-      weekly: "R$ 25,00",
-      monthly: "R$ 100,00",
-      status: "100% disponível",
-      progress: 0,
-    });
-    await expectCategory(page, "Saúde", {
-      spent: "R$ 60,00",
-      weekly: "R$ 75,00",
-      monthly: "R$ 300,00",
-      status: "80% disponível",
-      progress: 20,
-    });
-    await expect(categoryCard(page, "Saúde").getByTestId("category-status")).toHaveCSS(
-      "color",
-      green,
-    );
+      // Categories: over budget, above 80%, nothing spent, well within.
+      await expect(page.getByTestId("category-card")).toHaveCount(4);
+      await expectCategory(page, "Mercado", {
+        spent: "R$ 550,00",
+        weekly: "R$ 100,00",
+        monthly: "R$ 400,00",
+        status: "R$ 150,00 acima da meta",
+        progress: 100,
+      });
+      await expect(categoryCard(page, "Mercado").getByTestId("category-status")).toHaveCSS(
+        "color",
+        red,
+      );
+      await expectCategory(page, "Transporte", {
+        spent: "R$ 170,00",
+        weekly: "R$ 50,00",
+        monthly: "R$ 200,00",
+        status: "15% disponível",
+        progress: 85,
+      });
+      await expect(categoryCard(page, "Transporte").getByTestId("category-status")).toHaveCSS(
+        "color",
+        "rgb(180, 83, 9)",
+      );
+      await expectCategory(page, "Lazer", {
+        spent: "R$ 0,00",
+        weekly: "R$ 25,00",
+        monthly: "R$ 100,00",
+        status: "100% disponível",
+        progress: 0,
+      });
+      await expectCategory(page, "Saúde", {
+        spent: "R$ 60,00",
+        weekly: "R$ 75,00",
+        monthly: "R$ 300,00",
+        status: "80% disponível",
+        progress: 20,
+      });
+      await expect(categoryCard(page, "Saúde").getByTestId("category-status")).toHaveCSS(
+        "color",
+        green,
+      );
 
-    // The 3 newest of the month, the uncategorised one included.
-    const recent = page.getByRole("region", { name: "Últimas Transações" });
-    const rows = recent.getByTestId("recent-transaction");
-    await expect(rows).toHaveCount(3);
-    await expect(rows.getByTestId("recent-description")).toHaveText([
-      "Ceia de Ano Novo",
-      "Presente",
-      "Combustível",
-    ]);
-    await expect(rows.getByTestId("recent-date")).toHaveText([
-      "31/12/2025",
-      "22/12/2025",
-      "21/12/2025",
-    ]);
-    await expect(rows.getByTestId("recent-category")).toHaveText([
-      "Mercado",
-      "Sem categoria",
-      "Transporte",
-    ]);
-    await expect(rows.getByTestId("recent-amount")).toHaveText([
-      "R$ 100,00",
-      "R$ 40,00",
-      "R$ 170,00",
-    ]);
-    await expect(recent.getByRole("link", { name: "Ver todas" })).toHaveAttribute(
-      "href",
-      "/expenses",
-    );
-    // No example data in this family.
-    await expect(page.getByRole("button", { name: "Limpar dados de exemplo" })).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+      // The 3 newest of the month, the uncategorised one included.
+      const recent = page.getByRole("region", { name: "Últimas Transações" });
+      const rows = recent.getByTestId("recent-transaction");
+      await expect(rows).toHaveCount(3);
+      await expect(rows.getByTestId("recent-description")).toHaveText([
+        "Ceia de Ano Novo",
+        "Presente",
+        "Combustível",
+      ]);
+      await expect(rows.getByTestId("recent-date")).toHaveText([
+        "31/12/2025",
+        "22/12/2025",
+        "21/12/2025",
+      ]);
+      await expect(rows.getByTestId("recent-category")).toHaveText([
+        "Mercado",
+        "Sem categoria",
+        "Transporte",
+      ]);
+      await expect(rows.getByTestId("recent-amount")).toHaveText([
+        "R$ 100,00",
+        "R$ 40,00",
+        "R$ 170,00",
+      ]);
+      await expect(recent.getByRole("link", { name: "Ver todas" })).toHaveAttribute(
+        "href",
+        "/expenses",
+      );
+      // No example data in this family.
+      await expect(page.getByRole("button", { name: "Limpar dados de exemplo" })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
 
-    // Edit from the list.
-    await recent.getByRole("button", { name: "Editar gasto: Combustível" }).click();
-    const editDialog = page.getByRole("dialog", { name: "Editar Gasto" });
-    await expect(editDialog.getByLabel("Descrição")).toHaveValue("Combustível");
-    await editDialog.getByLabel("Descrição").fill("Combustível do carro");
-    await editDialog.getByRole("button", { name: "Salvar" }).click();
-    await expect(editDialog).toBeHidden();
-    await expect(rows.getByTestId("recent-description").nth(2)).toHaveText("Combustível do carro");
-  });
+      // Edit from the list.
+      await recent.getByRole("button", { name: "Editar gasto: Combustível" }).click();
+      const editDialog = page.getByRole("dialog", { name: "Editar Gasto" });
+      await expect(editDialog.getByLabel("Descrição")).toHaveValue("Combustível");
+      await editDialog.getByLabel("Descrição").fill("Combustível do carro");
+      await editDialog.getByRole("button", { name: "Salvar" }).click();
+      await expect(editDialog).toBeHidden();
+      await expect(rows.getByTestId("recent-description").nth(2)).toHaveText(
+        "Combustível do carro",
+      );
+    },
+  );
 
   test(
     "moves from December to January of the next year and back",

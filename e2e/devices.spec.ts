@@ -1,13 +1,13 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { type Account, loginViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, expectTouchTargets, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
  * Profile's Signed-in devices (docs/product.md#signed-in-devices): the account signed in on three
  * browsers, each named from its User-Agent; this one marked; one other ended, then all the others,
  * each with the account's password (a wrong one ends nothing), and those browsers are signed out.
- * Portuguese at 375 px, English on desktop, axe on every state.
+ * In English on a desktop (docs/architecture.md#what-a-test-costs), axe on every state.
  */
 
 const IPHONE_SAFARI =
@@ -16,24 +16,6 @@ const WINDOWS_FIREFOX =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0";
 
 const texts = {
-  pt: {
-    title: "Dispositivos conectados",
-    thisDevice: "Este dispositivo",
-    iphone: "Safari no iOS",
-    windows: "Firefox no Windows",
-    recent: "Ativo na última hora",
-    endIphone: "Encerrar a sessão em Safari no iOS",
-    confirmTitle: "Encerrar esta sessão?",
-    confirm: "Encerrar sessão",
-    ended: "Sessão encerrada",
-    endOthers: "Encerrar todas as outras sessões",
-    confirmOthersTitle: "Encerrar todas as outras sessões?",
-    confirmOthers: "Encerrar as outras",
-    othersEnded: "1 sessão encerrada",
-    onlyThis: "Nenhum outro dispositivo está conectado.",
-    password: "Sua senha",
-    wrongPassword: "A senha atual não está correta.",
-  },
   en: {
     title: "Signed-in devices",
     thisDevice: "This device",
@@ -53,10 +35,6 @@ const texts = {
     wrongPassword: "The current password is not correct.",
   },
 } as const;
-type Language = keyof typeof texts;
-
-const languageOf = (testInfo: TestInfo): Language =>
-  testInfo.project.name === "phone" ? "pt" : "en";
 
 const toast = (page: Page) => page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
 
@@ -86,76 +64,76 @@ async function signedInElsewhere(
 async function checkPage(page: Page, name: string, testInfo: TestInfo) {
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  if (testInfo.project.name === "phone") await expectTouchTargets(page);
   await page.screenshot({
     path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`),
     fullPage: true,
   });
 }
 
-test("see the account's devices, end one of them, then all the others", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const language = languageOf(testInfo);
-  const t = texts[language];
-  await storeLanguage(page, language);
-  const account = await signUpViaApi(page, { language });
-  const iphone = await signedInElsewhere(browser, testInfo, account, IPHONE_SAFARI);
-  const windows = await signedInElsewhere(browser, testInfo, account, WINDOWS_FIREFOX);
+test(
+  "see the account's devices, end one of them, then all the others",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const language = "en";
+    const t = texts[language];
+    await storeLanguage(page, language);
+    const account = await signUpViaApi(page, { language });
+    const iphone = await signedInElsewhere(browser, testInfo, account, IPHONE_SAFARI);
+    const windows = await signedInElsewhere(browser, testInfo, account, WINDOWS_FIREFOX);
 
-  await page.goto("/profile");
-  const rows = page.getByTestId("signed-in-device");
-  await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
-  await expect(rows).toHaveCount(3);
-  // This browser first, marked; the others named from their User-Agent, used just now.
-  await expect(rows.first()).toContainText(t.thisDevice);
-  await expect(rows.first().getByRole("button")).toHaveCount(0);
-  await expect(rows.filter({ hasText: t.iphone })).toContainText(t.recent);
-  await expect(rows.filter({ hasText: t.windows })).toContainText(t.recent);
-  await page.getByRole("heading", { name: t.title }).scrollIntoViewIfNeeded();
-  await checkPage(page, "devices", testInfo);
+    await page.goto("/profile");
+    const rows = page.getByTestId("signed-in-device");
+    await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    // This browser first, marked; the others named from their User-Agent, used just now.
+    await expect(rows.first()).toContainText(t.thisDevice);
+    await expect(rows.first().getByRole("button")).toHaveCount(0);
+    await expect(rows.filter({ hasText: t.iphone })).toContainText(t.recent);
+    await expect(rows.filter({ hasText: t.windows })).toContainText(t.recent);
+    await page.getByRole("heading", { name: t.title }).scrollIntoViewIfNeeded();
+    await checkPage(page, "devices", testInfo);
 
-  // End the iPhone's session: after the confirmation it is gone, and that browser signed out.
-  await page.getByRole("button", { name: t.endIphone }).click();
-  const dialog = page.getByRole("alertdialog", { name: t.confirmTitle });
-  await expect(dialog).toContainText(t.iphone);
-  await checkPage(page, "devices-confirm", testInfo);
-  // A wrong password is refused under the field and ends nothing.
-  await dialog.getByLabel(t.password).fill("not the password");
-  await dialog.getByRole("button", { name: t.confirm }).click();
-  await expect(dialog.getByText(t.wrongPassword)).toBeVisible();
-  expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(200);
-  await checkPage(page, "devices-confirm-wrong-password", testInfo);
-  await dialog.getByLabel(t.password).fill(account.password);
-  await dialog.getByRole("button", { name: t.confirm }).click();
-  await closeToast(page, t.ended);
-  await expect(dialog).toHaveCount(0);
-  await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: t.iphone })).toHaveCount(0);
-  expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(401);
-  expect((await windows.page.request.get("/api/auth/user")).status()).toBe(200);
+    // End the iPhone's session: after the confirmation it is gone, and that browser signed out.
+    await page.getByRole("button", { name: t.endIphone }).click();
+    const dialog = page.getByRole("alertdialog", { name: t.confirmTitle });
+    await expect(dialog).toContainText(t.iphone);
+    await checkPage(page, "devices-confirm", testInfo);
+    // A wrong password is refused under the field and ends nothing.
+    await dialog.getByLabel(t.password).fill("not the password");
+    await dialog.getByRole("button", { name: t.confirm }).click();
+    await expect(dialog.getByText(t.wrongPassword)).toBeVisible();
+    expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(200);
+    await checkPage(page, "devices-confirm-wrong-password", testInfo);
+    await dialog.getByLabel(t.password).fill(account.password);
+    await dialog.getByRole("button", { name: t.confirm }).click();
+    await closeToast(page, t.ended);
+    await expect(dialog).toHaveCount(0);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: t.iphone })).toHaveCount(0);
+    expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(401);
+    expect((await windows.page.request.get("/api/auth/user")).status()).toBe(200);
 
-  // End all the others: only this one is left, and the Windows browser is signed out too.
-  await page.getByRole("button", { name: t.endOthers }).click();
-  const others = page.getByRole("alertdialog", { name: t.confirmOthersTitle });
-  await expect(others).toBeVisible();
-  await checkPage(page, "devices-confirm-others", testInfo);
-  // The field starts empty again: the password typed for the last dialog is not kept.
-  await expect(others.getByLabel(t.password)).toHaveValue("");
-  await others.getByLabel(t.password).fill(account.password);
-  await others.getByRole("button", { name: t.confirmOthers }).click();
-  await closeToast(page, t.othersEnded);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(t.thisDevice);
-  await expect(page.getByText(t.onlyThis)).toBeVisible();
-  await expect(page.getByRole("button", { name: t.endOthers })).toHaveCount(0);
-  expect((await windows.page.request.get("/api/auth/user")).status()).toBe(401);
-  await checkPage(page, "devices-alone", testInfo);
+    // End all the others: only this one is left, and the Windows browser is signed out too.
+    await page.getByRole("button", { name: t.endOthers }).click();
+    const others = page.getByRole("alertdialog", { name: t.confirmOthersTitle });
+    await expect(others).toBeVisible();
+    await checkPage(page, "devices-confirm-others", testInfo);
+    // The field starts empty again: the password typed for the last dialog is not kept.
+    await expect(others.getByLabel(t.password)).toHaveValue("");
+    await others.getByLabel(t.password).fill(account.password);
+    await others.getByRole("button", { name: t.confirmOthers }).click();
+    await closeToast(page, t.othersEnded);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(t.thisDevice);
+    await expect(page.getByText(t.onlyThis)).toBeVisible();
+    await expect(page.getByRole("button", { name: t.endOthers })).toHaveCount(0);
+    expect((await windows.page.request.get("/api/auth/user")).status()).toBe(401);
+    await checkPage(page, "devices-alone", testInfo);
 
-  // This browser is still signed in.
-  await page.reload();
-  await expect(rows).toHaveCount(1);
-  await iphone.context.close();
-  await windows.context.close();
-});
+    // This browser is still signed in.
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await iphone.context.close();
+    await windows.context.close();
+  },
+);

@@ -1,34 +1,16 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, storeLanguage } from "./support";
+import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
 
 /**
  * The family history (docs/product.md#family-history), as a household meets it: Mario
  * deletes the electricity bill Olga recorded; Olga finds out who from the Family tab of her
  * profile, narrows the history to Mario, and restores the bill, which is back in the list.
- * Portuguese on a desktop, English on a phone.
+ * In English on a desktop (docs/architecture.md#what-a-test-costs).
  */
 
 const texts = {
-  pt: {
-    familyTab: "Família",
-    link: "Histórico da família",
-    title: "Histórico",
-    person: "Pessoa",
-    kind: "Tipo",
-    expenses: "Gastos",
-    deleted: "Mario Member excluiu o gasto “Conta de luz”",
-    added: "Olga Owner adicionou o gasto “Conta de luz”",
-    restored: "Olga Owner restaurou o gasto “Conta de luz”",
-    amount: "Valor",
-    bill: "R$ 80,00",
-    restore: "Restaurar o gasto “Conta de luz”",
-    toast: "Gasto restaurado",
-    badge: "Restaurado",
-    emptyFiltered: "Nada encontrado com esses filtros.",
-    invites: "Convites",
-  },
   en: {
     familyTab: "Family",
     link: "Family history",
@@ -49,11 +31,9 @@ const texts = {
   },
 } as const;
 
-const languageOf = (testInfo: TestInfo) => (testInfo.project.name === "phone" ? "en" : "pt");
-
 /** Olga's family, with Mario, who deleted the bill Olga added. */
 async function household(page: Page, browser: Browser, testInfo: TestInfo) {
-  const language = languageOf(testInfo);
+  const language = "en";
   await signUpViaApi(page, { language, name: "Olga Owner" });
   await createFamilyViaApi(page);
   const category = await page.request.post("/api/categories", {
@@ -84,49 +64,50 @@ async function household(page: Page, browser: Browser, testInfo: TestInfo) {
   await storeLanguage(page, language);
 }
 
-test("find who deleted an expense, narrow the history to them, and restore it", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const t = texts[languageOf(testInfo)];
-  await household(page, browser, testInfo);
+test(
+  "find who deleted an expense, narrow the history to them, and restore it",
+  desktopOnly,
+  async ({ page, browser }, testInfo) => {
+    const t = texts.en;
+    await household(page, browser, testInfo);
 
-  await page.goto("/profile?tab=family");
-  await page.getByRole("link", { name: new RegExp(t.link) }).click();
-  await expect(page).toHaveURL(/\/family\/history$/);
-  const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-  const list = main.getByRole("list", { name: t.title });
-  const deleted = list.getByRole("listitem").filter({ hasText: t.deleted });
-  await expect(deleted).toBeVisible();
-  // What was deleted, formatted in the reader's language.
-  await expect(deleted.getByRole("definition").first()).toHaveText("Conta de luz");
-  await expect(deleted).toContainText(t.bill);
-  await expect(list.getByRole("listitem").filter({ hasText: t.added })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await expectNoHorizontalScroll(page);
+    await page.goto("/profile?tab=family");
+    await page.getByRole("link", { name: new RegExp(t.link) }).click();
+    await expect(page).toHaveURL(/\/family\/history$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+    const list = main.getByRole("list", { name: t.title });
+    const deleted = list.getByRole("listitem").filter({ hasText: t.deleted });
+    await expect(deleted).toBeVisible();
+    // What was deleted, formatted in the reader's language.
+    await expect(deleted.getByRole("definition").first()).toHaveText("Conta de luz");
+    await expect(deleted).toContainText(t.bill);
+    await expect(list.getByRole("listitem").filter({ hasText: t.added })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
 
-  // Only what Mario did: he joined and deleted the bill.
-  await main.getByLabel(t.person).selectOption({ label: "Mario Member" });
-  await expect(list.getByRole("listitem")).toHaveCount(2);
-  await expect(list.getByRole("listitem").filter({ hasText: t.added })).toHaveCount(0);
-  await main.getByLabel(t.kind).selectOption({ label: t.invites });
-  await expect(main.getByText(t.emptyFiltered)).toBeVisible();
-  await main.getByLabel(t.kind).selectOption({ label: t.expenses });
-  await expect(list.getByRole("listitem")).toHaveCount(1);
+    // Only what Mario did: he joined and deleted the bill.
+    await main.getByLabel(t.person).selectOption({ label: "Mario Member" });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(list.getByRole("listitem").filter({ hasText: t.added })).toHaveCount(0);
+    await main.getByLabel(t.kind).selectOption({ label: t.invites });
+    await expect(main.getByText(t.emptyFiltered)).toBeVisible();
+    await main.getByLabel(t.kind).selectOption({ label: t.expenses });
+    await expect(list.getByRole("listitem")).toHaveCount(1);
 
-  await deleted.getByRole("button", { name: t.restore }).click();
-  await expect(page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem")).toContainText(
-    t.toast,
-  );
-  await expect(deleted.getByText(t.badge, { exact: true })).toBeVisible();
-  await expect(deleted.getByRole("button", { name: t.restore })).toHaveCount(0);
+    await deleted.getByRole("button", { name: t.restore }).click();
+    await expect(page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem")).toContainText(
+      t.toast,
+    );
+    await expect(deleted.getByText(t.badge, { exact: true })).toBeVisible();
+    await expect(deleted.getByRole("button", { name: t.restore })).toHaveCount(0);
 
-  await main.getByLabel(t.person).selectOption({ index: 0 });
-  await expect(list.getByRole("listitem").filter({ hasText: t.restored })).toBeVisible();
-  await expectNoAxeViolations(page);
+    await main.getByLabel(t.person).selectOption({ index: 0 });
+    await expect(list.getByRole("listitem").filter({ hasText: t.restored })).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  // The bill is back in the list.
-  await page.goto("/expenses");
-  await expect(page.getByRole("main").getByText("Conta de luz").first()).toBeVisible();
-});
+    // The bill is back in the list.
+    await page.goto("/expenses");
+    await expect(page.getByRole("main").getByText("Conta de luz").first()).toBeVisible();
+  },
+);

@@ -40,8 +40,8 @@ async function checkDialog(page: Page) {
 
 test("signed out: every public page at 375 px", phoneOnly, async ({ page }) => {
   await storeLanguage(page, "pt");
+  // The landing page at 375 px in each language: e2e/landing.spec.ts.
   for (const path of [
-    "/",
     "/login",
     "/register",
     "/forgot-password",

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, storeLanguage, userMenuButton } from "./support";
+import { desktopOnly, phoneOnly, storeLanguage, userMenuButton } from "./support";
 
 // docs/product.md#installing-and-offline-use: the installable app (manifest + service worker) and
 // the offline open of the last loaded screens (docs/product.md#offline). The other specs block
@@ -90,78 +90,81 @@ test(
   },
 );
 
-test("opens the last loaded screens offline, marked as offline, and logout deletes them", async ({
-  page,
-  context,
-}) => {
-  await storeLanguage(page, "pt");
-  await signUpViaApi(page, { language: "pt" });
-  await createFamilyViaApi(page);
-  const category = await page.request.post("/api/categories", {
-    data: {
-      name: "Feira do bairro",
-      icon: "tag",
-      color: "#16a34a",
-      weeklyBudget: "100.00",
-      monthlyBudget: "400.00",
-    },
-  });
-  expect(category.status()).toBe(201);
-  const today = new Date().toLocaleDateString("en-CA");
-  const expense = await page.request.post("/api/expenses", {
-    data: {
-      description: "Pão de queijo",
-      amount: "12.50",
-      categoryId: ((await category.json()) as { id: string }).id,
-      date: today,
-    },
-  });
-  expect(expense.status()).toBe(201);
+test(
+  "opens the last loaded screens offline, marked as offline, and logout deletes them",
+  phoneOnly,
+  async ({ page, context }) => {
+    await storeLanguage(page, "pt");
+    await signUpViaApi(page, { language: "pt" });
+    await createFamilyViaApi(page);
+    const category = await page.request.post("/api/categories", {
+      data: {
+        name: "Feira do bairro",
+        icon: "tag",
+        color: "#16a34a",
+        weeklyBudget: "100.00",
+        monthlyBudget: "400.00",
+      },
+    });
+    expect(category.status()).toBe(201);
+    const today = new Date().toLocaleDateString("en-CA");
+    const expense = await page.request.post("/api/expenses", {
+      data: {
+        description: "Pão de queijo",
+        amount: "12.50",
+        categoryId: ((await category.json()) as { id: string }).id,
+        date: today,
+      },
+    });
+    expect(expense.status()).toBe(201);
 
-  const main = page.getByRole("main");
-  const marker = page.getByRole("status").filter({ hasText: "Sem conexão" });
-  // Each screen's reads are saved after a short gathering delay, under the user's id.
-  const savedAfter = (hashes: string[]) =>
-    expect
-      .poll(async () => Object.values(await savedQueries(page))[0] ?? [])
-      .toEqual(expect.arrayContaining(hashes));
-  await page.goto("/");
-  await controlledByServiceWorker(page);
-  await expect(main.getByText("Pão de queijo")).toBeVisible();
-  await savedAfter(['["/api/auth/user"]', '["/api/family"]']);
-  await page.goto("/expenses");
-  await expect(main.getByText("Pão de queijo").first()).toBeVisible();
-  await savedAfter(['["/api/expenses","page",{}]']);
-  await page.goto("/categories");
-  await expect(main.getByRole("heading", { name: "Feira do bairro" })).toBeVisible();
-  await expect(marker).toHaveCount(0);
-  await savedAfter(['["/api/categories"]', '["/api/expenses","page",{}]']);
-  const saved = await savedQueries(page);
-  expect(Object.keys(saved)).toHaveLength(1);
-  expect(Object.values(saved)[0]?.some((hash) => hash.startsWith('["/api/summary",{'))).toBe(true);
-  expect(Object.values(saved)[0]?.some((hash) => hash.includes("notifications"))).toBe(false);
+    const main = page.getByRole("main");
+    const marker = page.getByRole("status").filter({ hasText: "Sem conexão" });
+    // Each screen's reads are saved after a short gathering delay, under the user's id.
+    const savedAfter = (hashes: string[]) =>
+      expect
+        .poll(async () => Object.values(await savedQueries(page))[0] ?? [])
+        .toEqual(expect.arrayContaining(hashes));
+    await page.goto("/");
+    await controlledByServiceWorker(page);
+    await expect(main.getByText("Pão de queijo")).toBeVisible();
+    await savedAfter(['["/api/auth/user"]', '["/api/family"]']);
+    await page.goto("/expenses");
+    await expect(main.getByText("Pão de queijo").first()).toBeVisible();
+    await savedAfter(['["/api/expenses","page",{}]']);
+    await page.goto("/categories");
+    await expect(main.getByRole("heading", { name: "Feira do bairro" })).toBeVisible();
+    await expect(marker).toHaveCount(0);
+    await savedAfter(['["/api/categories"]', '["/api/expenses","page",{}]']);
+    const saved = await savedQueries(page);
+    expect(Object.keys(saved)).toHaveLength(1);
+    expect(Object.values(saved)[0]?.some((hash) => hash.startsWith('["/api/summary",{'))).toBe(
+      true,
+    );
+    expect(Object.values(saved)[0]?.some((hash) => hash.includes("notifications"))).toBe(false);
 
-  await context.setOffline(true);
-  await page.goto("/expenses");
-  await expect(marker).toBeVisible();
-  await expect(main.getByText("Pão de queijo").first()).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.goto("/");
-  await expect(main.getByText("Pão de queijo")).toBeVisible();
-  await expect(marker).toBeVisible();
-  await page.goto("/categories");
-  await expect(main.getByRole("heading", { name: "Feira do bairro" })).toBeVisible();
-  await expectNoAxeViolations(page);
+    await context.setOffline(true);
+    await page.goto("/expenses");
+    await expect(marker).toBeVisible();
+    await expect(main.getByText("Pão de queijo").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/");
+    await expect(main.getByText("Pão de queijo")).toBeVisible();
+    await expect(marker).toBeVisible();
+    await page.goto("/categories");
+    await expect(main.getByRole("heading", { name: "Feira do bairro" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  // Back online the marker goes; logout deletes the saved screens before it leaves.
-  await context.setOffline(false);
-  await expect(marker).toHaveCount(0);
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: "Sair" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  expect(await savedQueries(page)).toEqual({});
-});
+    // Back online the marker goes; logout deletes the saved screens before it leaves.
+    await context.setOffline(false);
+    await expect(marker).toHaveCount(0);
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    expect(await savedQueries(page)).toEqual({});
+  },
+);
 
 // The service worker the e2e server serves (scripts/e2e-server.mjs builds into
 // .tmp/e2e-build-<port>).

@@ -78,128 +78,130 @@ async function seedDecemberAndJanuary(page: Page) {
 }
 
 test.describe("reports", () => {
-  test("compares each category with its goal, month by month, as the dashboard does", async ({
-    page,
-  }) => {
-    // The chart must draw under the app's strict Content-Security-Policy.
-    const cspViolations: string[] = [];
-    page.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
-    await storeLanguage(page, "pt");
-    await signUpViaApi(page, { language: "pt" });
-    await createFamilyViaApi(page);
-    await seedDecemberAndJanuary(page);
+  test(
+    "compares each category with its goal, month by month, as the dashboard does",
+    desktopOnly,
+    async ({ page }) => {
+      // The chart must draw under the app's strict Content-Security-Policy.
+      const cspViolations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      });
+      await page.clock.setFixedTime(new Date("2025-12-15T12:00:00"));
+      await storeLanguage(page, "pt");
+      await signUpViaApi(page, { language: "pt" });
+      await createFamilyViaApi(page);
+      await seedDecemberAndJanuary(page);
 
-    // The dashboard's totals for the month...
-    await page.goto("/");
-    await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
-    await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
-    await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 180,00");
+      // The dashboard's totals for the month...
+      await page.goto("/");
+      await expect(page.getByTestId("total-spent")).toContainText("R$ 820,00");
+      await expect(page.getByTestId("total-budget")).toContainText("R$ 1.000,00");
+      await expect(page.getByTestId("remaining-amount")).toHaveText("R$ 180,00");
 
-    // ...are the report's.
-    await page
-      .getByRole("navigation", { name: "Principal" })
-      .getByRole("link", {
-        name: "Relatórios",
-      })
-      .click();
-    const heading = page.getByRole("main").getByRole("heading", { level: 1 });
-    await expect(heading).toHaveText("Relatórios Mensais – Dezembro de 2025");
-    await expect(page).toHaveTitle("Relatórios Mensais – Dezembro de 2025 · Orçamento Familiar");
-    await expect(page.getByTestId("total-budgeted")).toHaveText(/Total Orçado\s*R\$\s1\.000,00/);
-    await expect(page.getByTestId("total-spent")).toHaveText(/Total Gasto\s*R\$\s820,00/);
-    await expect(page.getByTestId("balance")).toHaveText(/Economia\s*R\$\s180,00/);
-    await expect(page.getByTestId("balance").locator("dd")).toHaveCSS("color", green);
+      // ...are the report's.
+      await page
+        .getByRole("navigation", { name: "Principal" })
+        .getByRole("link", {
+          name: "Relatórios",
+        })
+        .click();
+      const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText("Relatórios Mensais – Dezembro de 2025");
+      await expect(page).toHaveTitle("Relatórios Mensais – Dezembro de 2025 · Orçamento Familiar");
+      await expect(page.getByTestId("total-budgeted")).toHaveText(/Total Orçado\s*R\$\s1\.000,00/);
+      await expect(page.getByTestId("total-spent")).toHaveText(/Total Gasto\s*R\$\s820,00/);
+      await expect(page.getByTestId("balance")).toHaveText(/Economia\s*R\$\s180,00/);
+      await expect(page.getByTestId("balance").locator("dd")).toHaveCSS("color", green);
 
-    // The category table (the members' table follows it).
-    const table = page.getByRole("region", { name: "Metas por categoria" }).getByRole("table");
-    await expect(table.getByRole("columnheader")).toHaveText([
-      "Categoria",
-      "Meta",
-      "Gasto",
-      "Dif.",
-      "Status",
-    ]);
-    expect(await tableRows(page)).toEqual([
-      ["Mercado", "R$ 400,00", "R$ 550,00", "+R$ 150,00", "Acima da meta"],
-      ["Transporte", "R$ 200,00", "R$ 170,00", "R$ 30,00", "Próximo da meta"],
-      ["Lazer", "R$ 100,00", "R$ 0,00", "R$ 100,00", "Sem gastos"],
-      ["Saúde", "R$ 300,00", "R$ 60,00", "R$ 240,00", "Dentro da meta"],
-      ["Sem categoria", "—Sem meta", "R$ 40,00", "—Sem meta", "Sem meta"],
-    ]);
-    await expect(page.getByTestId("report-total")).toHaveText(
-      /Total\s*R\$\s1\.000,00\s*R\$\s820,00\s*R\$\s180,00/,
-    );
-
-    // The donut: only what was spent, with the share to one decimal.
-    const chart = page.getByRole("region", { name: "Distribuição dos gastos" });
-    await expect(chart.getByTestId("spending-slice")).toHaveCount(4);
-    await expect
-      .poll(() => legendItems(page))
-      .toEqual([
-        "Mercado R$ 550,00 · 67,1%",
-        "Transporte R$ 170,00 · 20,7%",
-        "Saúde R$ 60,00 · 7,3%",
-        "Sem categoria R$ 40,00 · 4,9%",
+      // The category table (the members' table follows it).
+      const table = page.getByRole("region", { name: "Metas por categoria" }).getByRole("table");
+      await expect(table.getByRole("columnheader")).toHaveText([
+        "Categoria",
+        "Meta",
+        "Gasto",
+        "Dif.",
+        "Status",
       ]);
-    // Mercado's slice (67%, drawn clockwise from 12 o'clock) covers the ring's right side.
-    await chart.getByTestId("spending-chart").scrollIntoViewIfNeeded();
-    const box = await chart.getByTestId("spending-chart").boundingBox();
-    if (!box) throw new Error("the chart has no size");
-    const ringMiddle = 0.6 * (Math.min(box.width, box.height) / 2);
-    await page.mouse.move(box.x + box.width / 2 + ringMiddle, box.y + box.height / 2);
-    await expect(chart.getByTestId("chart-tooltip")).toContainText("MercadoR$ 550,00 · 67,1%");
-
-    expect(cspViolations).toEqual([]);
-
-    const performance = page.getByRole("region", { name: "Resumo de desempenho" });
-    await expect(performance.getByTestId("performance-within")).toHaveText(
-      /Dentro da meta\s*2 categorias/,
-    );
-    await expect(performance.getByTestId("performance-over")).toHaveText(
-      /Acima da meta\s*1 categoria/,
-    );
-    await expect(performance.getByTestId("performance-noSpending")).toHaveText(
-      /Sem gastos\s*1 categoria/,
-    );
-    await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
-
-    // December -> January of the next year: over the whole budget.
-    await page.getByRole("button", { name: "Próximo mês" }).click();
-    await expect(heading).toHaveText("Relatórios Mensais – Janeiro de 2026");
-    await expect(page.getByTestId("total-spent")).toHaveText(/R\$\s1\.234,56/);
-    await expect(page.getByTestId("balance")).toHaveText(/Excesso\s*R\$\s234,56/);
-    await expect(page.getByTestId("balance").locator("dd")).toHaveCSS("color", red);
-    await expect
-      .poll(() => tableRows(page))
-      .toEqual([
-        ["Mercado", "R$ 400,00", "R$ 1.234,56", "+R$ 834,56", "Acima da meta"],
-        ["Transporte", "R$ 200,00", "R$ 0,00", "R$ 200,00", "Sem gastos"],
+      expect(await tableRows(page)).toEqual([
+        ["Mercado", "R$ 400,00", "R$ 550,00", "+R$ 150,00", "Acima da meta"],
+        ["Transporte", "R$ 200,00", "R$ 170,00", "R$ 30,00", "Próximo da meta"],
         ["Lazer", "R$ 100,00", "R$ 0,00", "R$ 100,00", "Sem gastos"],
-        ["Saúde", "R$ 300,00", "R$ 0,00", "R$ 300,00", "Sem gastos"],
+        ["Saúde", "R$ 300,00", "R$ 60,00", "R$ 240,00", "Dentro da meta"],
+        ["Sem categoria", "—Sem meta", "R$ 40,00", "—Sem meta", "Sem meta"],
       ]);
-    await expect.poll(() => legendItems(page)).toEqual(["Mercado R$ 1.234,56 · 100,0%"]);
-    await expect(performance.getByTestId("performance-within")).toHaveText(
-      /Dentro da meta\s*Nenhuma categoria/,
-    );
-    await expect(performance.getByTestId("performance-over")).toHaveText(/1 categoria/);
-    await expect(performance.getByTestId("performance-noSpending")).toHaveText(/3 categorias/);
+      await expect(page.getByTestId("report-total")).toHaveText(
+        /Total\s*R\$\s1\.000,00\s*R\$\s820,00\s*R\$\s180,00/,
+      );
 
-    // Back to December, then to November, where nothing was spent: no chart.
-    await page.getByRole("button", { name: "Mês anterior" }).click();
-    await expect(heading).toHaveText("Relatórios Mensais – Dezembro de 2025");
-    await expect(page.getByTestId("total-spent")).toHaveText(/R\$\s820,00/);
-    await page.getByRole("button", { name: "Mês anterior" }).click();
-    await expect(heading).toHaveText("Relatórios Mensais – Novembro de 2025");
-    await expect(page.getByTestId("balance")).toHaveText(/Economia\s*R\$\s1\.000,00/);
-    await expect(page.getByTestId("report-row")).toHaveCount(4);
-    await expect(page.getByRole("region", { name: "Distribuição dos gastos" })).toHaveCount(0);
-    await expect(performance.getByTestId("performance-noSpending")).toHaveText(/4 categorias/);
-    await expectNoAxeViolations(page);
-  });
+      // The donut: only what was spent, with the share to one decimal.
+      const chart = page.getByRole("region", { name: "Distribuição dos gastos" });
+      await expect(chart.getByTestId("spending-slice")).toHaveCount(4);
+      await expect
+        .poll(() => legendItems(page))
+        .toEqual([
+          "Mercado R$ 550,00 · 67,1%",
+          "Transporte R$ 170,00 · 20,7%",
+          "Saúde R$ 60,00 · 7,3%",
+          "Sem categoria R$ 40,00 · 4,9%",
+        ]);
+      // Mercado's slice (67%, drawn clockwise from 12 o'clock) covers the ring's right side.
+      await chart.getByTestId("spending-chart").scrollIntoViewIfNeeded();
+      const box = await chart.getByTestId("spending-chart").boundingBox();
+      if (!box) throw new Error("the chart has no size");
+      const ringMiddle = 0.6 * (Math.min(box.width, box.height) / 2);
+      await page.mouse.move(box.x + box.width / 2 + ringMiddle, box.y + box.height / 2);
+      await expect(chart.getByTestId("chart-tooltip")).toContainText("MercadoR$ 550,00 · 67,1%");
+
+      expect(cspViolations).toEqual([]);
+
+      const performance = page.getByRole("region", { name: "Resumo de desempenho" });
+      await expect(performance.getByTestId("performance-within")).toHaveText(
+        /Dentro da meta\s*2 categorias/,
+      );
+      await expect(performance.getByTestId("performance-over")).toHaveText(
+        /Acima da meta\s*1 categoria/,
+      );
+      await expect(performance.getByTestId("performance-noSpending")).toHaveText(
+        /Sem gastos\s*1 categoria/,
+      );
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+
+      // December -> January of the next year: over the whole budget.
+      await page.getByRole("button", { name: "Próximo mês" }).click();
+      await expect(heading).toHaveText("Relatórios Mensais – Janeiro de 2026");
+      await expect(page.getByTestId("total-spent")).toHaveText(/R\$\s1\.234,56/);
+      await expect(page.getByTestId("balance")).toHaveText(/Excesso\s*R\$\s234,56/);
+      await expect(page.getByTestId("balance").locator("dd")).toHaveCSS("color", red);
+      await expect
+        .poll(() => tableRows(page))
+        .toEqual([
+          ["Mercado", "R$ 400,00", "R$ 1.234,56", "+R$ 834,56", "Acima da meta"],
+          ["Transporte", "R$ 200,00", "R$ 0,00", "R$ 200,00", "Sem gastos"],
+          ["Lazer", "R$ 100,00", "R$ 0,00", "R$ 100,00", "Sem gastos"],
+          ["Saúde", "R$ 300,00", "R$ 0,00", "R$ 300,00", "Sem gastos"],
+        ]);
+      await expect.poll(() => legendItems(page)).toEqual(["Mercado R$ 1.234,56 · 100,0%"]);
+      await expect(performance.getByTestId("performance-within")).toHaveText(
+        /Dentro da meta\s*Nenhuma categoria/,
+      );
+      await expect(performance.getByTestId("performance-over")).toHaveText(/1 categoria/);
+      await expect(performance.getByTestId("performance-noSpending")).toHaveText(/3 categorias/);
+
+      // Back to December, then to November, where nothing was spent: no chart.
+      await page.getByRole("button", { name: "Mês anterior" }).click();
+      await expect(heading).toHaveText("Relatórios Mensais – Dezembro de 2025");
+      await expect(page.getByTestId("total-spent")).toHaveText(/R\$\s820,00/);
+      await page.getByRole("button", { name: "Mês anterior" }).click();
+      await expect(heading).toHaveText("Relatórios Mensais – Novembro de 2025");
+      await expect(page.getByTestId("balance")).toHaveText(/Economia\s*R\$\s1\.000,00/);
+      await expect(page.getByTestId("report-row")).toHaveCount(4);
+      await expect(page.getByRole("region", { name: "Distribuição dos gastos" })).toHaveCount(0);
+      await expect(performance.getByTestId("performance-noSpending")).toHaveText(/4 categorias/);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test("reads in English with dollars", desktopOnly, async ({ page }) => {
     await page.clock.setFixedTime(new Date("2026-03-10T12:00:00"));

@@ -38,8 +38,9 @@ test.describe("signed out", () => {
     { path: "/reset-password?token=abc123", title: "Reset password" },
   ];
 
+  // At 375 px these pages are e2e/phone-pages.spec.ts's.
   for (const { path, title } of publicPages) {
-    test(`${path} renders its page with no axe violations`, async ({ page }) => {
+    test(`${path} renders its page with no axe violations`, desktopOnly, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page).toHaveTitle(`${title} · Family Budget`);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
-import { desktopOnly, storeLanguage, userMenuButton } from "./support";
+import { desktopOnly, phoneOnly, storeLanguage, userMenuButton } from "./support";
 
 // A signed-out device forgets (docs/product.md#offline, docs/product.md#signing-out): a session
 // ended from elsewhere shows none of the family's saved screens on the next start and deletes
@@ -126,50 +126,51 @@ test(
   },
 );
 
-test("signing out with expenses still waiting keeps them on the device", async ({
-  page,
-  context,
-}) => {
-  await familyWithAnExpense(page);
-  await page.goto("/expenses");
-  const main = page.getByRole("main");
-  await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Feira");
+test(
+  "signing out with expenses still waiting keeps them on the device",
+  phoneOnly,
+  async ({ page, context }) => {
+    await familyWithAnExpense(page);
+    await page.goto("/expenses");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Feira");
 
-  await context.setOffline(true);
-  await main.getByLabel("Descrição", { exact: true }).fill("Feira offline");
-  await main.getByLabel("Valor", { exact: true }).fill("7.00");
-  await main.getByLabel("Categoria", { exact: true }).selectOption({ label: "Feira" });
-  await main.getByRole("button", { name: /^Adicionar Gasto$/ }).click();
-  await expect(page.getByRole("status").getByText("1 gasto aguardando conexão")).toBeVisible();
-  // Back online the server stays out of reach for creates: the expense keeps waiting.
-  await page.route("**/api/expenses", (route) =>
-    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
-  );
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await main.getByLabel("Descrição", { exact: true }).fill("Feira offline");
+    await main.getByLabel("Valor", { exact: true }).fill("7.00");
+    await main.getByLabel("Categoria", { exact: true }).selectOption({ label: "Feira" });
+    await main.getByRole("button", { name: /^Adicionar Gasto$/ }).click();
+    await expect(page.getByRole("status").getByText("1 gasto aguardando conexão")).toBeVisible();
+    // Back online the server stays out of reach for creates: the expense keeps waiting.
+    await page.route("**/api/expenses", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await context.setOffline(false);
 
-  const logout = page.waitForResponse("**/api/logout?keep=queue");
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: "Sair" }).click();
-  await page
-    .getByRole("alertdialog", { name: "Há gastos não enviados" })
-    .getByRole("button", { name: "Sair mesmo assim" })
-    .click();
-  expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache"');
-  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  const kept = await queuedKeys(page);
-  expect(kept).toEqual([expect.stringMatching(/^expense-queue:/)]);
-  expect(await savedUsers(page)).toEqual([]);
+    const logout = page.waitForResponse("**/api/logout?keep=queue");
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Há gastos não enviados" })
+      .getByRole("button", { name: "Sair mesmo assim" })
+      .click();
+    expect((await (await logout).allHeaders())["clear-site-data"]).toBe('"cache"');
+    await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    const kept = await queuedKeys(page);
+    expect(kept).toEqual([expect.stringMatching(/^expense-queue:/)]);
+    expect(await savedUsers(page)).toEqual([]);
 
-  // The next person on the device signs in and out with nothing waiting of their own: the first
-  // person's expenses still stay, so that logout keeps the storage too.
-  await signUpViaApi(page, { language: "pt" });
-  await createFamilyViaApi(page);
-  await page.goto("/");
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
-  const secondLogout = page.waitForResponse("**/api/logout?keep=queue");
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: "Sair" }).click();
-  expect((await (await secondLogout).allHeaders())["clear-site-data"]).toBe('"cache"');
-  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
-  expect(await queuedKeys(page)).toEqual(kept);
-});
+    // The next person on the device signs in and out with nothing waiting of their own: the first
+    // person's expenses still stay, so that logout keeps the storage too.
+    await signUpViaApi(page, { language: "pt" });
+    await createFamilyViaApi(page);
+    await page.goto("/");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    const secondLogout = page.waitForResponse("**/api/logout?keep=queue");
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    expect((await (await secondLogout).allHeaders())["clear-site-data"]).toBe('"cache"');
+    await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+    expect(await queuedKeys(page)).toEqual(kept);
+  },
+);
