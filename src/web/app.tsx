@@ -11,8 +11,8 @@ import type { AuthenticatedLayoutProps } from "./routes/authenticated-layout";
 import { publicRouteOf, signedInRouteAt, signedInRoutes, withAppTexts } from "./routes/registry";
 
 // The screens (routes/registry.tsx) load as separate chunks, so the landing page (what a new
-// visitor's phone downloads first) stays small; the charts travel only with the reports. The screen at the opened
-// address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
+// visitor's phone downloads first) stays small; the charts travel only with the reports. The
+// screen at the opened address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
 // landing page loads none of them (docs/internals/web.md#what-the-landing-page-loads).
 // Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with

@@ -6,7 +6,7 @@ import { syncOnlineState } from "./offline/connection";
 import { prefetchScreenData, publicRouteOf } from "./routes/registry";
 
 /**
- * Sends the opened screen's calls (routes/registry.tsx, routes/screen-data.ts) as this module is evaluated. main.tsx
+ * Sends the opened screen's calls (routes/registry.tsx) as this module is evaluated. main.tsx
  * imports it before React and the app, so the calls are on their way while the browser still
  * evaluates the rest of the bundle (the app's screens and components), not after it. The user is
  * asked for at once, and with a stored user the screen's own calls too. They are imported

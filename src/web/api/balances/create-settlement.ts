@@ -6,7 +6,8 @@ import { invalidateTopics } from "../../lib/query-keys";
 /**
  * POST /api/settlements: "Acertar contas", one member paid another back. A transfer between the
  * two (docs/product.md#who-owes-whom): no spending and no budget moves, so only the balances
- * topic's reads (lib/query-keys.ts), who owes whom and the history, which records it, are refreshed.
+ * topic's reads (lib/query-keys.ts) are refreshed: who owes whom and the history, which records
+ * it.
  */
 export const postSettlement = (input: CreateSettlementInput) =>
   sendJson<Settlement>("POST", "/api/settlements", input);

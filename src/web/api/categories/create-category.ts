@@ -7,7 +7,10 @@ import { invalidateTopics } from "../../lib/query-keys";
 export const postCategory = (input: CreateCategoryInput) =>
   sendJson<Category>("POST", "/api/categories", input);
 
-/** The month summary lists every category with its budget: the categories topic's reads are refetched (lib/query-keys.ts). */
+/**
+ * The month summary lists every category with its budget: the categories topic's reads are
+ * refetched (lib/query-keys.ts).
+ */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,10 @@ import { invalidateTopics } from "../../lib/query-keys";
 export const patchCategory = ({ id, input }: { id: string; input: UpdateCategoryInput }) =>
   sendJson<Category>("PATCH", `/api/categories/${encodeURIComponent(id)}`, input);
 
-/** A new name, colour or budget shows in the month summary and the lists too: the categories topic's reads are refetched (lib/query-keys.ts). */
+/**
+ * A new name, colour or budget shows in the month summary and the lists too: the categories
+ * topic's reads are refetched (lib/query-keys.ts).
+ */
 export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({

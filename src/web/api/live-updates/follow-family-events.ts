@@ -6,11 +6,9 @@ import { invalidateTopics } from "../../lib/query-keys";
 import { currentUserQueryKey } from "../auth/get-current-user";
 import { familyQueryOptions } from "../family/get-family";
 
-/**
- * GET /api/events: the family's changes as the server announces them
- * (docs/decisions/009-live-updates-over-sse.md). Each topic invalidates the reads it can alter,
- * as lib/query-keys.ts lists them for the writer's own mutations too.
- */
+// GET /api/events: the family's changes as the server announces them
+// (docs/decisions/009-live-updates-over-sse.md). Each topic invalidates the reads it can alter,
+// as lib/query-keys.ts lists them for the writer's own mutations too.
 
 /** A dropped stream is opened again after this, doubled on each failure up to the last. */
 const FIRST_RETRY_MS = 1_000;

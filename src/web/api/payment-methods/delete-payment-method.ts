@@ -9,7 +9,10 @@ import { invalidateTopics } from "../../lib/query-keys";
 export const deletePaymentMethod = (id: string) =>
   sendJson<{ deleted: true }>("DELETE", `/api/payment-methods/${encodeURIComponent(id)}`);
 
-/** Only an unused method can go, so no expense changes: the payment methods topic's reads are refetched. */
+/**
+ * Only an unused method can go, so no expense changes: the payment methods topic's reads are
+ * refetched (lib/query-keys.ts).
+ */
 export function useDeletePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
