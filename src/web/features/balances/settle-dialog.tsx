@@ -8,16 +8,7 @@ import {
 } from "../../../contract/balances";
 import type { FamilyPerson } from "../../../contract/family";
 import { useCreateSettlement } from "../../api/balances/create-settlement";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -26,7 +17,6 @@ import { todayIso } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { type SettleValues, settleDefaults, settleResolver } from "./settle-values";
 
@@ -79,7 +69,13 @@ function SettleForm({
   );
   const pending = isSubmitting || settle.isPending;
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("balances.dialog.cancel")}
+      submitLabel={t("balances.dialog.submit")}
+      pendingLabel={t("balances.dialog.submitting")}
+      pending={pending}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {person("fromUserId")}
         {person("toUserId")}
@@ -102,17 +98,7 @@ function SettleForm({
       <FormField label={t("balances.dialog.note")} error={message(errors.note?.message)}>
         <Input autoComplete="off" maxLength={SETTLEMENT_NOTE_MAX} {...register("note")} />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("balances.dialog.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("balances.dialog.submitting") : t("balances.dialog.submit")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -128,23 +114,14 @@ export function SettleDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog
+    <FormDialog
       open={debt !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
+      title={t("balances.settle")}
+      description={t("balances.dialog.description")}
     >
-      {debt ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>{t("balances.settle")}</DialogTitle>
-            <DialogDescription>{t("balances.dialog.description")}</DialogDescription>
-          </DialogHeader>
-          <SettleForm debt={debt} members={members} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+      {debt ? <SettleForm debt={debt} members={members} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }

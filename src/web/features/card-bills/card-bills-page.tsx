@@ -306,13 +306,7 @@ function BillDetail({ summary, methods }: { summary: CardBill; methods: PaymentM
           </section>
         </>
       )}
-      <PayBillDialog
-        bill={paying}
-        billName={name}
-        onOpenChange={(open) => {
-          if (!open) setPaying(null);
-        }}
-      />
+      <PayBillDialog bill={paying} billName={name} onClose={() => setPaying(null)} />
     </section>
   );
 }

@@ -4,16 +4,9 @@ import { Link } from "wouter";
 import type { CardBill, CreateBillPaymentInput } from "../../../contract/card-bills";
 import { usePayCardBill } from "../../api/card-bills/pay-card-bill";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { DialogClose, DialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -21,7 +14,6 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, todayIso } from "../../lib/format";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { type PayValues, payDefaults, payingAccounts, payResolver } from "./pay-values";
 
@@ -76,7 +68,13 @@ function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
   }
   const pending = isSubmitting || pay.isPending;
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("cardBills.payDialog.cancel")}
+      submitLabel={t("cardBills.payDialog.submit")}
+      pendingLabel={t("cardBills.payDialog.submitting")}
+      pending={pending}
+    >
       <FormField
         label={t("cardBills.payDialog.from")}
         error={message(errors.fromMethodId?.message)}
@@ -99,17 +97,7 @@ function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
           <Input type="date" {...register("paidOn")} />
         </FormField>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("cardBills.payDialog.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("cardBills.payDialog.submitting") : t("cardBills.payDialog.submit")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -117,32 +105,30 @@ function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
 export function PayBillDialog({
   bill,
   billName,
-  onOpenChange,
+  onClose,
 }: {
   /** The bill being paid; null when the dialog is closed. */
   bill: CardBill | null;
   billName: string;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={bill !== null} onOpenChange={onOpenChange}>
-      {bill ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>{t("cardBills.pay")}</DialogTitle>
-            <DialogDescription>
-              {t("cardBills.payDialog.description", {
-                bill: billName,
-                amount: formatMoney(bill.leftToPay, language),
-              })}
-            </DialogDescription>
-          </DialogHeader>
-          <PayForm key={bill.id} bill={bill} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={bill !== null}
+      onClose={onClose}
+      title={t("cardBills.pay")}
+      description={
+        bill
+          ? t("cardBills.payDialog.description", {
+              bill: billName,
+              amount: formatMoney(bill.leftToPay, language),
+            })
+          : undefined
+      }
+    >
+      {bill ? <PayForm key={bill.id} bill={bill} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { CreditCard, Plus } from "lucide-react";
-import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
@@ -14,12 +13,10 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useEntityActions } from "../../components/use-entity-actions";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
-import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useReturnFocus } from "../../lib/use-return-focus";
-import { toast } from "../../lib/use-toast";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryIcon } from "./category-icons";
 
@@ -89,27 +86,15 @@ function CategoryCard({
   );
 }
 
-function CategoryGrid({ onEdit }: { onEdit: (category: Category) => void }) {
+function CategoryGrid({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (category: Category) => void;
+  onDelete: (category: Category) => void;
+}) {
   const { t } = useTranslation();
   const categories = useCategories();
-  const deleteCategory = useDeleteCategory();
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  // A deleted card takes its button with it: focus continues from the page's main content.
-  const returnFocus = useReturnFocus(() => document.getElementById(mainContentId));
-
-  const confirmDelete = async (event: MouseEvent) => {
-    // The dialog stays open, its button disabled, until the server has answered.
-    event.preventDefault();
-    if (!deleting) return;
-    try {
-      await deleteCategory.mutateAsync(deleting.id);
-      toast({ title: t("categories.toast.deleted") });
-      setDeleting(null);
-    } catch (error) {
-      toastError(error, t("categories.toast.deleteError"));
-    }
-  };
-
   if (categories.isError) return <Alert variant="destructive">{t("categories.loadError")}</Alert>;
   if (categories.isLoading) {
     return (
@@ -132,35 +117,19 @@ function CategoryGrid({ onEdit }: { onEdit: (category: Category) => void }) {
     );
   }
   return (
-    <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {list.map((category) => (
-          <li key={category.id} className="grid">
-            <CategoryCard
-              category={category}
-              onEdit={() => onEdit(category)}
-              onDelete={() => setDeleting(category)}
-            />
-          </li>
-        ))}
-      </ul>
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t("categories.deleteDialog.title")}
-        message={deleting ? t("categories.deleteDialog.message", { name: deleting.name }) : ""}
-        cancelLabel={t("categories.deleteDialog.cancel")}
-        confirmLabel={t("categories.deleteDialog.confirm")}
-        pendingLabel={t("categories.deleteDialog.deleting")}
-        isPending={deleteCategory.isPending}
-        onConfirm={confirmDelete}
-        contentProps={returnFocus}
-      />
-    </>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {list.map((category) => (
+        <li key={category.id} className="grid">
+          <CategoryCard
+            category={category}
+            onEdit={() => onEdit(category)}
+            onDelete={() => onDelete(category)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
-
-type DialogState = { open: false } | { open: true; category: Category | null };
 
 export function CategoriesPage() {
   const { t } = useTranslation();
@@ -169,7 +138,14 @@ export function CategoriesPage() {
   // GET /api/family, which RequireFamily also shows by: "New" only once there is a family.
   const familyQuery = useFamilyQuery();
   const family = familyQuery.data;
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const actions = useEntityActions<Category>({
+    remove: useDeleteCategory(),
+    deleted: () => t("categories.toast.deleted"),
+    deleteError: t("categories.toast.deleteError"),
+    // A deleted card takes its button with it: focus continues from the page's main content.
+    focusAfterDelete: () => document.getElementById(mainContentId),
+  });
+  const { deleting } = actions;
 
   return (
     <div className="grid gap-6">
@@ -181,11 +157,11 @@ export function CategoriesPage() {
           <Button asChild variant="outline">
             <Link href="/payment-methods">
               <CreditCard aria-hidden="true" />
-              {t("paymentMethods.title")}
+              {t("pages.paymentMethods.title")}
             </Link>
           </Button>
           {family ? (
-            <Button onClick={() => setDialog({ open: true, category: null })}>
+            <Button onClick={actions.create}>
               <Plus aria-hidden="true" />
               {t("categories.new")}
             </Button>
@@ -196,13 +172,19 @@ export function CategoriesPage() {
         family={familyQuery}
         fallback={<Skeleton className="h-44 w-full rounded-2xl" />}
       >
-        <CategoryGrid onEdit={(category) => setDialog({ open: true, category })} />
+        <CategoryGrid onEdit={actions.edit} onDelete={actions.askDelete} />
         <CategoryDialog
-          open={dialog.open}
-          category={dialog.open ? dialog.category : null}
-          onOpenChange={(open) => {
-            if (!open) setDialog({ open: false });
-          }}
+          open={actions.form.open}
+          category={actions.form.entity}
+          onClose={actions.form.onClose}
+        />
+        <ConfirmDeleteDialog
+          {...actions.confirmDelete}
+          title={t("categories.deleteDialog.title")}
+          message={deleting ? t("categories.deleteDialog.message", { name: deleting.name }) : ""}
+          cancelLabel={t("categories.deleteDialog.cancel")}
+          confirmLabel={t("categories.deleteDialog.confirm")}
+          pendingLabel={t("categories.deleteDialog.deleting")}
         />
       </RequireFamily>
     </div>

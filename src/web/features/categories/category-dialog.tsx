@@ -10,23 +10,13 @@ import {
 } from "../../../contract/categories";
 import { useCreateCategory } from "../../api/categories/create-category";
 import { useUpdateCategory } from "../../api/categories/update-category";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { type CategoryValues, categoryChanges } from "./category-changes";
 import { CategoryIcon, categoryIconNames } from "./category-icons";
@@ -99,16 +89,14 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
   });
 
   const pending = isSubmitting || createCategory.isPending || updateCategory.isPending;
-  const submitLabel = category
-    ? pending
-      ? t("categories.form.saving")
-      : t("categories.form.save")
-    : pending
-      ? t("categories.form.creating")
-      : t("categories.form.create");
-
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("categories.form.cancel")}
+      submitLabel={category ? t("categories.form.save") : t("categories.form.create")}
+      pendingLabel={category ? t("categories.form.saving") : t("categories.form.creating")}
+      pending={pending}
+    >
       <FormField label={t("categories.form.name")} error={message(errors.name?.message)}>
         <Input
           autoComplete="off"
@@ -183,17 +171,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
           />
         </FormField>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("categories.form.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {submitLabel}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -201,35 +179,23 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
 export function CategoryDialog({
   open,
   category,
-  onOpenChange,
+  onClose,
 }: {
   open: boolean;
   category: Category | null;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>
-              {category ? t("categories.form.editTitle") : t("categories.form.createTitle")}
-            </DialogTitle>
-            <DialogDescription>
-              {category
-                ? t("categories.form.editDescription")
-                : t("categories.form.createDescription")}
-            </DialogDescription>
-          </DialogHeader>
-          <CategoryForm
-            key={category?.id ?? "new"}
-            category={category}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={category ? t("categories.form.editTitle") : t("categories.form.createTitle")}
+      description={
+        category ? t("categories.form.editDescription") : t("categories.form.createDescription")
+      }
+    >
+      <CategoryForm key={category?.id ?? "new"} category={category} onDone={onClose} />
+    </FormDialog>
   );
 }

@@ -13,21 +13,12 @@ import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
 import { useUpdateInstallments } from "../../api/installments/update-installments";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import type { ExpenseFieldValues } from "./expense-field-values";
 import { ExpenseFields } from "./expense-form";
@@ -200,7 +191,31 @@ function EditExpenseForm({
 
   const pending = isSubmitting || updateExpense.isPending || updateInstallments.isPending;
   return (
-    <form noValidate onSubmit={save} className="grid gap-6">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("expenses.edit.cancel")}
+      submitLabel={t("expenses.edit.save")}
+      pendingLabel={t("expenses.edit.saving")}
+      pending={pending}
+      className="grid gap-6"
+      actions={
+        <>
+          {isInstallment ? (
+            <Button type="button" variant="outline" className="sm:mr-auto" onClick={onPayOff}>
+              {t("expenses.installments.payOff")}
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            className={isInstallment ? undefined : "sm:mr-auto"}
+            onClick={onRefund}
+          >
+            {t("expenses.refund.action")}
+          </Button>
+        </>
+      }
+    >
       {isInstallment ? (
         <div className="grid gap-3 rounded-xl border p-3">
           <p className="font-medium text-sm">
@@ -233,30 +248,7 @@ function EditExpenseForm({
         dateDisabled={scope !== "only"}
         dateHint={scope !== "only" ? t("expenses.installments.dateOnlyThis") : undefined}
       />
-      <DialogFooter>
-        {isInstallment ? (
-          <Button type="button" variant="outline" className="sm:mr-auto" onClick={onPayOff}>
-            {t("expenses.installments.payOff")}
-          </Button>
-        ) : null}
-        <Button
-          type="button"
-          variant="outline"
-          className={isInstallment ? undefined : "sm:mr-auto"}
-          onClick={onRefund}
-        >
-          {t("expenses.refund.action")}
-        </Button>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("expenses.edit.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("expenses.edit.saving") : t("expenses.edit.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -273,7 +265,6 @@ export function ExpenseEditDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   // "Antecipar parcelas" asks in the same dialog: no dialog over a dialog on a phone.
   const [payingOff, setPayingOff] = useState<string | null>(null);
   const confirming = expense !== null && payingOff === expense.id;
@@ -281,47 +272,38 @@ export function ExpenseEditDialog({
   // and description: the rest is its purchase's).
   const [refunding, setRefunding] = useState<string | null>(null);
   const refundForm = expense !== null && (refunding === expense.id || expense.refundOfId !== null);
-  const close = (open: boolean) => {
-    if (!open) {
-      setPayingOff(null);
-      setRefunding(null);
-    }
-    onOpenChange(open);
+  const close = () => {
+    setPayingOff(null);
+    setRefunding(null);
+    onOpenChange(false);
   };
+  // The refund and the pay-off steps carry their own header: the edit's is the form's step only.
+  const editing = expense !== null && !refundForm && !confirming;
   return (
-    <Dialog open={expense !== null} onOpenChange={close}>
-      {expense ? (
-        <DialogContent {...returnFocus}>
-          {refundForm ? (
-            <RefundForm
-              key={expense.id}
-              expense={expense}
-              onBack={expense.refundOfId === null ? () => setRefunding(null) : null}
-              onDone={() => close(false)}
-            />
-          ) : confirming ? (
-            <PayOffConfirm
-              expense={expense}
-              onBack={() => setPayingOff(null)}
-              onDone={() => close(false)}
-            />
-          ) : (
-            <>
-              <DialogHeader>
-                <DialogTitle>{t("expenses.edit.title")}</DialogTitle>
-                <DialogDescription>{t("expenses.edit.description")}</DialogDescription>
-              </DialogHeader>
-              <EditExpenseForm
-                key={expense.id}
-                expense={expense}
-                onDone={() => close(false)}
-                onPayOff={() => setPayingOff(expense.id)}
-                onRefund={() => setRefunding(expense.id)}
-              />
-            </>
-          )}
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={expense !== null}
+      onClose={close}
+      title={editing ? t("expenses.edit.title") : undefined}
+      description={editing ? t("expenses.edit.description") : undefined}
+    >
+      {expense === null ? null : refundForm ? (
+        <RefundForm
+          key={expense.id}
+          expense={expense}
+          onBack={expense.refundOfId === null ? () => setRefunding(null) : null}
+          onDone={close}
+        />
+      ) : confirming ? (
+        <PayOffConfirm expense={expense} onBack={() => setPayingOff(null)} onDone={close} />
+      ) : (
+        <EditExpenseForm
+          key={expense.id}
+          expense={expense}
+          onDone={close}
+          onPayOff={() => setPayingOff(expense.id)}
+          onRefund={() => setRefunding(expense.id)}
+        />
+      )}
+    </FormDialog>
   );
 }

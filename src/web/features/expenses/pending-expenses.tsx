@@ -6,19 +6,11 @@ import type { Split } from "../../../contract/shares";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { PrivateMark } from "../../components/private-expense";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
@@ -219,7 +211,14 @@ function FixForm({
   });
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-6">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("expenses.edit.cancel")}
+      submitLabel={t("expenses.edit.save")}
+      pendingLabel={t("expenses.edit.saving")}
+      pending={isSubmitting}
+      className="grid gap-6"
+    >
       <ExpenseFields
         register={register}
         forWhom={form as unknown as ForWhomForm}
@@ -230,17 +229,7 @@ function FixForm({
         currentPaymentMethodId={entry.input.paymentMethodId}
         compact
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("expenses.edit.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t("expenses.edit.saving") : t("expenses.edit.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -255,18 +244,14 @@ function FixDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={entry !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {entry ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>{t("expenses.pending.fixTitle")}</DialogTitle>
-            <DialogDescription>{t("expenses.pending.fixDescription")}</DialogDescription>
-          </DialogHeader>
-          <FixForm key={entry.id} userId={userId} entry={entry} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={entry !== null}
+      onClose={onClose}
+      title={t("expenses.pending.fixTitle")}
+      description={t("expenses.pending.fixDescription")}
+    >
+      {entry ? <FixForm key={entry.id} userId={userId} entry={entry} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }

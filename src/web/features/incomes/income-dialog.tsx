@@ -9,17 +9,8 @@ import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreateIncome } from "../../api/incomes/create-income";
 import { useUpdateIncome } from "../../api/incomes/update-income";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { PayerSelect } from "../../components/payer-select";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -28,7 +19,6 @@ import { todayIso } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { type IncomeValues, incomeDefaults, incomeResolver } from "./income-values";
 
@@ -98,7 +88,13 @@ function IncomeForm({ income, onDone }: { income: Income | null; onDone: () => v
   });
   const pending = isSubmitting || create.isPending || update.isPending;
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("incomes.form.cancel")}
+      submitLabel={t("incomes.form.save")}
+      pendingLabel={t("incomes.form.saving")}
+      pending={pending}
+    >
       <FormField label={t("incomes.form.description")} error={message(errors.description?.message)}>
         <Input autoComplete="off" {...register("description")} />
       </FormField>
@@ -110,7 +106,7 @@ function IncomeForm({ income, onDone }: { income: Income | null; onDone: () => v
           <NativeSelect {...register("kind")}>
             {incomeKinds.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`incomes.kinds.${kind}`)}
+                {t(`incomeKinds.${kind}`)}
               </option>
             ))}
           </NativeSelect>
@@ -154,17 +150,7 @@ function IncomeForm({ income, onDone }: { income: Income | null; onDone: () => v
           {t("incomes.form.private")}
         </label>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("incomes.form.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("incomes.form.saving") : t("incomes.form.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -179,25 +165,14 @@ export function IncomeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
+      title={t(income ? "incomes.form.editTitle" : "incomes.form.newTitle")}
+      description={t("incomes.form.intro")}
     >
-      {open ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>
-              {t(income ? "incomes.form.editTitle" : "incomes.form.newTitle")}
-            </DialogTitle>
-            <DialogDescription>{t("incomes.form.intro")}</DialogDescription>
-          </DialogHeader>
-          <IncomeForm income={income} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+      <IncomeForm income={income} onDone={onClose} />
+    </FormDialog>
   );
 }

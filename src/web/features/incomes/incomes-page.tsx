@@ -1,5 +1,4 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BudgetPeriodRule } from "../../../contract/budget-period-rule";
 import type { Income } from "../../../contract/incomes";
@@ -16,13 +15,11 @@ import { RequireFamily } from "../../components/require-family";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useEntityActions } from "../../components/use-entity-actions";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
-import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { useSelectedMonth } from "../../lib/use-selected-month";
-import { toast } from "../../lib/use-toast";
 import { IncomeDialog } from "./income-dialog";
 
 /**
@@ -44,29 +41,17 @@ export function IncomesPage() {
   );
 }
 
-/** Which dialog is open: the form (new or an income), or the delete's confirmation. */
-type Open = { form: Income | null } | { deleting: Income } | null;
-
 function IncomesBody({ rule }: { rule: BudgetPeriodRule }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [month, setMonth] = useSelectedMonth(rule);
   const incomes = useIncomes(month);
-  const [open, setOpen] = useState<Open>(null);
-  const remove = useDeleteIncome();
-  const returnFocus = useReturnFocus();
+  const actions = useEntityActions<Income>({
+    remove: useDeleteIncome(),
+    deleted: () => t("incomes.deleted"),
+  });
+  const { deleting } = actions;
   const period = periodNamed(month, rule);
-  const deleting = open && "deleting" in open ? open.deleting : null;
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: t("incomes.deleted") });
-      setOpen(null);
-    } catch (error) {
-      toastError(error);
-    }
-  };
   return (
     <div className="grid gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -75,7 +60,7 @@ function IncomesBody({ rule }: { rule: BudgetPeriodRule }) {
           onChange={setMonth}
           period={isCalendarMonth(rule) ? undefined : period}
         />
-        <Button onClick={() => setOpen({ form: null })}>
+        <Button onClick={actions.create}>
           <Plus aria-hidden="true" />
           {t("incomes.add")}
         </Button>
@@ -104,8 +89,8 @@ function IncomesBody({ rule }: { rule: BudgetPeriodRule }) {
                     <IncomeItem
                       key={income.id}
                       income={income}
-                      onEdit={() => setOpen({ form: income })}
-                      onDelete={() => setOpen({ deleting: income })}
+                      onEdit={() => actions.edit(income)}
+                      onDelete={() => actions.askDelete(income)}
                     />
                   ))}
                 </ul>
@@ -117,24 +102,17 @@ function IncomesBody({ rule }: { rule: BudgetPeriodRule }) {
         <Skeleton className="h-44 w-full rounded-2xl" data-testid="incomes-skeleton" />
       )}
       <IncomeDialog
-        open={open !== null && "form" in open}
-        income={open && "form" in open ? open.form : null}
-        onClose={() => setOpen(null)}
+        open={actions.form.open}
+        income={actions.form.entity}
+        onClose={actions.form.onClose}
       />
       <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setOpen(null)}
+        {...actions.confirmDelete}
         title={t("incomes.deleteTitle")}
         message={t("incomes.deleteMessage", { description: deleting?.description ?? "" })}
         cancelLabel={t("incomes.form.cancel")}
         confirmLabel={t("incomes.deleteConfirm")}
         pendingLabel={t("incomes.deleting")}
-        isPending={remove.isPending}
-        onConfirm={(event) => {
-          event.preventDefault();
-          void confirmDelete();
-        }}
-        contentProps={returnFocus}
       />
     </div>
   );
@@ -162,7 +140,7 @@ function IncomeItem({
         </p>
         <p className="text-muted-foreground text-sm">
           {[
-            t(`incomes.kinds.${income.kind}`),
+            t(`incomeKinds.${income.kind}`),
             income.receivedByUserId ? nameOf(income.receivedByUserId) : t("payer.unnamed"),
             formatDate(income.date, language),
           ].join(" · ")}

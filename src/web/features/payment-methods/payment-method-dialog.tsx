@@ -12,17 +12,8 @@ import { useCurrentUser } from "../../api/auth/get-current-user";
 import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreatePaymentMethod } from "../../api/payment-methods/create-payment-method";
 import { useUpdatePaymentMethod } from "../../api/payment-methods/update-payment-method";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { PayerSelect } from "../../components/payer-select";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -30,7 +21,6 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { isCard, type MethodValues, methodChanges, methodInputOf } from "./method-form-values";
 
@@ -101,7 +91,13 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
   const pending = isSubmitting || create.isPending || update.isPending;
   const dayProps = { inputMode: "numeric", autoComplete: "off", maxLength: 2 } as const;
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("paymentMethods.form.cancel")}
+      submitLabel={t("paymentMethods.form.save")}
+      pendingLabel={t("paymentMethods.form.saving")}
+      pending={pending}
+    >
       <FormField label={t("paymentMethods.form.kind")} error={message(errors.kind?.message)}>
         {/* The kind never changes (a card's bills would lose their card): fixed when editing. */}
         <NativeSelect {...(method ? { disabled: true, value: method.kind } : register("kind"))}>
@@ -158,17 +154,7 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
           </FormField>
         </>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("paymentMethods.form.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("paymentMethods.form.saving") : t("paymentMethods.form.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -176,31 +162,21 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
 export function PaymentMethodDialog({
   open,
   method,
-  onOpenChange,
+  onClose,
 }: {
   open: boolean;
   method: PaymentMethod | null;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent {...returnFocus}>
-          <DialogHeader>
-            <DialogTitle>
-              {method ? t("paymentMethods.form.editTitle") : t("paymentMethods.form.createTitle")}
-            </DialogTitle>
-            <DialogDescription>{t("paymentMethods.form.description")}</DialogDescription>
-          </DialogHeader>
-          <MethodForm
-            key={method?.id ?? "new"}
-            method={method}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={method ? t("paymentMethods.form.editTitle") : t("paymentMethods.form.createTitle")}
+      description={t("paymentMethods.form.description")}
+    >
+      <MethodForm key={method?.id ?? "new"} method={method} onDone={onClose} />
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { CreditCard, Landmark, Plus } from "lucide-react";
-import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { PaymentMethod } from "../../../contract/payment-methods";
@@ -16,9 +15,9 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useEntityActions } from "../../components/use-entity-actions";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { LimitUsed } from "./limit-used";
 import { PaymentMethodDialog } from "./payment-method-dialog";
@@ -107,27 +106,9 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
   );
 }
 
-function MethodList({ onEdit }: { onEdit: (method: PaymentMethod) => void }) {
+function MethodList({ onEdit, onDelete }: Actions) {
   const { t } = useTranslation();
   const methods = usePaymentMethods();
-  const remove = useDeletePaymentMethod();
-  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  // A deleted item takes its button with it: focus continues from the page's main content.
-  const returnFocus = useReturnFocus(() => document.getElementById(mainContentId));
-
-  const confirmDelete = async (event: MouseEvent) => {
-    // The dialog stays open, its button disabled, until the server has answered.
-    event.preventDefault();
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: t("paymentMethods.toast.deleted") });
-    } catch (error) {
-      // Used by expenses (409 payment_method_in_use): the server's text says to archive it.
-      toastError(error, t("paymentMethods.toast.deleteError"));
-    }
-    setDeleting(null);
-  };
 
   if (methods.isError) return <Alert variant="destructive">{t("paymentMethods.loadError")}</Alert>;
   if (!methods.data) return <Skeleton className="h-32 w-full rounded-2xl" />;
@@ -149,7 +130,7 @@ function MethodList({ onEdit }: { onEdit: (method: PaymentMethod) => void }) {
         <h2 className="font-semibold text-lg">{title}</h2>
         <ul className="grid gap-3">
           {list.map((method) => (
-            <MethodItem key={method.id} method={method} onEdit={onEdit} onDelete={setDeleting} />
+            <MethodItem key={method.id} method={method} onEdit={onEdit} onDelete={onDelete} />
           ))}
         </ul>
       </section>
@@ -158,23 +139,9 @@ function MethodList({ onEdit }: { onEdit: (method: PaymentMethod) => void }) {
     <>
       {section(t("paymentMethods.activeTitle"), active)}
       {section(t("paymentMethods.archivedTitle"), archived)}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t("paymentMethods.deleteDialog.title")}
-        message={deleting ? t("paymentMethods.deleteDialog.message", { name: deleting.name }) : ""}
-        cancelLabel={t("paymentMethods.form.cancel")}
-        confirmLabel={t("paymentMethods.delete")}
-        pendingLabel={t("paymentMethods.deleteDialog.deleting")}
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
-        contentProps={returnFocus}
-      />
     </>
   );
 }
-
-type DialogState = { open: false } | { open: true; method: PaymentMethod | null };
 
 /**
  * "Contas e cartões" (docs/product.md#payment-methods): the family's accounts and credit cards,
@@ -182,10 +149,19 @@ type DialogState = { open: false } | { open: true; method: PaymentMethod | null 
  */
 export function PaymentMethodsPage() {
   const { t } = useTranslation();
-  const title = t("paymentMethods.title");
+  const title = t("pages.paymentMethods.title");
   useDocumentTitle(title);
   const familyQuery = useFamilyQuery();
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const actions = useEntityActions<PaymentMethod>({
+    remove: useDeletePaymentMethod(),
+    deleted: () => t("paymentMethods.toast.deleted"),
+    deleteError: t("paymentMethods.toast.deleteError"),
+    // Used by expenses (409 payment_method_in_use): the server's text says to archive it.
+    closeOnError: true,
+    // A deleted item takes its button with it: focus continues from the page's main content.
+    focusAfterDelete: () => document.getElementById(mainContentId),
+  });
+  const { deleting } = actions;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -194,7 +170,7 @@ export function PaymentMethodsPage() {
           <p className="text-muted-foreground text-sm">{t("paymentMethods.intro")}</p>
         </div>
         {familyQuery.data ? (
-          <Button onClick={() => setDialog({ open: true, method: null })}>
+          <Button onClick={actions.create}>
             <Plus aria-hidden="true" />
             {t("paymentMethods.new")}
           </Button>
@@ -204,13 +180,21 @@ export function PaymentMethodsPage() {
         family={familyQuery}
         fallback={<Skeleton className="h-32 w-full rounded-2xl" />}
       >
-        <MethodList onEdit={(method) => setDialog({ open: true, method })} />
+        <MethodList onEdit={actions.edit} onDelete={actions.askDelete} />
         <PaymentMethodDialog
-          open={dialog.open}
-          method={dialog.open ? dialog.method : null}
-          onOpenChange={(open) => {
-            if (!open) setDialog({ open: false });
-          }}
+          open={actions.form.open}
+          method={actions.form.entity}
+          onClose={actions.form.onClose}
+        />
+        <ConfirmDeleteDialog
+          {...actions.confirmDelete}
+          title={t("paymentMethods.deleteDialog.title")}
+          message={
+            deleting ? t("paymentMethods.deleteDialog.message", { name: deleting.name }) : ""
+          }
+          cancelLabel={t("paymentMethods.form.cancel")}
+          confirmLabel={t("paymentMethods.delete")}
+          pendingLabel={t("paymentMethods.deleteDialog.deleting")}
         />
       </RequireFamily>
     </div>

@@ -1,5 +1,4 @@
 import { ArrowLeft, Plus } from "lucide-react";
-import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { RecurringRule } from "../../../contract/recurring";
@@ -18,11 +17,11 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useEntityActions } from "../../components/use-entity-actions";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { RuleDialog } from "./rule-dialog";
 import { scheduleText } from "./schedule-text";
@@ -126,31 +125,16 @@ function RuleCard({
   );
 }
 
-function RuleList({ onEdit }: { onEdit: (rule: RecurringRule) => void }) {
+function RuleList({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (rule: RecurringRule) => void;
+  onDelete: (rule: RecurringRule) => void;
+}) {
   const { t } = useTranslation();
   const rules = useRecurringRules();
   const categories = useCategories();
-  const deleteRule = useDeleteRecurringRule();
-  const [deleting, setDeleting] = useState<RecurringRule | null>(null);
-  // A deleted card takes its button with it: focus continues from the page's main content.
-  const returnFocus = useReturnFocus(() => document.getElementById(mainContentId));
-
-  const confirmDelete = async (event: MouseEvent) => {
-    // The dialog stays open, its button disabled, until the server has answered.
-    event.preventDefault();
-    if (!deleting) return;
-    try {
-      await deleteRule.mutateAsync(deleting.id);
-      toast({
-        title: t(
-          deleting.entry === "income" ? "recurring.toast.deletedIncome" : "recurring.toast.deleted",
-        ),
-      });
-      setDeleting(null);
-    } catch (error) {
-      toastError(error, t("recurring.toast.deleteError"));
-    }
-  };
 
   if (rules.isError) return <Alert variant="destructive">{t("recurring.loadError")}</Alert>;
   if (rules.isLoading) return <Skeleton className="h-44 w-full rounded-2xl" />;
@@ -168,49 +152,20 @@ function RuleList({ onEdit }: { onEdit: (rule: RecurringRule) => void }) {
   const categoryName = (id: string | null) =>
     categories.data?.find((category) => category.id === id)?.name ?? t("recurring.uncategorized");
   return (
-    <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {list.map((rule) => (
-          <li key={rule.id} className="grid">
-            <RuleCard
-              rule={rule}
-              categoryName={categoryName(rule.categoryId)}
-              onEdit={() => onEdit(rule)}
-              onDelete={() => setDeleting(rule)}
-            />
-          </li>
-        ))}
-      </ul>
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t(
-          deleting?.entry === "income"
-            ? "recurring.deleteDialog.titleIncome"
-            : "recurring.deleteDialog.title",
-        )}
-        message={
-          deleting
-            ? t(
-                deleting.entry === "income"
-                  ? "recurring.deleteDialog.messageIncome"
-                  : "recurring.deleteDialog.message",
-                { description: deleting.description },
-              )
-            : ""
-        }
-        cancelLabel={t("recurring.deleteDialog.cancel")}
-        confirmLabel={t("recurring.deleteDialog.confirm")}
-        pendingLabel={t("recurring.deleteDialog.deleting")}
-        isPending={deleteRule.isPending}
-        onConfirm={confirmDelete}
-        contentProps={returnFocus}
-      />
-    </>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {list.map((rule) => (
+        <li key={rule.id} className="grid">
+          <RuleCard
+            rule={rule}
+            categoryName={categoryName(rule.categoryId)}
+            onEdit={() => onEdit(rule)}
+            onDelete={() => onDelete(rule)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
-
-type DialogState = { open: false } | { open: true; rule: RecurringRule | null };
 
 /**
  * "Gastos e receitas recorrentes": the family's rules, its bills and its salaries, reached from
@@ -222,7 +177,15 @@ export function RecurringPage() {
   useDocumentTitle(title);
   const familyQuery = useFamilyQuery();
   const family = familyQuery.data;
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const actions = useEntityActions<RecurringRule>({
+    remove: useDeleteRecurringRule(),
+    deleted: (rule) =>
+      t(rule.entry === "income" ? "recurring.toast.deletedIncome" : "recurring.toast.deleted"),
+    deleteError: t("recurring.toast.deleteError"),
+    // A deleted card takes its button with it: focus continues from the page's main content.
+    focusAfterDelete: () => document.getElementById(mainContentId),
+  });
+  const { deleting } = actions;
 
   return (
     <div className="grid gap-6">
@@ -237,7 +200,7 @@ export function RecurringPage() {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <PageTitle>{title}</PageTitle>
           {family ? (
-            <Button onClick={() => setDialog({ open: true, rule: null })}>
+            <Button onClick={actions.create}>
               <Plus aria-hidden="true" />
               {t("recurring.new")}
             </Button>
@@ -249,13 +212,32 @@ export function RecurringPage() {
         family={familyQuery}
         fallback={<Skeleton className="h-44 w-full rounded-2xl" />}
       >
-        <RuleList onEdit={(rule) => setDialog({ open: true, rule })} />
+        <RuleList onEdit={actions.edit} onDelete={actions.askDelete} />
         <RuleDialog
-          open={dialog.open}
-          rule={dialog.open ? dialog.rule : null}
-          onOpenChange={(open) => {
-            if (!open) setDialog({ open: false });
-          }}
+          open={actions.form.open}
+          rule={actions.form.entity}
+          onClose={actions.form.onClose}
+        />
+        <ConfirmDeleteDialog
+          {...actions.confirmDelete}
+          title={t(
+            deleting?.entry === "income"
+              ? "recurring.deleteDialog.titleIncome"
+              : "recurring.deleteDialog.title",
+          )}
+          message={
+            deleting
+              ? t(
+                  deleting.entry === "income"
+                    ? "recurring.deleteDialog.messageIncome"
+                    : "recurring.deleteDialog.message",
+                  { description: deleting.description },
+                )
+              : ""
+          }
+          cancelLabel={t("recurring.deleteDialog.cancel")}
+          confirmLabel={t("recurring.deleteDialog.confirm")}
+          pendingLabel={t("recurring.deleteDialog.deleting")}
         />
       </RequireFamily>
     </div>

@@ -19,17 +19,8 @@ import { useCategories } from "../../api/categories/get-categories";
 import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreateRecurringRule } from "../../api/recurring/create-recurring-rule";
 import { useUpdateRecurringRule } from "../../api/recurring/update-recurring-rule";
+import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { PayerSelect } from "../../components/payer-select";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -38,7 +29,6 @@ import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { monthName, todayIso } from "../../lib/format";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
 import { ordinalOf, weekdayName } from "./schedule-text";
 
@@ -204,7 +194,13 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
 
   const pending = isSubmitting || createRule.isPending || updateRule.isPending;
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
+    <FormDialogForm
+      onSubmit={save}
+      cancelLabel={t("recurring.form.cancel")}
+      submitLabel={t("recurring.form.save")}
+      pendingLabel={t("recurring.form.saving")}
+      pending={pending}
+    >
       {rule ? null : (
         <FormField label={t("recurring.form.entry")} error={message(errors.entry?.message)}>
           <NativeSelect {...register("entry")}>
@@ -358,17 +354,7 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
           <Input type="date" {...register("endDate")} />
         </FormField>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("recurring.form.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("recurring.form.saving") : t("recurring.form.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogForm>
   );
 }
 
@@ -379,33 +365,28 @@ function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => 
 export function RuleDialog({
   open,
   rule,
-  onOpenChange,
+  onClose,
 }: {
   open: boolean;
   rule: RecurringRule | null;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent {...returnFocus} className="max-h-dvh overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>
-              {t(
-                rule
-                  ? rule.entry === "income"
-                    ? "recurring.form.editTitleIncome"
-                    : "recurring.form.editTitle"
-                  : "recurring.form.newTitle",
-              )}
-            </DialogTitle>
-            <DialogDescription>{t("recurring.form.intro")}</DialogDescription>
-          </DialogHeader>
-          <RuleForm key={rule?.id ?? "new"} rule={rule} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      className="max-h-dvh overflow-y-auto"
+      title={t(
+        rule
+          ? rule.entry === "income"
+            ? "recurring.form.editTitleIncome"
+            : "recurring.form.editTitle"
+          : "recurring.form.newTitle",
+      )}
+      description={t("recurring.form.intro")}
+    >
+      <RuleForm key={rule?.id ?? "new"} rule={rule} onDone={onClose} />
+    </FormDialog>
   );
 }
