@@ -1,0 +1,136 @@
+import type { Language } from "../../../contract/common";
+import type { ImportPreview, ImportPreviewLine, ImportResult } from "../../../contract/imports";
+import type { PaymentMethod } from "../../../contract/payment-methods";
+import { ApiRequestError } from "../../lib/api-client";
+import { localeOf, parseIsoDate } from "../../lib/format";
+import { errorDescription } from "../../lib/toast-error";
+import type { CreditChoice, Selection, selectionSummary } from "./import-selection";
+
+// What the import screen shows, computed from the preview, the selection and the answers: the
+// drawing (import-page.tsx and the files it draws with) only lays it out. How the file is read
+// is import-reading.ts; which lines are sent, import-selection.ts.
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Summary = ReturnType<typeof selectionSummary>;
+
+/**
+ * A refused import in the person's words: what was wrong with "Pago com" or "Fatura" (a method
+ * archived meanwhile, a bill not of the card) when that is why; a credit's error (a refund past
+ * what is left of its purchase) with its line's number; else the server's message.
+ */
+export function commitErrorText(
+  error: unknown,
+  lineOf: (path: string) => number | null,
+  t: Translate,
+): string {
+  if (error instanceof ApiRequestError) {
+    const fieldErrors = error.apiError?.errors ?? [];
+    const paidWith = fieldErrors.find(
+      (fieldError) => fieldError.path === "paymentMethodId" || fieldError.path === "billId",
+    );
+    if (paidWith) return paidWith.message;
+    for (const fieldError of fieldErrors) {
+      const number = lineOf(fieldError.path);
+      if (number !== null) {
+        return t("imports.credit.lineError", { number, message: fieldError.message });
+      }
+    }
+  }
+  return errorDescription(error);
+}
+
+/** A purchase's day and month as the person writes them ('12/03', '03/12'). */
+export function dayAndMonth(iso: string, language: Language): string {
+  const { year, month, day } = parseIsoDate(iso);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    day: "2-digit",
+    month: "2-digit",
+    timeZone: "UTC",
+  }).format(Date.UTC(year, month - 1, day));
+}
+
+/** Lines shown at a time: 10,000 rows of selects would make the page slow to draw. */
+const PAGE_SIZE = 100;
+
+/** The page of lines on screen (`page` from 0), where it starts, and how many pages there are. */
+export function pageOfLines(lines: readonly ImportPreviewLine[], page: number) {
+  const first = page * PAGE_SIZE;
+  return {
+    pages: Math.ceil(lines.length / PAGE_SIZE),
+    first,
+    shown: lines.slice(first, first + PAGE_SIZE),
+  };
+}
+
+/** What the person changed on one line: its tick, its category, or its credit's choice. */
+export type LineChoice = { ticked?: boolean; category?: string; credit?: CreditChoice };
+
+/** The selection with one line's choice changed, the other lines' as they were. */
+export function withLineChoice(selection: Selection, index: number, patch: LineChoice): Selection {
+  const at = <Value>(values: Value[], value: Value | undefined) =>
+    value === undefined ? values : values.map((current, i) => (i === index ? value : current));
+  return {
+    credits: at(selection.credits, patch.credit),
+    ticked: at(selection.ticked, patch.ticked),
+    categories: at(selection.categories, patch.category),
+  };
+}
+
+/**
+ * "Pago com"'s choices: the family's active methods, and the chosen one though archived or
+ * deleted meanwhile (it stays chosen, and the import is refused saying so), marked as such.
+ */
+export function paidWithChoices(
+  active: readonly PaymentMethod[],
+  chosen: PaymentMethod | undefined,
+): { method: PaymentMethod; archived: boolean }[] {
+  const choices =
+    chosen && !active.some((method) => method.id === chosen.id) ? [...active, chosen] : active;
+  return choices.map((method) => ({ method, archived: !active.includes(method) }));
+}
+
+/** The columns to choose from: their header's name, else "Coluna 1", "Coluna 2"… */
+export function columnOptions(preview: ImportPreview, t: Translate) {
+  return preview.columnNames.map((name, index) => ({
+    value: String(index),
+    label: preview.settings.hasHeader && name ? name : t("imports.column", { number: index + 1 }),
+  }));
+}
+
+/** "2 receitas · 1 estorno": the credits the import records, "" when none. */
+export function creditsSummaryText(summary: Summary, t: Translate): string {
+  return [
+    summary.incomes > 0 ? t("imports.credit.incomes", { count: summary.incomes }) : "",
+    summary.refunds > 0 ? t("imports.credit.refunds", { count: summary.refunds }) : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The import button: what it would record, or that it is recording. */
+export function importButton(summary: Summary, pending: boolean, t: Translate) {
+  const credits = summary.incomes + summary.refunds;
+  return {
+    disabled: summary.count + credits === 0 || summary.missingCategory > 0 || pending,
+    label: pending
+      ? t("imports.importing")
+      : credits > 0
+        ? t("imports.credit.import", { count: summary.count + credits })
+        : t("imports.import", { count: summary.count }),
+  };
+}
+
+/** What an import recorded, in a sentence: its expenses, then its incomes and refunds. */
+export function importDoneText(result: ImportResult, t: Translate): string {
+  return [
+    t("imports.done", {
+      count: result.importedCount - result.incomeCount - result.refundCount,
+    }),
+    result.incomeCount > 0
+      ? ` ${t("imports.credit.incomesDone", { count: result.incomeCount })}`
+      : "",
+    result.refundCount > 0
+      ? ` ${t("imports.credit.refundsDone", { count: result.refundCount })}`
+      : "",
+  ].join("");
+}

@@ -1,0 +1,171 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImportPreviewLine } from "../../../contract/imports";
+import { InstallmentLabel } from "../../api/installments/installment-label";
+import { Badge } from "../../components/ui/badge";
+import { Checkbox } from "../../components/ui/checkbox";
+import { NativeSelect } from "../../components/ui/native-select";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDate, formatMoney } from "../../lib/format";
+import {
+  type CreditChoice,
+  canImport,
+  INCOME_CREDIT,
+  isCredit,
+  SKIP_CREDIT,
+} from "./import-selection";
+import { dayAndMonth } from "./import-view";
+
+/**
+ * What to do with a credit (docs/product.md#credits): 'Ignorar', 'Receita' (the kind the preview
+ * proposed), or a refund of one of the purchases the preview proposed ('Estorno de…').
+ */
+function CreditChoiceSelect({
+  line,
+  choice,
+  onChoice,
+}: {
+  line: ImportPreviewLine;
+  choice: CreditChoice;
+  onChoice: (choice: CreditChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const selectId = useId();
+  return (
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={selectId} className="sr-only">
+        {t("imports.credit.choiceOfLine", { number: line.lineNumber })}
+      </label>
+      <NativeSelect
+        id={selectId}
+        value={choice}
+        data-testid="credit-choice"
+        onChange={(event) => onChoice(event.target.value)}
+      >
+        <option value={SKIP_CREDIT}>{t("imports.credit.skip")}</option>
+        <option value={INCOME_CREDIT}>
+          {line.incomeKind === "salary" ? t("imports.credit.salary") : t("imports.credit.income")}
+        </option>
+        {line.refundCandidates.length > 0 ? (
+          <optgroup label={t("imports.credit.refundOf")}>
+            {line.refundCandidates.map((candidate) => (
+              <option key={candidate.expenseId} value={candidate.expenseId}>
+                {t("imports.credit.purchase", {
+                  date: dayAndMonth(candidate.date, language),
+                  description: candidate.description,
+                  amount: formatMoney(candidate.amount, language),
+                })}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** One line of the file: its tick (a credit has its choice instead), what was read, its category. */
+export function LineRow({
+  line,
+  ticked,
+  categoryId,
+  categoryOptions,
+  credit,
+  onTick,
+  onCategory,
+  onCredit,
+}: {
+  line: ImportPreviewLine;
+  ticked: boolean;
+  categoryId: string;
+  categoryOptions: { value: string; label: string }[];
+  credit: CreditChoice;
+  onTick: (ticked: boolean) => void;
+  onCategory: (categoryId: string) => void;
+  onCredit: (choice: CreditChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const selectId = useId();
+  const importable = canImport(line);
+  const creditLine = isCredit(line);
+  return (
+    <li
+      className="grid gap-2 rounded-xl border bg-card p-3 sm:grid-cols-[auto_minmax(0,1fr)_14rem] sm:items-center"
+      data-testid="import-line"
+      data-line={line.lineNumber}
+    >
+      <div className="flex items-center gap-3">
+        {/* A credit is recorded by its choice below, never as spending. */}
+        {creditLine ? (
+          <span aria-hidden="true" className="size-5 shrink-0" />
+        ) : (
+          <Checkbox
+            checked={importable && ticked}
+            disabled={!importable}
+            onCheckedChange={(value) => onTick(value === true)}
+            aria-label={t("imports.tickLine", { number: line.lineNumber })}
+          />
+        )}
+        <span className="text-muted-foreground text-xs tabular-nums">
+          {t("imports.lineNumber", { number: line.lineNumber })}
+        </span>
+      </div>
+      <div className="grid min-w-0 gap-1">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="min-w-0 break-words font-medium">
+            {line.description || line.cells.join(" · ")}
+            {line.installment ? (
+              <InstallmentLabel
+                expense={{
+                  installment: line.installment.number,
+                  installmentCount: line.installment.count,
+                }}
+              />
+            ) : null}
+          </span>
+          <span className="text-muted-foreground text-sm tabular-nums">
+            {line.date ? formatDate(line.date, language) : "—"}
+          </span>
+          <span className="font-semibold tabular-nums">
+            {line.amount ? formatMoney(line.amount, language) : "—"}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {line.duplicate ? <Badge variant="warning">{t("imports.duplicate")}</Badge> : null}
+          {line.notSpending ? <Badge variant="secondary">{t("imports.notSpending")}</Badge> : null}
+          {line.installment && importable ? (
+            <span className="text-muted-foreground text-sm">{t("imports.installmentHint")}</span>
+          ) : null}
+          {line.errorKey ? (
+            <span className="text-destructive text-sm" data-testid="import-line-error">
+              {t(line.errorKey)}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {creditLine ? (
+        <CreditChoiceSelect line={line} choice={credit} onChoice={onCredit} />
+      ) : importable ? (
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor={selectId} className="sr-only">
+            {t("imports.categoryOfLine", { number: line.lineNumber })}
+          </label>
+          <NativeSelect
+            id={selectId}
+            value={categoryId}
+            onChange={(event) => onCategory(event.target.value)}
+          >
+            <option value="">{t("imports.chooseCategory")}</option>
+            {categoryOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+    </li>
+  );
+}
