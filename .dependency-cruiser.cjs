@@ -1,14 +1,22 @@
 /**
- * The import rules `npm run lint` holds (docs/architecture.md).
+ * The import rules `npm run lint` holds (docs/architecture.md), over every file of src.
+ *
+ * The layers under both sides: src/contract (the wire's schemas and texts) imports nothing else of
+ * src; src/domain (pure budget rules) imports only the contract. src/web and src/server never
+ * import each other: what both need lives in those two. No files of src import each other in a
+ * loop.
  *
  * Feature folders stay independent: a feature never imports another feature's files, on the web
  * or on the server. What features share lives in src/contract and src/domain, on the web in the
- * shared folders below (on the server in src/server/http, db, ...); the app level composes them.
+ * shared folders below, on the server in its shared folders and files (http, db, mail, testing,
+ * expense-writes, income-writes, history, users.ts, ...), which import no feature; the app level
+ * composes them (web: below; server: app.ts and main.ts).
  *
  * The web's code flows one way, shared -> features -> app (bulletproof-react's unidirectional
  * architecture, its docs/project-structure.md):
- * - shared: src/web/lib (no markup), src/web/components (UI with no data of its own) and
- *   src/web/offline (the connection, the saved screens, the expense queue, the update prompt).
+ * - shared: src/web/lib (no markup), src/web/components (UI with no data of its own),
+ *   src/web/offline (the connection, the saved screens, the expense queue, the update prompt),
+ *   src/web/i18n (the texts and the language) and src/web/testing (the unit tests' helpers).
  *   They import none of the layers above. lib also imports no component.
  * - src/web/api: one file per API call (lib's client underneath); no UI, no feature.
  * - src/web/features: a screen's area, over api and the shared folders.
@@ -23,6 +31,46 @@ const webApp = "^src/web/(routes/|[^/]+$)";
 
 module.exports = {
   forbidden: [
+    {
+      name: "contract-imports-nothing-of-src",
+      comment:
+        "src/contract imports another part of src. The contract is the bottom layer that server, web and domain share: move what it needs into src/contract.",
+      severity: "error",
+      from: { path: "^src/contract/" },
+      to: { path: "^src/", pathNot: "^src/contract/" },
+    },
+    {
+      name: "domain-imports-only-contract",
+      comment:
+        "src/domain imports something of src other than the contract. The budget rules are pure and shared by server and web: hand them the values, or move what they need into src/domain or src/contract.",
+      severity: "error",
+      from: { path: "^src/domain/" },
+      to: { path: "^src/", pathNot: "^src/(domain|contract)/" },
+    },
+    {
+      name: "web-imports-no-server",
+      comment:
+        "src/web imports a file of src/server. What both need moves down to src/contract or src/domain.",
+      severity: "error",
+      from: { path: "^src/web/" },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "server-imports-no-web",
+      comment:
+        "src/server imports a file of src/web. What both need moves down to src/contract or src/domain.",
+      severity: "error",
+      from: { path: "^src/server/" },
+      to: { path: "^src/web/" },
+    },
+    {
+      name: "server-shared-imports-no-features",
+      comment:
+        "Shared server code (http, db, mail, testing, the write doors, users.ts, ... and their tests) imports a feature. Move what it needs down out of src/server/features, or the code (a test of one feature) into that feature's folder; app.ts and main.ts compose the features.",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: "^src/server/(features/|(app|main)\\.ts$)" },
+      to: { path: "^src/server/features/" },
+    },
     {
       name: "no-cross-feature-imports-web",
       comment:
@@ -48,9 +96,9 @@ module.exports = {
     {
       name: "web-shared-imports-only-shared",
       comment:
-        "Shared web code (lib, components, offline) imports an API call, a feature or the app. Hand it what it needs (a prop, a parameter), or move the code up to the layer it uses.",
+        "Shared web code (lib, components, offline, i18n, testing) imports an API call, a feature or the app. Hand it what it needs (a prop, a parameter), or move the code up to the layer it uses.",
       severity: "error",
-      from: { path: "^src/web/(lib|components|offline)/" },
+      from: { path: "^src/web/(lib|components|offline|i18n|testing)/" },
       to: { path: ["^src/web/(api|features)/", webApp] },
     },
     {
@@ -78,18 +126,17 @@ module.exports = {
       to: { path: webApp },
     },
     {
-      name: "no-import-circles-web",
+      name: "no-import-circles",
       comment:
-        "Files of src/web import each other in a loop (type imports too). Move what both need into a file of its own that neither loop member imports back (e.g. expense-field-values.ts, user-menu-trigger.tsx).",
+        "Files of src import each other in a loop (type imports too). Move what both need into a file of its own that neither loop member imports back (e.g. expense-field-values.ts, user-menu-trigger.tsx).",
       severity: "error",
-      from: { path: "^src/web/" },
+      from: { path: "^src/" },
       to: { circular: true },
     },
   ],
   options: {
-    // The rules are about imports within src/web and between server features: cruising only
-    // those (not src/contract, src/domain, the rest of the server or node_modules) keeps lint fast.
-    includeOnly: "^src/(web/|server/features/)",
+    // Every file of src, and nothing of node_modules: the rules are about src's own layers.
+    includeOnly: "^src/",
     doNotFollow: { path: "node_modules" },
     exclude: { path: "^(node_modules|dist|\\.tmp)/" },
     tsConfig: { fileName: "tsconfig.json" },
