@@ -6,7 +6,6 @@ import { type Clock, systemClock } from "./clock";
 import { type Config, fastifyTrustProxy, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { AppError } from "./errors";
-import { ExpenseAnnouncer } from "./expense-writes/announcer";
 import { ExpenseWrites } from "./expense-writes/writes";
 import { hashPassword, verifyPassword } from "./features/auth/passwords";
 import { authRoutes } from "./features/auth/routes";
@@ -48,6 +47,8 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { SessionStore } from "./http/sessions";
 import { zodValidatorCompiler } from "./http/validation";
 import { IncomeWrites } from "./income-writes/writes";
+import { ChangeFanOut, topicsByFamily } from "./ledger/fan-out";
+import { Ledger } from "./ledger/unit-of-work";
 import "./http/reauth-limits";
 import { registerWebApp } from "./http/web-app";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -85,11 +86,16 @@ declare module "fastify" {
     clock: Clock;
     /** Bodies of a family's costly reads, kept under its data version (http/family-json-cache.ts). */
     familyJson: FamilyJsonCache;
-    /** The one door for expense writes: rows, history, and the announcement after commit. */
+    /**
+     * The ledger's unit of work (ledger/unit-of-work.ts): the one transaction of expense, income
+     * and settlement writes, and the one fan-out of every family change after its commit.
+     */
+    ledger: Ledger;
+    /** The expenses' entry to the ledger: rows, history, their change told after commit. */
     expenseWrites: ExpenseWrites;
     /** Tells every member's open screens what changed in their family (features/live-updates). */
     familyEvents: FamilyEvents;
-    /** The one door for income writes: rows, history, and the `incomes` topic after commit. */
+    /** The incomes' entry to the ledger: rows, history, the `incomes` topic after commit. */
     incomeWrites: IncomeWrites;
     /** Sends the budget alert e-mails; one of the background jobs. */
     alertMail: AlertMailOutbox;
@@ -133,10 +139,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("clock", clock);
   app.decorate("familyJson", new FamilyJsonCache());
   app.decorate("heavyReads", new HeavyReads(config.heavyReadsAtOnce));
-  // Whatever reacts to committed expense changes subscribes to this announcer, below.
-  const announcer = new ExpenseAnnouncer(app.log);
-  const expenseWrites = new ExpenseWrites(database.db, announcer);
+  // Whatever reacts to committed changes subscribes to this fan-out, below; the ledger's unit of
+  // work is its only publisher.
+  const fanOut = new ChangeFanOut(app.log);
+  const ledger = new Ledger(database.db, fanOut);
+  app.decorate("ledger", ledger);
+  const expenseWrites = new ExpenseWrites(ledger);
   app.decorate("expenseWrites", expenseWrites);
+  const incomeWrites = new IncomeWrites(ledger);
+  app.decorate("incomeWrites", incomeWrites);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight.
@@ -177,8 +188,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const backgroundJobs = new BackgroundJobs();
   app.decorate("backgroundJobs", backgroundJobs);
   // Budget alerts are queued by the database in the expense's own transaction
-  // (src/server/db/functions/budget-alerts.sql); every expense change the write module announces
-  // after its commit tells the outbox to look now instead of at its next poll.
+  // (src/server/db/functions/budget-alerts.sql); every expense change the ledger fans out after
+  // its commit, and alerts come due, tell the outbox to look now instead of at its next poll.
   const alertMail = backgroundJobs.add(
     new AlertMailOutbox({
       db: database.db,
@@ -190,21 +201,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   );
   app.decorate("alertMail", alertMail);
-  announcer.subscribe(() => alertMail.nudge());
-  // Every member's open screens hear of the family's committed changes (features/live-updates).
+  fanOut.subscribe((changes) => {
+    if (changes.some((change) => change.expenses || change.alertsDue)) alertMail.nudge();
+  });
+  // Every member's open screens hear of the family's committed changes (features/live-updates),
+  // one event per family and unit of work.
   const familyEvents = new FamilyEvents(database.pool, app.log);
   app.decorate("familyEvents", familyEvents);
-  announcer.subscribe((change) => familyEvents.publish(change.familyId, ["expenses"]));
-  const incomeWrites = new IncomeWrites(database.db, (familyId) =>
-    familyEvents.publish(familyId, ["incomes"]),
-  );
-  app.decorate("incomeWrites", incomeWrites);
+  fanOut.subscribe(async (changes) => {
+    for (const [familyId, topics] of topicsByFamily(changes)) {
+      await familyEvents.publish(familyId, topics);
+    }
+  });
   app.addHook("onClose", async () => familyEvents.close());
   // Recurring expenses due up to today, at start (after downtime) and then every minute.
   backgroundJobs.add(
     recurringJob({
       writes: expenseWrites,
-      incomes: incomeWrites,
       clock,
       log: app.log,
       limits: config.quotas,
@@ -217,10 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db: database.db,
       clock,
       log: app.log,
-      alerted: async (familyIds) => {
-        alertMail.nudge();
-        for (const familyId of familyIds) await familyEvents.publish(familyId, ["notifications"]);
-      },
+      alerted: (familyIds) => ledger.alertsCameDue(familyIds),
     }),
   );
   if (database.kind === "embedded-postgres" && database.pool) {

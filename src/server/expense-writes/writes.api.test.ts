@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
 import { expenses } from "../db/schema";
 import type { FamilyScope } from "../http/family-scope";
+import type { ExpenseChange } from "../ledger/changes";
+import { ChangeFanOut } from "../ledger/fan-out";
+import { Ledger } from "../ledger/unit-of-work";
 import {
   createCategory,
   createExpense,
@@ -10,12 +13,12 @@ import {
   signUpWithFamily,
 } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { ExpenseAnnouncer, type ExpenseChange } from "./announcer";
 import { ExpenseWrites } from "./writes";
 
 /**
- * The expense write module's promise to what reacts to it: a change is announced once its
- * transaction committed, with its family, kind and ids or count, and never when it rolled back.
+ * The expense write module's promise to what reacts to it: a change is told, through the ledger's
+ * fan-out (ledger/fan-out.ts), once its transaction committed, with its family, kind and ids or
+ * count, and never when it rolled back.
  * The announcements' effect (the alert e-mails at once, whatever wrote the expenses) is proven in
  * features/notifications/budget-alerts.api.test.ts.
  */
@@ -29,11 +32,11 @@ afterAll(() => t.close());
 /** A module of its own on the test's database, with a listener that keeps what it hears. */
 function listening() {
   const heard: ExpenseChange[] = [];
-  const announcer = new ExpenseAnnouncer();
-  announcer.subscribe((change) => {
-    heard.push(change);
+  const fanOut = new ChangeFanOut();
+  fanOut.subscribe((changes) => {
+    for (const change of changes) if (change.expenses) heard.push(change.expenses);
   });
-  return { heard, announcer, writes: new ExpenseWrites(t.database.db, announcer) };
+  return { heard, fanOut, writes: new ExpenseWrites(new Ledger(t.database.db, fanOut)) };
 }
 
 const scopeOf = (family: FamilyMemberSession): FamilyScope => ({
@@ -106,8 +109,8 @@ describe("the announcement of an expense write", () => {
   });
 
   it("counts a recurring batch per family, and keeps the write when a listener throws", async () => {
-    const { heard, announcer, writes } = listening();
-    announcer.subscribe(() => {
+    const { heard, fanOut, writes } = listening();
+    fanOut.subscribe(() => {
       throw new Error("a listener's own failure");
     });
     const first = await familyWithExpense();

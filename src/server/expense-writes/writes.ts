@@ -13,7 +13,7 @@ import {
 } from "../../domain/installments";
 import type { ExpenseRow } from "../api-rows";
 import type { Db } from "../db/client";
-import { isCheckViolation, isUniqueViolation } from "../db/errors";
+import { isUniqueViolation } from "../db/errors";
 import {
   cardBills,
   categories,
@@ -36,7 +36,8 @@ import {
   recordHistory,
 } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
-import { ExpenseAnnouncer, type ExpenseChange } from "./announcer";
+import type { ChangeLog } from "../ledger/changes";
+import type { Ledger, LedgerWork } from "../ledger/unit-of-work";
 import { type CardDays, cardDaysOf, ensureBill, ensureBills } from "./card-bill";
 import {
   type ExpenseSnapshot,
@@ -53,55 +54,44 @@ import { privateExpenseFields } from "./private-expense";
  * The one door for expense writes (docs/architecture.md#the-life-of-an-expense-write). Every path that creates, changes or
  * deletes expenses writes them here: a person's create, edit and delete, clearing the examples, a
  * member removed with their expenses, a family deleted, a new family's examples, a CSV import, a
- * recurring rule's expenses and a restore from the history. Each write, in the transaction
- * `ExpenseWrites.transaction` opens (or alone, for a person's create):
+ * recurring rule's expenses and a restore from the history. Each write, in the ledger's unit of
+ * work (ledger/unit-of-work.ts, which `ExpenseWrites.transaction` opens) or alone, for a person's
+ * create:
  *
  * 1. writes the rows, in the statement shape its path is measured at (one statement for a
  *    create; one set-based insert for an import and for a recurring batch, whatever their size:
  *    src/server/http/request-cost.api.test.ts);
  * 2. records their history entry in the same transaction (docs/product.md#family-history);
- * 3. once the transaction has committed, announces the change (announcer.ts) to whatever reacts:
- *    the alert mail outbox, subscribed in app.ts. A transaction that rolls back announces nothing.
+ * 3. records what it changed (ledger/changes.ts); once the transaction has committed, the
+ *    ledger's one fan-out (ledger/fan-out.ts) tells whatever reacts, subscribed in app.ts: the
+ *    family's live updates, the alert mail outbox. A transaction that rolls back tells nobody.
  *
  * Budget alerts are not decided here. The database's statement-level trigger
  * (src/server/db/functions/budget-alerts.sql; docs/decisions/008-budget-alerts-in-sql.md) decides
  * them in the same transaction as the write, whoever wrote the expenses (psql too), and queues
- * their e-mails; this module's announcement after the commit is what has the outbox send them
- * now rather than at its next poll. The family's data version, which the kept read bodies are
- * keyed on (http/family-json-cache.ts), is moved by the database in the same way, so nothing here
- * clears a cache.
+ * their e-mails; the fan-out after the commit is what has the outbox send them now rather than
+ * at its next poll. The family's data version, which the kept read bodies are keyed on
+ * (http/family-json-cache.ts), is moved by the database in the same way, so nothing here clears a
+ * cache. Every trigger the expenses' writes fire, and why: db/triggers.api.test.ts.
  *
  * What the database changes by itself is not a write of this module: a deleted category or
  * account leaves its expenses without it (ON DELETE SET NULL).
  */
 export class ExpenseWrites {
-  constructor(
-    /** For the reads that check a write before it is made. */
-    readonly db: Db,
-    private readonly announcer: ExpenseAnnouncer = new ExpenseAnnouncer(),
-  ) {}
+  constructor(private readonly ledger: Ledger) {}
+
+  /** For the reads that check a write before it is made. */
+  get db(): Db {
+    return this.ledger.db;
+  }
 
   /**
-   * `work` in one transaction: `tx` for its other statements, `write` for its expense writes.
-   * What they changed is announced once the transaction committed, never if it rolled back.
+   * `work` in the ledger's unit of work (ledger/unit-of-work.ts): `tx` for its other statements,
+   * `write` for its expense writes, `unit` for the unit's other writers (an import's incomes).
+   * What they changed is told once the transaction committed, never if it rolled back.
    */
-  async transaction<T>(work: (tx: Db, write: ExpenseWriter) => Promise<T>): Promise<T> {
-    const changes: ExpenseChange[] = [];
-    const result = await this.db
-      .transaction((tx) => {
-        const db = tx as unknown as Db;
-        return work(db, new ExpenseWriter(db, changes));
-      })
-      .catch((error: unknown) => {
-        // Another transaction's refund or price change, committed while this one ran, left less
-        // room than this one's checks saw (db/functions/refunds.sql): the same answer they give.
-        if (isCheckViolation(error, "expenses_refunds_within")) {
-          throw new AppError("refund_too_large");
-        }
-        throw error;
-      });
-    await this.announcer.announce(changes);
-    return result;
+  transaction<T>(work: (tx: Db, write: ExpenseWriter, unit: LedgerWork) => Promise<T>): Promise<T> {
+    return this.ledger.transaction((unit) => work(unit.tx, unit.expenses, unit));
   }
 
   /**
@@ -161,9 +151,12 @@ export class ExpenseWrites {
       })
       .returning();
     if (!row) throw new AppError("internal");
-    await this.announcer.announce([
-      { familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] },
-    ]);
+    await this.ledger.expensesChanged({
+      familyId: scope.familyId,
+      kind: "created",
+      count: 1,
+      ids: [row.id],
+    });
     return row;
   }
 }
@@ -240,14 +233,14 @@ export type ImportPaidWith = {
 };
 
 /**
- * The expense writes of one transaction (ExpenseWrites.transaction): each writes its rows and
- * their history entries with the transaction, and keeps what it changed for the announcement
- * after the commit.
+ * The expense writes of one unit of work (ledger/unit-of-work.ts): each writes its rows and
+ * their history entries with the transaction, and records what it changed for the fan-out after
+ * the commit.
  */
 export class ExpenseWriter {
   constructor(
     private readonly tx: Db,
-    private readonly changes: ExpenseChange[],
+    private readonly changes: ChangeLog,
   ) {}
 
   /**
@@ -382,7 +375,7 @@ export class ExpenseWriter {
         changes: fieldsCreated(expenseHistoryFields(row, names)),
       },
     ]);
-    this.changes.push({ familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] });
+    this.changes.expenses({ familyId: scope.familyId, kind: "created", count: 1, ids: [row.id] });
     return row;
   }
 
@@ -528,7 +521,7 @@ export class ExpenseWriter {
     return this.recordChange(scope, before, row);
   }
 
-  /** The entry of a changed expense (none when no field it shows changed), and its announcement. */
+  /** The entry of a changed expense (none when no field it shows changed), and its recorded change. */
   private async recordChange(
     scope: FamilyScope,
     before: ExpenseRow,
@@ -568,7 +561,7 @@ export class ExpenseWriter {
         },
       ]);
     }
-    this.changes.push({ familyId: scope.familyId, kind: "changed", count: 1, ids: [row.id] });
+    this.changes.expenses({ familyId: scope.familyId, kind: "changed", count: 1, ids: [row.id] });
     return row;
   }
 
@@ -602,7 +595,7 @@ export class ExpenseWriter {
       )
       .returning();
     await recordExpensesDeleted(this.tx, scope.familyId, actorOf(scope), deleted);
-    this.changes.push({
+    this.changes.expenses({
       familyId: scope.familyId,
       kind: "deleted",
       count: deleted.length,
@@ -618,7 +611,7 @@ export class ExpenseWriter {
   async deleteAllOf(familyId: string): Promise<void> {
     const result = await this.tx.delete(expenses).where(eq(expenses.familyId, familyId));
     const count = (result as unknown as { rowCount: number | null }).rowCount ?? 0;
-    this.changes.push({ familyId, kind: "deleted", count });
+    this.changes.expenses({ familyId, kind: "deleted", count });
   }
 
   /**
@@ -639,7 +632,7 @@ export class ExpenseWriter {
         isExample: true,
       })),
     );
-    this.changes.push({ familyId, kind: "created", count: examples.length });
+    this.changes.expenses({ familyId, kind: "created", count: examples.length });
   }
 
   /**
@@ -762,7 +755,7 @@ export class ExpenseWriter {
         changes: fieldsCreated(expenseHistoryFields(restored, names)),
       },
     ]);
-    this.changes.push({
+    this.changes.expenses({
       familyId: scope.familyId,
       kind: "restored",
       count: 1,
@@ -854,7 +847,7 @@ export class ExpenseWriter {
         }),
       },
     ]);
-    this.changes.push({
+    this.changes.expenses({
       familyId: scope.familyId,
       kind: "created",
       count: installments.length,
@@ -953,7 +946,7 @@ export class ExpenseWriter {
         },
       ]);
     }
-    this.changes.push({
+    this.changes.expenses({
       familyId: scope.familyId,
       kind: "changed",
       count: rows.length,
@@ -999,7 +992,7 @@ export class ExpenseWriter {
         snapshot: { installments: deleted.map(expenseSnapshot) },
       },
     ]);
-    this.changes.push({
+    this.changes.expenses({
       familyId: scope.familyId,
       kind: "deleted",
       count: deleted.length,
@@ -1076,7 +1069,7 @@ export class ExpenseWriter {
           ],
         },
       ]);
-      this.changes.push({
+      this.changes.expenses({
         familyId: scope.familyId,
         kind: "changed",
         count: moved.length,
@@ -1226,7 +1219,7 @@ export class ExpenseWriter {
         as i(n int, d date, t text, a numeric, c uuid, p uuid, m uuid, b uuid, s uuid, i int,
           ic int)
       order by i.n`);
-    this.changes.push({ familyId: scope.familyId, kind: "imported", count: lines.length });
+    this.changes.expenses({ familyId: scope.familyId, kind: "imported", count: lines.length });
   }
 
   /**
@@ -1341,7 +1334,7 @@ export class ExpenseWriter {
     for (const row of (result as unknown as { rows: { familyId: string; created: number }[] })
       .rows) {
       created += row.created;
-      this.changes.push({ familyId: row.familyId, kind: "generated", count: row.created });
+      this.changes.expenses({ familyId: row.familyId, kind: "generated", count: row.created });
     }
     return created;
   }

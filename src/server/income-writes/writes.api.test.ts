@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_MONTH } from "../../contract/budget-period-rule";
-import type { Db } from "../db/client";
 import type { FamilyScope } from "../http/family-scope";
+import { ChangeFanOut } from "../ledger/fan-out";
+import { Ledger } from "../ledger/unit-of-work";
 import { type FamilyMemberSession, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { IncomeWrites, insertIncomes, type NewIncome } from "./writes";
+import { IncomeWrites, type NewIncome } from "./writes";
 
 /**
  * The income write door's promises to its callers (the incomes' routes, the recurring job): a
@@ -21,10 +22,12 @@ afterAll(() => t.close());
 
 function listening() {
   const heard: string[] = [];
-  const writes = new IncomeWrites(t.database.db, async (familyId) => {
-    heard.push(familyId);
+  const fanOut = new ChangeFanOut();
+  fanOut.subscribe((changes) => {
+    for (const change of changes)
+      if (change.topics.includes("incomes")) heard.push(change.familyId);
   });
-  return { heard, writes };
+  return { heard, writes: new IncomeWrites(new Ledger(t.database.db, fanOut)) };
 }
 
 const scopeOf = (family: FamilyMemberSession): FamilyScope => ({
@@ -68,7 +71,7 @@ const historyCount = async (familyId: string) =>
     ).rows[0]?.n,
   );
 
-describe("insertIncomes", () => {
+describe("the income writer", () => {
   it("writes a recurring occurrence once, however often the batch is sent", async () => {
     const family = await signUpWithFamily(t.app);
     const ruleId = await incomeRule(family);
@@ -80,12 +83,8 @@ describe("insertIncomes", () => {
     const first = await writes.transaction((_tx, write) => write.insert(batch, null));
     expect(first.map((row) => row.date)).toEqual(["2026-01-05", "2026-02-05"]);
     expect(heard).toEqual([family.familyId]);
-    const again = await t.database.db.transaction((tx) =>
-      insertIncomes(
-        tx as unknown as Db,
-        [...batch, occurrence(family, ruleId, "2026-03-05")],
-        null,
-      ),
+    const again = await writes.transaction((_tx, write) =>
+      write.insert([...batch, occurrence(family, ruleId, "2026-03-05")], null),
     );
     expect(again.map((row) => row.date)).toEqual(["2026-03-05"]);
     // One entry per row written, by the app itself (no actor).

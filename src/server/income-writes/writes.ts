@@ -18,14 +18,19 @@ import {
   recordHistory,
 } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
+import type { ChangeLog } from "../ledger/changes";
+import type { Ledger } from "../ledger/unit-of-work";
 
 /**
  * The one door for income writes (docs/decisions/013-income-refunds-net.md,
  * docs/architecture.md#the-life-of-an-expense-write). Every path that creates, changes or deletes
  * incomes writes them here: a person's create, edit and delete, a recurring income rule's
- * occurrences. Each write records its history entries (kind `income`) in the same transaction,
+ * occurrences, an import's credits. Each write, in the ledger's unit of work
+ * (ledger/unit-of-work.ts), records its history entries (kind `income`) in the same transaction,
  * an entry about a private income shown in full to its author only (docs/product.md#income), and
- * once the transaction committed the family's screens are told (the live topic `incomes`).
+ * its change, which the ledger's fan-out tells the family's screens once the transaction
+ * committed (the live topic `incomes`). Every trigger an income's write fires:
+ * db/triggers.api.test.ts.
  *
  * The checks of what a person sends (a member received it, an account not a card) are the
  * callers' (features/incomes/service.ts); a recurring rule was checked when it was saved.
@@ -120,11 +125,9 @@ async function recordEntries(
  * Writes `rows` (one or a batch, of one family or several) and their `created` entries in `tx`,
  * one INSERT for the batch. A recurring occurrence already written (same rule and date) is
  * skipped (ON CONFLICT DO NOTHING on incomes_recurring_occurrence_unique), so a job run twice
- * writes each once. Returns the rows written. Called inside a transaction the caller owns: it
- * tells the family after its commit (`IncomeWrites.announce`, or `IncomeWrites.transaction`
- * does it).
+ * writes each once. Returns the rows written.
  */
-export async function insertIncomes(
+async function insertIncomes(
   tx: Db,
   rows: readonly NewIncome[],
   actor: HistoryActor,
@@ -168,19 +171,21 @@ export async function insertIncomes(
 }
 
 /**
- * The writes of one transaction (`IncomeWrites.transaction`): each records its history entry
- * with it and keeps which family changed, for the announcement after the commit.
+ * The income writes of one unit of work (ledger/unit-of-work.ts): each records its history entry
+ * with it and which family changed, for the fan-out after the commit.
  */
 export class IncomeWriter {
   constructor(
     private readonly tx: Db,
-    private readonly touched: Set<string>,
+    private readonly changes: ChangeLog,
   ) {}
 
-  /** insertIncomes, announced after the commit. */
+  /** insertIncomes; each family whose incomes were written is told after the commit. */
   async insert(rows: readonly NewIncome[], actor: HistoryActor): Promise<IncomeRow[]> {
     const written = await insertIncomes(this.tx, rows, actor);
-    for (const row of written) this.touched.add(row.familyId);
+    for (const familyId of new Set(written.map((row) => row.familyId))) {
+      this.changes.changed(familyId, ["incomes"]);
+    }
     return written;
   }
 
@@ -236,7 +241,7 @@ export class IncomeWriter {
         },
       ]);
     }
-    this.touched.add(scope.familyId);
+    this.changes.changed(scope.familyId, ["incomes"]);
     return row;
   }
 
@@ -257,7 +262,7 @@ export class IncomeWriter {
       .returning();
     if (!row) throw new AppError("income_not_found");
     await recordEntries(this.tx, scope.familyId, actorOf(scope), [row], "deleted");
-    this.touched.add(scope.familyId);
+    this.changes.changed(scope.familyId, ["incomes"]);
     return row;
   }
 }
@@ -277,33 +282,20 @@ export function privateReceiver(authorId: string, sent: string | undefined): str
 }
 
 /**
- * Opens the income writes' transactions and tells the families' open screens what changed once
- * they committed (the live topic `incomes`, via `publish`; app.ts wires it to FamilyEvents).
- * A transaction that rolls back tells nothing.
+ * The incomes' entry (features/incomes, app.ts): their writes in the ledger's unit of work, whose
+ * fan-out tells the families' open screens once they committed. A transaction that rolls back
+ * tells nothing.
  */
 export class IncomeWrites {
-  constructor(
-    /** For the reads that check a write before it is made. */
-    readonly db: Db,
-    private readonly publish: (familyId: string) => Promise<void> = async () => {},
-  ) {}
+  constructor(private readonly ledger: Ledger) {}
 
-  /** `work` in one transaction, with `write` for its income writes; announced after commit. */
-  async transaction<T>(work: (tx: Db, write: IncomeWriter) => Promise<T>): Promise<T> {
-    const touched = new Set<string>();
-    const result = await this.db.transaction((tx) => {
-      const db = tx as unknown as Db;
-      return work(db, new IncomeWriter(db, touched));
-    });
-    await this.announce(touched);
-    return result;
+  /** For the reads that check a write before it is made. */
+  get db(): Db {
+    return this.ledger.db;
   }
 
-  /**
-   * Tells each family that its incomes changed: for a caller that wrote with `insertIncomes` in
-   * a transaction of its own (the recurring job), after that transaction committed.
-   */
-  async announce(familyIds: Iterable<string>): Promise<void> {
-    for (const familyId of new Set(familyIds)) await this.publish(familyId);
+  /** `work` in one unit of work, with `write` for its income writes. */
+  transaction<T>(work: (tx: Db, write: IncomeWriter) => Promise<T>): Promise<T> {
+    return this.ledger.transaction((unit) => work(unit.tx, unit.incomes));
   }
 }

@@ -51,8 +51,13 @@ export const cardBillRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const bill = await service.payBill(app.db, scope, request.params.id, request.body, today());
-      await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
+      const bill = await service.payBill(
+        app.ledger,
+        scope,
+        request.params.id,
+        request.body,
+        today(),
+      );
       return reply.status(201).send(bill);
     },
   );
@@ -63,13 +68,12 @@ export const cardBillRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       const bill = await service.deleteBillPayment(
-        app.db,
+        app.ledger,
         scope,
         request.params.id,
         request.params.paymentId,
         today(),
       );
-      await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
       return bill;
     },
   );

@@ -14,6 +14,7 @@ import { expensesSeenBy, inBillIndex, seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 
 /**
  * A card's bills (docs/product.md#card-bills): their totals, what was paid and what is left, the
@@ -164,13 +165,15 @@ async function lockedBill(tx: Db, scope: FamilyScope, billId: string) {
  * checked one after the other.
  */
 export async function payBill(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   billId: string,
   input: CreateBillPaymentInput,
   today: string,
 ): Promise<CardBillDetail> {
-  await db.transaction(async (tx) => {
+  const { db } = ledger;
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["paymentMethods"]);
     const bill = await lockedBill(tx, scope, billId);
     const [account] = await tx
       .select({ name: paymentMethods.name })
@@ -224,13 +227,15 @@ export async function payBill(
 
 /** Undoes a payment recorded by mistake; the history keeps it. */
 export async function deleteBillPayment(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   billId: string,
   paymentId: string,
   today: string,
 ): Promise<CardBillDetail> {
-  await db.transaction(async (tx) => {
+  const { db } = ledger;
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["paymentMethods"]);
     const bill = await lockedBill(tx, scope, billId);
     const [deleted] = await tx
       .delete(billPayments)

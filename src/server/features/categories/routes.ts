@@ -24,8 +24,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createCategoryInputSchema, response: { 201: categorySchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const category = await service.createCategory(app.db, scope, request.body);
-      await app.familyEvents.publish(scope.familyId, ["categories"]);
+      const category = await service.createCategory(app.ledger, scope, request.body);
       return reply.status(201).send(category);
     },
   );
@@ -42,13 +41,12 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       const category = await service.updateCategory(
-        app.db,
+        app.ledger,
         scope,
         request.params.id,
         request.body,
         app.clock.now(),
       );
-      await app.familyEvents.publish(scope.familyId, ["categories"]);
       return category;
     },
   );
@@ -63,8 +61,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await service.deleteCategory(app.db, scope, request.params.id);
-      await app.familyEvents.publish(scope.familyId, ["categories"]);
+      await service.deleteCategory(app.ledger, scope, request.params.id);
       return { deleted: true as const };
     },
   );

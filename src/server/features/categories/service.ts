@@ -17,6 +17,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -56,11 +57,12 @@ export async function listCategories(db: Db, scope: FamilyScope): Promise<Catego
 }
 
 export async function createCategory(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   input: ValidCreate,
 ): Promise<Category> {
-  return db.transaction(async (tx) => {
+  return ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["categories"]);
     const [row] = await tx
       .insert(categories)
       .values({ ...input, familyId: scope.familyId })
@@ -75,13 +77,14 @@ export async function createCategory(
 
 /** Another family's id answers 404 exactly like a missing one and changes nothing. */
 export async function updateCategory(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   id: string,
   input: UpdateCategoryInput,
   now: Date,
 ): Promise<Category> {
-  return db.transaction(async (tx) => {
+  return ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["categories"]);
     const where = and(eq(categories.id, id), eq(categories.familyId, scope.familyId));
     const [before] = await tx.select().from(categories).where(where).for("update");
     if (!before) throw new AppError("category_not_found");
@@ -100,8 +103,13 @@ export async function updateCategory(
 }
 
 /** Its expenses stay, uncategorised (the foreign key sets category_id to null). */
-export async function deleteCategory(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteCategory(
+  ledger: Ledger,
+  scope: FamilyScope,
+  id: string,
+): Promise<void> {
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["categories"]);
     const [deleted] = await tx
       .delete(categories)
       .where(and(eq(categories.id, id), eq(categories.familyId, scope.familyId)))

@@ -21,7 +21,7 @@ import { assertOwnCategory, assertPayer, assertPaymentMethod, checkSplit } from 
 /**
  * Purchases in installments (docs/product.md#installments): the checks of the input, then the
  * series written by the expense writes (expense-writes/writes.ts), which record it once in the
- * history and announce it.
+ * history and tell of it through the ledger's fan-out (ledger/).
  */
 
 type SeriesRow = typeof installmentSeries.$inferSelect;

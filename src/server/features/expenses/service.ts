@@ -229,7 +229,7 @@ export async function expensePage(
 /**
  * With an Idempotency-Key, a repeated create (a double click, a retried request) returns the
  * expense the first one made and creates nothing. Written through the expense write module
- * (expense-writes/writes.ts), which records its history entry and announces it.
+ * (expense-writes/writes.ts), which records its history entry and tells of it (ledger/).
  */
 export async function createExpense(
   writes: ExpenseWrites,

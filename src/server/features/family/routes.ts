@@ -81,8 +81,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       try {
-        const joined = await family.joinFamily(app.db, app.clock, request.auth.user, code);
-        await app.familyEvents.publish(joined.id, ["family"]);
+        await family.joinFamily(app.ledger, app.clock, request.auth.user, code);
         return reply.redirect(`/?success=${JOIN_SUCCESS}`, 302);
       } catch (error) {
         const reason = joinErrorFor(error);
@@ -135,13 +134,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: budgetPeriodRuleSchema, response: { 200: familySchema } } },
       async (request) => {
         const scope = requireFamily(request);
-        const { family: updated, changed } = await family.setBudgetPeriod(
-          app.db,
+        const { family: updated } = await family.setBudgetPeriod(
+          app.ledger,
           app.clock,
           scope,
           request.body,
         );
-        if (changed) await app.familyEvents.publish(scope.familyId, ["family", "expenses"]);
         return updated;
       },
     );
@@ -153,13 +151,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: cardSpendingInputSchema, response: { 200: familySchema } } },
       async (request) => {
         const scope = requireFamily(request);
-        const { family: updated, changed } = await family.setCardSpendingBy(
-          app.db,
+        const { family: updated } = await family.setCardSpendingBy(
+          app.ledger,
           app.clock,
           scope,
           request.body.by,
         );
-        if (changed) await app.familyEvents.publish(scope.familyId, ["family", "expenses"]);
         return updated;
       },
     );
@@ -170,13 +167,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const scope = requireFamily(request);
         const invite = await family.createInvite(
-          app.db,
+          app.ledger,
           app.clock,
           scope,
           app.config.appUrl,
           app.config.quotas.openInvitesPerFamily,
         );
-        await app.familyEvents.publish(scope.familyId, ["family"]);
         return reply.status(201).send(invite);
       },
     );
@@ -186,14 +182,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: joinFamilyInputSchema, response: { 200: familySchema } } },
       async (request) => {
         await limitJoinAttempts(request);
-        const joined = await family.joinFamily(
-          app.db,
+        return family.joinFamily(
+          app.ledger,
           app.clock,
           requireUser(request),
           request.body.inviteCode,
         );
-        await app.familyEvents.publish(joined.id, ["family"]);
-        return joined;
       },
     );
 
@@ -229,8 +223,6 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.userId,
           keepExpenses,
         );
-        // The removed member's open streams check their access on this and end.
-        await app.familyEvents.publish(scope.familyId, ["family"]);
         return removed;
       },
     );
@@ -248,8 +240,7 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: leaveFamilyResponseSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      await family.leaveFamily(app.db, app.clock, scope);
-      await app.familyEvents.publish(scope.familyId, ["family"]);
+      await family.leaveFamily(app.ledger, app.clock, scope);
       return { left: true as const };
     },
   );
@@ -260,12 +251,11 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       const transferred = await family.transferOwnership(
-        app.db,
+        app.ledger,
         app.clock,
         scope,
         request.body.userId,
       );
-      await app.familyEvents.publish(scope.familyId, ["family"]);
       return transferred;
     },
   );
@@ -276,7 +266,6 @@ const familyAccountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       await family.deleteFamily(app.expenseWrites, scope, request.body.name);
-      await app.familyEvents.publish(scope.familyId, ["family"]);
       return { deleted: true as const };
     },
   );

@@ -30,6 +30,7 @@ import { AppError } from "../../errors";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { actorOf, fieldsCreated, namesFor, recordHistory } from "../../history/record";
 import { type FamilyScope, findMembership } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 import { assertInviteRoom, lockFamilyQuotas } from "../../quotas";
 import type { UserRow } from "../../users";
 import { exampleExpensesFor, starterCategoriesFor } from "./starter-data";
@@ -189,7 +190,7 @@ function newInviteCode() {
  * most `maxOpen` open codes (docs/product.md#quotas).
  */
 export async function createInvite(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   scope: FamilyScope,
   appUrl: string,
@@ -200,7 +201,8 @@ export async function createInvite(
   for (let attempt = 0; ; attempt++) {
     const inviteCode = newInviteCode();
     try {
-      await db.transaction(async (tx) => {
+      await ledger.transaction(async ({ tx, changed }) => {
+        changed(scope.familyId, ["family"]);
         // Before the revoke: two invites of one member at once then revoke one after the other,
         // and never both leave an open code (docs/product.md#quotas).
         await lockFamilyQuotas(tx, [scope.familyId]);
@@ -254,15 +256,16 @@ export async function createInvite(
  * people racing for one code exactly one joins, and a user already in a family claims nothing.
  */
 export async function joinFamily(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   user: UserRow,
   inviteCode: string,
 ): Promise<Family> {
+  const { db } = ledger;
   const now = clock.now();
   if (await findMembership(db, user.id)) throw new AppError("already_in_family");
   try {
-    return await db.transaction(async (tx) => {
+    return await ledger.transaction(async ({ tx, changed }) => {
       const [invite] = await tx
         .select()
         .from(familyInvites)
@@ -281,6 +284,7 @@ export async function joinFamily(
         )
         .returning({ familyId: familyInvites.familyId });
       if (!claimed) throw new AppError("invite_expired");
+      changed(claimed.familyId, ["family"]);
       await tx
         .insert(familyMembers)
         .values({ familyId: claimed.familyId, userId: user.id, role: "member" });
@@ -352,7 +356,9 @@ export async function removeMember(
   keepExpenses: boolean,
 ): Promise<{ removed: true; deletedExpenses: number }> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  return writes.transaction(async (tx, write) => {
+  return writes.transaction(async (tx, write, { changed }) => {
+    // The removed member's open streams check their access on this and end.
+    changed(scope.familyId, ["family"]);
     const [target] = await tx
       .select()
       .from(familyMembers)
@@ -405,9 +411,10 @@ export async function removeMember(
  * someone and keeps their expenses. The owner cannot leave: the family would have nobody to run
  * it. The delete matches only a member row, so an owner made so a moment ago is refused too.
  */
-export async function leaveFamily(db: Db, clock: Clock, scope: FamilyScope): Promise<void> {
+export async function leaveFamily(ledger: Ledger, clock: Clock, scope: FamilyScope): Promise<void> {
   if (scope.role === "owner") throw new AppError("owner_cannot_leave");
-  await db.transaction(async (tx) => {
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["family"]);
     const left = await tx
       .delete(familyMembers)
       .where(
@@ -462,14 +469,15 @@ async function lockOwnedFamily(tx: Db, scope: FamilyScope) {
 
 /** The owner hands the family to one of its members and stays on as a member. */
 export async function transferOwnership(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   scope: FamilyScope,
   targetUserId: string,
 ): Promise<Family> {
   if (scope.role !== "owner") throw new AppError("only_owner");
   if (targetUserId === scope.userId) throw new AppError("transfer_to_self");
-  return db.transaction(async (tx) => {
+  return ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["family"]);
     await lockOwnedFamily(tx, scope);
     const [promoted] = await tx
       .update(familyMembers)
@@ -525,7 +533,8 @@ export async function deleteFamily(
   typedName: string,
 ): Promise<void> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  await writes.transaction(async (tx, write) => {
+  await writes.transaction(async (tx, write, { changed }) => {
+    changed(scope.familyId, ["family"]);
     const family = await lockOwnedFamily(tx, scope);
     const others = await tx
       .select({ id: familyMembers.id })
@@ -557,17 +566,18 @@ export async function deleteFamily(
  * to the stored one changes nothing and records no entry.
  */
 export async function setBudgetPeriod(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   scope: FamilyScope,
   rule: BudgetPeriodRule,
 ): Promise<{ family: Family; changed: boolean }> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  return db.transaction(async (tx) => {
+  return ledger.transaction(async ({ tx, changed }) => {
     const current = await lockOwnedFamily(tx, scope);
     const before = budgetPeriodRuleCode(budgetPeriodRuleOf(current));
     const after = budgetPeriodRuleCode(rule);
     if (before === after) return { family: toFamily(current, "owner"), changed: false };
+    changed(scope.familyId, ["family", "expenses"]);
     const [family] = await tx
       .update(families)
       .set({
@@ -602,16 +612,17 @@ export async function setBudgetPeriod(
  * for the old choice is answered again. The same choice again changes nothing and records no entry.
  */
 export async function setCardSpendingBy(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   scope: FamilyScope,
   by: CardSpendingBy,
 ): Promise<{ family: Family; changed: boolean }> {
   if (scope.role !== "owner") throw new AppError("only_owner");
-  return db.transaction(async (tx) => {
+  return ledger.transaction(async ({ tx, changed }) => {
     const current = await lockOwnedFamily(tx, scope);
     if (current.cardSpendingBy === by)
       return { family: toFamily(current, "owner"), changed: false };
+    changed(scope.familyId, ["family", "expenses"]);
     const [family] = await tx
       .update(families)
       .set({

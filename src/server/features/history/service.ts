@@ -140,7 +140,7 @@ export async function historyPage(
  * conditional update, so of two members pressing 'Restaurar' at the same moment one restores and
  * the other is told it already was. The expense is written back, with its own 'restored' entry,
  * by the expense write module (expense-writes/writes.ts: what comes back as it was and what is
- * left out), which announces it like any new expense.
+ * left out), whose change the ledger's fan-out tells like any new expense's.
  */
 export async function restoreExpense(
   writes: ExpenseWrites,

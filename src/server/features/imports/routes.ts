@@ -89,15 +89,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       return reply
         .status(201)
-        .send(
-          await service.commitImport(
-            { expenses: app.expenseWrites, incomes: app.incomeWrites },
-            scope,
-            request.body,
-            key,
-            quotas,
-          ),
-        );
+        .send(await service.commitImport(app.expenseWrites, scope, request.body, key, quotas));
     },
   );
 };

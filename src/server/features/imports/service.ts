@@ -19,7 +19,6 @@ import type {
 } from "../../expense-writes/writes";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
-import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
 import {
   assertExpenseRoom,
   incomeCounts,
@@ -151,7 +150,7 @@ type Credit = NonNullable<ImportCommitInput["credits"]>[number];
  * writes.ts), as any expense is.
  */
 export async function commitImport(
-  writes: { expenses: ExpenseWrites; incomes: IncomeWrites },
+  writes: ExpenseWrites,
   scope: FamilyScope,
   input: Omit<ImportCommitInput, "lines"> & { lines: ImportedLine[] },
   idempotencyKey: string,
@@ -165,14 +164,11 @@ export async function commitImport(
     credit.recordAs === "refund" ? [{ credit, index }] : [],
   );
   const recordedCount = input.lines.length + credits.length;
-  const result = await importTransaction(writes.expenses, scope, input, idempotencyKey, quotas, {
+  return importTransaction(writes, scope, input, idempotencyKey, quotas, {
     recordedCount,
     incomeCredits,
     refundCredits,
   });
-  // The incomes' screens are told once the import committed (income-writes/writes.ts).
-  if (result.incomeCount > 0) await writes.incomes.announce([scope.familyId]);
-  return result;
 }
 
 async function importTransaction(
@@ -192,7 +188,7 @@ async function importTransaction(
   // Refused before anything is written: PostgreSQL would refuse the total with an overflow.
   if (totalCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
   try {
-    return await writes.transaction(async (tx, write) => {
+    return await writes.transaction(async (tx, write, unit) => {
       // Before anything is counted: the family's other imports, restores and rules wait for this
       // one (docs/product.md#quotas).
       await lockFamilyQuotas(tx, [scope.familyId]);
@@ -257,8 +253,7 @@ async function importTransaction(
       // Income comes into an account, never a card (docs/product.md#income): the import's method
       // when it is one.
       const incomeAccount = paidWith && !paidWith.card ? paidWith.methodId : null;
-      await insertIncomes(
-        tx,
+      await unit.incomes.insert(
         incomeCredits.map(({ credit }) => ({
           familyId: scope.familyId,
           description: credit.description,

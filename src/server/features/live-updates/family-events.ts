@@ -7,10 +7,10 @@ import { AppError } from "../../errors";
  * "What changed in this family", across every app process on one database, through PostgreSQL's
  * LISTEN/NOTIFY: no other server for an operator to run (docs/decisions/009-live-updates-over-sse.md).
  *
- * A write publishes once it has committed (expense writes through the announcer, the other
- * writes from their route); the notification goes out on the pool and comes back to every
- * process, this one included, on one listening connection per process, which hands it to the
- * streams open here. It carries ids and topic names only.
+ * A write publishes once it has committed, through the ledger's one fan-out (ledger/fan-out.ts,
+ * subscribed in app.ts); the notification goes out on the pool and comes back to every process,
+ * this one included, on one listening connection per process, which hands it to the streams open
+ * here. It carries ids and topic names only.
  */
 
 const CHANNEL = "family_events";

@@ -28,8 +28,8 @@ export type AlertMailOutboxOptions = {
  *
  * Every app process runs one, as a background job (background-jobs.ts): it polls every few
  * seconds (an expense written by another process or psql is found this way) and is nudged as
- * soon as this process's expense write module announces a committed change
- * (expense-writes/writes.ts; app.ts subscribes it), whichever path wrote the expenses.
+ * soon as this process's ledger fans out a committed expense change (ledger/fan-out.ts; app.ts
+ * subscribes it), whichever path wrote the expenses.
  * Each mail is claimed with FOR UPDATE SKIP LOCKED and marked sent in the same transaction, so two
  * processes never send the same one; a process dying between the SMTP answer and the commit is
  * the one case where a mail could go twice (never none). A failed send counts an attempt and

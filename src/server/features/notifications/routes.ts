@@ -30,16 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: notificationParamsSchema, response: { 200: unreadCountSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const { unreadCount, changed } = await service.markRead(
-        app.db,
-        scope,
-        request.params.id,
-        app.clock.now(),
-      );
-      // Nothing read anew tells no screen anything (a repeated call would otherwise make every
-      // open screen of the family refetch, as often as it is sent).
-      if (changed) await app.familyEvents.publish(scope.familyId, ["notifications"]);
-      return { unreadCount };
+      return service.markRead(app.ledger, scope, request.params.id, app.clock.now());
     },
   );
 
@@ -48,9 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: unreadCountSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const { unreadCount, changed } = await service.markAllRead(app.db, scope, app.clock.now());
-      if (changed) await app.familyEvents.publish(scope.familyId, ["notifications"]);
-      return { unreadCount };
+      return service.markAllRead(app.ledger, scope, app.clock.now());
     },
   );
 };

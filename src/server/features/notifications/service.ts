@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { budgetAlerts, notifications } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 
 // Every query filters by the caller and by their current family: another user's notification,
 // or one from a family they left, answers 404 like a missing one.
@@ -59,7 +60,8 @@ export async function listNotifications(db: Db, scope: FamilyScope) {
  * Marks one of the caller's notifications read (again is fine: the first time is kept).
  * `changed`: whether a row changed, so the family's screens are told only then.
  */
-export async function markRead(db: Db, scope: FamilyScope, id: string, now: Date) {
+export async function markRead(ledger: Ledger, scope: FamilyScope, id: string, now: Date) {
+  const { db } = ledger;
   const [row] = await db
     .update(notifications)
     .set({ readAt: now })
@@ -72,15 +74,20 @@ export async function markRead(db: Db, scope: FamilyScope, id: string, now: Date
       .where(and(eq(notifications.id, id), mine(scope)));
     if (!existing) throw new AppError("not_found");
   }
-  return { unreadCount: await unreadCount(db, scope), changed: row !== undefined };
+  const count = await unreadCount(db, scope);
+  // Nothing read anew tells no screen anything (a repeated call would otherwise make every open
+  // screen of the family refetch, as often as it is sent).
+  if (row) await ledger.changed(scope.familyId, ["notifications"]);
+  return { unreadCount: count };
 }
 
 /** Marks every unread notification of the caller's read; `changed` as markRead's. */
-export async function markAllRead(db: Db, scope: FamilyScope, now: Date) {
-  const marked = await db
+export async function markAllRead(ledger: Ledger, scope: FamilyScope, now: Date) {
+  const marked = await ledger.db
     .update(notifications)
     .set({ readAt: now })
     .where(and(mine(scope), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
-  return { unreadCount: 0, changed: marked.length > 0 };
+  if (marked.length > 0) await ledger.changed(scope.familyId, ["notifications"]);
+  return { unreadCount: 0 };
 }

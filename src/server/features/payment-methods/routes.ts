@@ -24,8 +24,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createPaymentMethodInputSchema, response: { 201: paymentMethodSchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const method = await service.createPaymentMethod(app.db, scope, request.body);
-      await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
+      const method = await service.createPaymentMethod(app.ledger, scope, request.body);
       return reply.status(201).send(method);
     },
   );
@@ -42,13 +41,12 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = requireFamily(request);
       const method = await service.updatePaymentMethod(
-        app.db,
+        app.ledger,
         scope,
         request.params.id,
         request.body,
         app.clock.now(),
       );
-      await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
       return method;
     },
   );
@@ -63,8 +61,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await service.deletePaymentMethod(app.db, scope, request.params.id, app.clock.now());
-      await app.familyEvents.publish(scope.familyId, ["paymentMethods"]);
+      await service.deletePaymentMethod(app.ledger, scope, request.params.id, app.clock.now());
       return { deleted: true as const };
     },
   );

@@ -21,6 +21,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 import { lockFamilyQuotas } from "../../quotas";
 
 /**
@@ -109,15 +110,17 @@ export async function listPaymentMethods(db: Db, scope: FamilyScope): Promise<Pa
 
 /** The validated input: the contract has refused a card without its days, an account with them. */
 export async function createPaymentMethod(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   input: CreatePaymentMethodInput,
 ): Promise<PaymentMethod> {
+  const { db } = ledger;
   const ownerUserId = input.ownerUserId ?? scope.userId;
   await assertOwner(db, scope, ownerUserId);
   const card = input.kind === "credit_card";
   try {
-    return await db.transaction(async (tx) => {
+    return await ledger.transaction(async ({ tx, changed }) => {
+      changed(scope.familyId, ["paymentMethods"]);
       // The quota is counted after the family's quota lock, so two adds at once cannot pass it.
       await lockFamilyQuotas(tx, [scope.familyId]);
       const [count] = await tx
@@ -164,14 +167,15 @@ export async function createPaymentMethod(
  * family's id answers 404 exactly like a missing one and changes nothing.
  */
 export async function updatePaymentMethod(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   id: string,
   input: UpdatePaymentMethodInput,
   now: Date,
 ): Promise<PaymentMethod> {
   try {
-    return await db.transaction(async (tx) => {
+    return await ledger.transaction(async ({ tx, changed }) => {
+      changed(scope.familyId, ["paymentMethods"]);
       const where = and(eq(paymentMethods.id, id), eq(paymentMethods.familyId, scope.familyId));
       const [before] = await tx.select().from(paymentMethods).where(where).for("update");
       if (!before) throw new AppError("payment_method_not_found");
@@ -217,13 +221,14 @@ export async function updatePaymentMethod(
  * check and the delete.
  */
 export async function deletePaymentMethod(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   id: string,
   now: Date,
 ): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await ledger.transaction(async ({ tx, changed }) => {
+      changed(scope.familyId, ["paymentMethods"]);
       const [usage] = await tx
         .select({
           // What the caller may see uses it (db/seen-by.ts): another member's private expense
@@ -259,7 +264,7 @@ export async function deletePaymentMethod(
       isForeignKeyViolation(error, "expenses_payment_method_same_family_fk") ||
       isForeignKeyViolation(error, "incomes_payment_method_family_fk")
     ) {
-      await updatePaymentMethod(db, scope, id, { isActive: false }, now);
+      await updatePaymentMethod(ledger, scope, id, { isActive: false }, now);
       return;
     }
     if (

@@ -29,16 +29,8 @@ export const profileRoutes =
       { schema: { body: profileUpdateInputSchema, response: { 200: userSchema } } },
       async (request) => {
         const before = requireUser(request);
-        const updated = await updateProfile(app.db, app.clock, before, request.body);
-        // The family's screens show members by name; the caller's own settings (the alert
-        // e-mails) change nothing they show, and an event would make each screen refetch
-        // (docs/decisions/009-live-updates-over-sse.md: events for changes only).
         const familyId = request.auth?.membership?.familyId;
-        const renamed =
-          updated.name !== before.name ||
-          updated.firstName !== before.firstName ||
-          updated.lastName !== before.lastName;
-        if (familyId && renamed) await app.familyEvents.publish(familyId, ["family"]);
+        const updated = await updateProfile(app.ledger, app.clock, before, familyId, request.body);
         return toUser(updated);
       },
     );

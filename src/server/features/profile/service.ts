@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { passwordResetTokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ActiveSession, SessionStore } from "../../http/sessions";
+import type { Ledger } from "../../ledger/unit-of-work";
 import type { UserRow } from "../../users";
 
 /**
@@ -13,15 +14,16 @@ import type { UserRow } from "../../users";
  * changed. An empty name is stored as none.
  */
 export async function updateProfile(
-  db: Db,
+  ledger: Ledger,
   clock: Clock,
   user: UserRow,
+  familyId: string | undefined,
   input: ProfileUpdateInput,
 ): Promise<UserRow> {
   const firstName = input.firstName === undefined ? user.firstName : input.firstName || null;
   const lastName = input.lastName === undefined ? user.lastName : input.lastName || null;
   const name = [firstName, lastName].filter(Boolean).join(" ") || user.name;
-  const [updated] = await db
+  const [updated] = await ledger.db
     .update(users)
     .set({
       firstName,
@@ -33,6 +35,14 @@ export async function updateProfile(
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw new AppError("not_found");
+  // The family's screens show members by name; the caller's own settings (the alert e-mails)
+  // change nothing they show, and an event would make each screen refetch
+  // (docs/decisions/009-live-updates-over-sse.md: events for changes only).
+  const renamed =
+    updated.name !== user.name ||
+    updated.firstName !== user.firstName ||
+    updated.lastName !== user.lastName;
+  if (familyId && renamed) await ledger.changed(familyId, ["family"]);
   return updated;
 }
 

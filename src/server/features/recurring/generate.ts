@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
-import type { Db } from "../../db/client";
-import type { ExpenseWriter, ExpenseWrites } from "../../expense-writes/writes";
-import { type IncomeWrites, insertIncomes } from "../../income-writes/writes";
+import type { ExpenseWrites } from "../../expense-writes/writes";
+import type { IncomeWriter } from "../../income-writes/writes";
+import type { LedgerWork } from "../../ledger/unit-of-work";
 import {
   expenseCounts,
   expenseQuotaError,
@@ -122,7 +122,7 @@ function dueDates(rules: DueRule[], today: string, limits: GenerationLimits) {
 }
 
 /** What a generation wrote: the expenses, the incomes and the families whose incomes changed. */
-export type Generated = { expenses: number; incomes: number; incomeFamilies: string[] };
+export type Generated = { expenses: number; incomes: number };
 
 /**
  * An income rule's dates, written by the income door (one INSERT for the batch, its history
@@ -130,9 +130,9 @@ export type Generated = { expenses: number; incomes: number; incomeFamilies: str
  * already cut to the family's room for incomes (`withinRoom`).
  */
 async function createIncomes(
-  tx: Db,
+  write: IncomeWriter,
   due: { rule: DueRule; dates: string[] }[],
-): Promise<Pick<Generated, "incomes" | "incomeFamilies">> {
+): Promise<number> {
   const rows = due.flatMap(({ rule, dates }) => {
     const { income } = rule;
     if (income === null) return [];
@@ -149,11 +149,7 @@ async function createIncomes(
     }));
   });
   // The app itself records them, as a rule's expenses (history: no actor).
-  const written = await insertIncomes(tx, rows, null);
-  return {
-    incomes: written.length,
-    incomeFamilies: [...new Set(written.map((row) => row.familyId))],
-  };
+  return (await write.insert(rows, null)).length;
 }
 
 /**
@@ -179,21 +175,20 @@ function withinRoom(counts: Map<string, number>, max: number) {
 /**
  * Creates the occurrences of `rules` after their watermark up to `today` (an expense rule's by
  * the expense write module, expense-writes/writes.ts, an income rule's by the income door, one
- * statement for each batch) and moves the watermark to today, in the caller's transaction
- * (which holds the rules' row locks). A family without room for all its expenses or incomes: "refuse"
+ * statement for each batch) and moves the watermark to today, in the caller's unit of work
+ * (whose transaction holds the rules' row locks). A family without room for all its expenses or incomes: "refuse"
  * throws the quota's error (a person creating or changing a rule is told), "skip" creates what
  * fits, earliest first, and the rest pass like a paused rule's dates (the background job:
  * retrying them every minute would never end while the family stays full).
  */
 async function createOccurrences(
-  tx: Db,
-  write: ExpenseWriter,
+  { tx, expenses, incomes: incomeWriter }: LedgerWork,
   rules: DueRule[],
   today: string,
   limits: GenerationLimits,
   onFull: "refuse" | "skip",
 ): Promise<Generated> {
-  if (rules.length === 0) return { expenses: 0, incomes: 0, incomeFamilies: [] };
+  if (rules.length === 0) return { expenses: 0, incomes: 0 };
   const all = dueDates(rules, today, limits);
   const due = all.filter((d) => d.rule.entry === "expense");
   const dueIncomes = all.filter((d) => d.rule.entry === "income");
@@ -213,11 +208,11 @@ async function createOccurrences(
       dates.push(date);
     }
   }
-  const created = await write.generate(ruleIds, dates);
+  const created = await expenses.generate(ruleIds, dates);
   // An income rule's occurrences count against the family's incomes as the expenses' do.
   const incomeRoom = withinRoom(await incomeCounts(tx, incomeFamilies), limits.incomesPerFamily);
   const incomes = await createIncomes(
-    tx,
+    incomeWriter,
     dueIncomes.map(({ rule, dates: ruleDates }) => ({
       rule,
       dates: incomeRoom(rule.familyId, ruleDates, onFull, incomeQuotaError),
@@ -227,26 +222,25 @@ async function createOccurrences(
     update recurring_rules set generated_through = ${today}::date
     where id = any(${arrayLiteral(rules.map((rule) => rule.id))}::uuid[])
       and (generated_through is null or generated_through < ${today}::date)`);
-  return { expenses: created, ...incomes };
+  return { expenses: created, incomes };
 }
 
 /**
  * One rule, in the transaction that created or changed it (which locked it): a rule starting in
- * the past shows its past entries at once. The caller tells `incomeFamilies` after its commit.
+ * the past shows its past entries at once.
  */
 export async function generateRule(
-  tx: Db,
-  write: ExpenseWriter,
+  unit: LedgerWork,
   ruleId: string,
   today: string,
   limits: GenerationLimits,
 ): Promise<Generated> {
   const rows = rowsOf<RuleRow>(
-    await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
+    await unit.tx.execute(sql`select ${ruleColumns} from ${ruleSource}
       where r.id = ${ruleId} and not r.paused and r.start_date <= ${today}::date
         and (r.generated_through is null or r.generated_through < ${today}::date)`),
   );
-  return createOccurrences(tx, write, rows.map(toDueRule), today, limits, "refuse");
+  return createOccurrences(unit, rows.map(toDueRule), today, limits, "refuse");
 }
 
 export type GenerationResult = {
@@ -260,12 +254,11 @@ export type GenerationResult = {
  * Every active rule with dates due up to `today`, `batchSize` rules per transaction. Each batch
  * locks its rules with SKIP LOCKED, so another process running at the same moment takes other
  * rules instead of waiting, and commits the entries with the watermark; the families whose
- * incomes changed are told after that commit (the expense door tells its own). Between batches
+ * expenses or incomes changed are told after that commit (the ledger's fan-out). Between batches
  * the event loop is given back (requests are served), so a backlog of days never holds it long.
  */
 export async function generateDueOccurrences(
   writes: ExpenseWrites,
-  incomeWrites: IncomeWrites,
   today: string,
   limits: GenerationLimits,
   options: { batchSize?: number } = {},
@@ -273,7 +266,7 @@ export async function generateDueOccurrences(
   const batchSize = options.batchSize ?? 100;
   const total: GenerationResult = { rules: 0, expenses: 0, incomes: 0, batches: 0 };
   for (;;) {
-    const { rules, generated } = await writes.transaction(async (tx, write) => {
+    const { rules, generated } = await writes.transaction(async (tx, _write, unit) => {
       const rows = rowsOf<RuleRow>(
         await tx.execute(sql`select ${ruleColumns} from ${ruleSource}
           where not r.paused and r.start_date <= ${today}::date
@@ -286,10 +279,9 @@ export async function generateDueOccurrences(
       );
       return {
         rules: rows.length,
-        generated: await createOccurrences(tx, write, rows.map(toDueRule), today, limits, "skip"),
+        generated: await createOccurrences(unit, rows.map(toDueRule), today, limits, "skip"),
       };
     });
-    await incomeWrites.announce(generated.incomeFamilies);
     total.rules += rules;
     total.expenses += generated.expenses;
     total.incomes += generated.incomes;

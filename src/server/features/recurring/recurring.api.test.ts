@@ -3,7 +3,8 @@ import type { RecurringRule } from "../../../contract/recurring";
 import { localToday } from "../../clock";
 import { openPostgres } from "../../db/client";
 import { ExpenseWrites } from "../../expense-writes/writes";
-import { IncomeWrites } from "../../income-writes/writes";
+import { ChangeFanOut } from "../../ledger/fan-out";
+import { Ledger } from "../../ledger/unit-of-work";
 import { login, type SignedIn, signUp } from "../../testing/api-helpers";
 import {
   createCategory,
@@ -86,8 +87,7 @@ async function expensesOf(ruleId: string): Promise<Created[]> {
 const datesOf = async (ruleId: string) => (await expensesOf(ruleId)).map((row) => row.date);
 
 const { quotas } = testConfig(env);
-const generate = () =>
-  generateDueOccurrences(t.app.expenseWrites, t.app.incomeWrites, localToday(clock), quotas);
+const generate = () => generateDueOccurrences(t.app.expenseWrites, localToday(clock), quotas);
 
 describe("creating a rule", () => {
   it("creates its occurrences since a start three months ago at once, each exactly once", async () => {
@@ -384,11 +384,14 @@ describe("recurring income", () => {
 
     // The job's incomes: the family's open screens are told once the batch committed.
     const told: string[] = [];
-    const incomeWrites = new IncomeWrites(t.app.db, async (familyId) => {
-      told.push(familyId);
+    const fanOut = new ChangeFanOut();
+    fanOut.subscribe((changes) => {
+      for (const change of changes)
+        if (change.topics.includes("incomes")) told.push(change.familyId);
     });
     setToday("2026-04-08");
-    await generateDueOccurrences(t.app.expenseWrites, incomeWrites, "2026-04-08", quotas);
+    const writes = new ExpenseWrites(new Ledger(t.app.db, fanOut));
+    await generateDueOccurrences(writes, "2026-04-08", quotas);
     expect(told).toContain(family.familyId);
     expect(await incomesOf(rule.id)).toHaveLength(1);
   });
@@ -494,13 +497,9 @@ describe("once, and never again", () => {
       );
       const runs = await Promise.all(
         [database, other, database, other].map((db) =>
-          generateDueOccurrences(
-            new ExpenseWrites(db.db),
-            new IncomeWrites(db.db),
-            "2026-03-15",
-            quotas,
-            { batchSize: 7 },
-          ),
+          generateDueOccurrences(new ExpenseWrites(new Ledger(db.db)), "2026-03-15", quotas, {
+            batchSize: 7,
+          }),
         ),
       );
       const { rows } = await database.pool.query<{ total: number; distinct: number }>(
@@ -525,8 +524,7 @@ describe("once, and never again", () => {
       // Even with a watermark lost, the unique rule + date refuses a second copy.
       await database.pool.query("update recurring_rules set generated_through = null");
       const again = await generateDueOccurrences(
-        new ExpenseWrites(other.db),
-        new IncomeWrites(other.db),
+        new ExpenseWrites(new Ledger(other.db)),
         "2026-03-15",
         quotas,
       );
@@ -622,7 +620,6 @@ describe("the background job", () => {
     const log = { info: () => {}, error: () => {} };
     const job = recurringJob({
       writes: t.app.expenseWrites,
-      incomes: t.app.incomeWrites,
       clock,
       log,
       limits: quotas,

@@ -44,13 +44,11 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       const rule = await service.createRule(
         app.expenseWrites,
-        app.incomeWrites,
         scope,
         request.body,
         today(),
         quotas,
       );
-      await app.familyEvents.publish(scope.familyId, ["recurring"]);
       return reply.status(201).send(rule);
     },
   );
@@ -70,7 +68,6 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quotas } = app.config;
       const rule = await service.updateRule(
         app.expenseWrites,
-        app.incomeWrites,
         scope,
         id,
         request.body,
@@ -78,7 +75,6 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
         quotas,
       );
-      await app.familyEvents.publish(scope.familyId, ["recurring"]);
       return rule;
     },
   );
@@ -93,8 +89,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await service.deleteRule(app.db, scope, request.params.id);
-      await app.familyEvents.publish(scope.familyId, ["recurring"]);
+      await service.deleteRule(app.ledger, scope, request.params.id);
       return { deleted: true as const };
     },
   );

@@ -25,7 +25,7 @@ import {
   recordHistory,
 } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
-import type { IncomeWrites } from "../../income-writes/writes";
+import type { Ledger } from "../../ledger/unit-of-work";
 import { lockFamilyQuotas, type Quotas } from "../../quotas";
 
 import { generateRule } from "./generate";
@@ -184,7 +184,6 @@ async function assertRuleRoom(tx: Db, scope: FamilyScope, max: number) {
  */
 export async function createRule(
   writes: ExpenseWrites,
-  incomeWrites: IncomeWrites,
   scope: FamilyScope,
   input: CreateRecurringRuleInput,
   today: string,
@@ -199,7 +198,7 @@ export async function createRule(
     entry,
   );
   try {
-    const { rule, generated } = await writes.transaction(async (tx, write) => {
+    const rule = await writes.transaction(async (tx, _write, unit) => {
       await assertRuleRoom(tx, scope, quotas.recurringRulesPerFamily);
       const [row] = await tx
         .insert(recurringRules)
@@ -231,10 +230,10 @@ export async function createRule(
           changes: fieldsCreated(fields),
         },
       ]);
-      const generated = await generateRule(tx, write, row.id, today, quotas);
-      return { rule: toRule(row, today, scope.budgetPeriod.saturdays), generated };
+      await generateRule(unit, row.id, today, quotas);
+      unit.changed(scope.familyId, ["recurring"]);
+      return toRule(row, today, scope.budgetPeriod.saturdays);
     });
-    await incomeWrites.announce(generated.incomeFamilies);
     return rule;
   } catch (error) {
     // The category was deleted between the check and the insert.
@@ -250,7 +249,6 @@ export async function createRule(
  */
 export async function updateRule(
   writes: ExpenseWrites,
-  incomeWrites: IncomeWrites,
   scope: FamilyScope,
   id: string,
   input: UpdateRecurringRuleInput,
@@ -259,7 +257,7 @@ export async function updateRule(
   quotas: Quotas,
 ): Promise<RecurringRule> {
   try {
-    const { rule, generated } = await writes.transaction(async (tx, write) => {
+    const rule = await writes.transaction(async (tx, _write, unit) => {
       // Locked: the background generation skips this rule until the change is committed.
       const [current] = await tx
         .select()
@@ -311,10 +309,10 @@ export async function updateRule(
           },
         ]);
       }
-      const generated = await generateRule(tx, write, row.id, today, quotas);
-      return { rule: toRule(row, today, scope.budgetPeriod.saturdays), generated };
+      await generateRule(unit, row.id, today, quotas);
+      unit.changed(scope.familyId, ["recurring"]);
+      return toRule(row, today, scope.budgetPeriod.saturdays);
     });
-    await incomeWrites.announce(generated.incomeFamilies);
     return rule;
   } catch (error) {
     if (isForeignKeyViolation(error)) throw fieldError("categoryId", "validation.categoryNotFound");
@@ -323,8 +321,8 @@ export async function updateRule(
 }
 
 /** The expenses it created stay (ordinary expenses, no longer tied to a rule). */
-export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteRule(ledger: Ledger, scope: FamilyScope, id: string): Promise<void> {
+  await ledger.transaction(async ({ tx, changed }) => {
     const [deleted] = await tx
       .delete(recurringRules)
       .where(and(eq(recurringRules.id, id), eq(recurringRules.familyId, scope.familyId)))
@@ -342,6 +340,7 @@ export async function deleteRule(db: Db, scope: FamilyScope, id: string): Promis
         changes: fieldsDeleted(fields),
       },
     ]);
+    changed(scope.familyId, ["recurring"]);
   });
 }
 

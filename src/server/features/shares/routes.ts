@@ -42,8 +42,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: splitRuleInputSchema, response: { 200: splitRulesSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const rules = await service.putSplitRule(app.db, scope, request.body);
-      await app.familyEvents.publish(scope.familyId, ["family"]);
+      const rules = await service.putSplitRule(app.ledger, scope, request.body);
       return rules;
     },
   );
@@ -53,8 +52,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: splitRuleParamsSchema, response: { 200: splitRulesSchema } } },
     async (request) => {
       const scope = requireFamily(request);
-      const rules = await service.deleteSplitRule(app.db, scope, request.params.validFrom);
-      await app.familyEvents.publish(scope.familyId, ["family"]);
+      const rules = await service.deleteSplitRule(app.ledger, scope, request.params.validFrom);
       return rules;
     },
   );
@@ -99,12 +97,11 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = requireFamily(request);
       const settlement = await createSettlement(
-        app.db,
+        app.ledger,
         scope,
         request.body,
         app.config.quotas.settlementsPerFamily,
       );
-      await app.familyEvents.publish(scope.familyId, ["balances"]);
       return reply.status(201).send(settlement);
     },
   );
@@ -119,8 +116,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await deleteSettlement(app.db, scope, request.params.id);
-      await app.familyEvents.publish(scope.familyId, ["balances"]);
+      await deleteSettlement(app.ledger, scope, request.params.id);
       return { id: request.params.id };
     },
   );

@@ -5,6 +5,7 @@ import { families, familyMembers, familySplitRules } from "../../db/schema";
 import { AppError } from "../../errors";
 import { actorOf, namesFor, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { Ledger } from "../../ledger/unit-of-work";
 
 /**
  * The family's default split (docs/product.md#the-familys-default-split, decision 012): from a
@@ -69,11 +70,13 @@ const weightList = (weights: Record<string, number> | null) =>
  * current members only; a member left out weighs nothing.
  */
 export async function putSplitRule(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   input: SplitRuleInput,
 ): Promise<SplitRules> {
-  await db.transaction(async (tx) => {
+  const { db } = ledger;
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["family"]);
     const family = await lockFamilyAsOwner(tx as unknown as Db, scope);
     const ids = input.weights?.map((w) => w.userId) ?? [];
     const [counts] = await tx
@@ -139,11 +142,13 @@ export async function putSplitRule(
 
 /** The owner removes the rule starting on `validFrom`: the one before it applies again. */
 export async function deleteSplitRule(
-  db: Db,
+  ledger: Ledger,
   scope: FamilyScope,
   validFrom: string,
 ): Promise<SplitRules> {
-  await db.transaction(async (tx) => {
+  const { db } = ledger;
+  await ledger.transaction(async ({ tx, changed }) => {
+    changed(scope.familyId, ["family"]);
     const family = await lockFamilyAsOwner(tx as unknown as Db, scope);
     const [gone] = await tx
       .delete(familySplitRules)
