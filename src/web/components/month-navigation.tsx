@@ -6,7 +6,7 @@ import { formatDayRange, formatMonthYear } from "../lib/format";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
 
-// Texts live under the top-level "monthNavigation" key of the dashboard's locale files.
+// Texts live under the top-level "monthNavigation" key of the shared texts (i18n/locales).
 
 /**
  * Previous and next buttons around the month's name; December wraps to January of next year. With

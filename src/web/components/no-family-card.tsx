@@ -16,12 +16,12 @@ export function NoFamilyCard() {
         <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
           <Users aria-hidden="true" className="size-6" />
         </span>
-        <h2 className="font-semibold text-lg leading-tight">{t("family.noFamily.title")}</h2>
-        <CardDescription>{t("family.noFamily.description")}</CardDescription>
+        <h2 className="font-semibold text-lg leading-tight">{t("noFamily.title")}</h2>
+        <CardDescription>{t("noFamily.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild>
-          <Link href="/family">{t("family.noFamily.action")}</Link>
+          <Link href="/family">{t("noFamily.action")}</Link>
         </Button>
       </CardContent>
     </Card>

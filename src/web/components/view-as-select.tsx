@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../lib/utils";
 import { NativeSelect } from "./ui/native-select";
 
-// Texts live under the top-level "viewAs" key of the dashboard's locale files.
+// Texts live under the top-level "viewAs" key of the shared texts (i18n/locales).
 
 /**
  * 'Ver como' (docs/product.md#viewing-as-a-member): whose month the dashboard and the reports show,

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import appEn from "./catalogues/en";
-import appEs from "./catalogues/es";
-import appPt from "./catalogues/pt";
 import { currentLanguage } from "./current-language";
-import { initI18n, mergeCatalogues, setLanguage } from "./init";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
+import { initI18n, loadFeatureTexts, setLanguage } from "./init";
 import pt from "./locales/pt.json";
+import { mergeCatalogues } from "./merge";
 
 type Tree = { [key: string]: string | Tree };
-
-function keyPaths(tree: Tree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
-  );
-}
 
 function lookup(tree: Tree, path: string): string | Tree | undefined {
   return path
@@ -26,36 +16,8 @@ function lookup(tree: Tree, path: string): string | Tree | undefined {
     );
 }
 
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? "").sort();
-}
-
+// Every namespace's keys in en, pt and es: keys.test.ts.
 describe("catalogues", () => {
-  const english: Tree = en;
-  const catalogues: Record<"pt" | "es", Tree> = { pt, es };
-
-  it.each(["pt", "es"] as const)("%s has exactly the keys English has", (language) => {
-    expect(keyPaths(catalogues[language]).sort()).toEqual(keyPaths(english).sort());
-  });
-
-  // The whole catalogue the signed-in screens load: each feature's texts (features/<area>/locales)
-  // merged into the frame's and the server's, so a text moved between features is checked too.
-  it.each([
-    ["pt", appPt],
-    ["es", appEs],
-  ] as const)("the app's whole %s catalogue has exactly the keys English has", (_, catalogue) => {
-    expect(keyPaths(catalogue).sort()).toEqual(keyPaths(appEn).sort());
-  });
-
-  it.each(["pt", "es"] as const)("%s keeps every {{placeholder}} of English", (language) => {
-    const translated = catalogues[language];
-    for (const path of keyPaths(english)) {
-      expect(placeholders(String(lookup(translated, path))), path).toEqual(
-        placeholders(String(lookup(english, path))),
-      );
-    }
-  });
-
   it("uses the specification's Portuguese texts", () => {
     const text = (path: string) => lookup(pt, path);
     expect(text("common.loading")).toBe("Carregando...");
@@ -86,7 +48,7 @@ describe("i18n instance", () => {
   it("translates, falls back to English and then to the key", () => {
     const i18n = initI18n("pt");
     expect(i18n.t("common.loading")).toBe("Carregando...");
-    i18n.addResource("en", "translation", "onlyInEnglish", "English only");
+    i18n.addResource("en", "shared", "onlyInEnglish", "English only");
     expect(i18n.t("onlyInEnglish")).toBe("English only");
     expect(i18n.t("no.such.key")).toBe("no.such.key");
   });
@@ -120,5 +82,41 @@ describe("i18n instance", () => {
     initI18n();
     expect(currentLanguage()).toBe("pt");
     expect(document.documentElement.lang).toBe("pt");
+  });
+});
+
+describe("a feature's texts", () => {
+  it("are in before the awaiting chunk goes on, and a language switch loads them first", async () => {
+    const asked: string[] = [];
+    const i18n = initI18n("pt");
+    await loadFeatureTexts("sample-feature", async (language) => {
+      asked.push(language);
+      return { default: { sample: { title: `title in ${language}` } } };
+    });
+    expect(asked).toEqual(["pt"]);
+    const t = i18n.getFixedT(null, "sample-feature");
+    expect(t("sample.title")).toBe("title in pt");
+    // The shared texts, through the feature's own `t`.
+    expect(t("common.loading")).toBe("Carregando...");
+
+    await setLanguage("es");
+    expect(asked).toEqual(["pt", "es"]);
+    expect(t("sample.title")).toBe("title in es");
+    await setLanguage("pt");
+    expect(asked).toEqual(["pt", "es"]);
+  });
+
+  it("that fail to load leave the chunk going on, and the next switch tries again", async () => {
+    let fail = true;
+    initI18n("pt");
+    const load = async (language: string) => {
+      if (fail) throw new Error("offline");
+      return { default: { failing: { title: `again in ${language}` } } };
+    };
+    await expect(loadFeatureTexts("failing-feature", load)).resolves.toBeUndefined();
+    fail = false;
+    await setLanguage("en");
+    const i18n = initI18n("en");
+    expect(i18n.getFixedT(null, "failing-feature")("failing.title")).toBe("again in en");
   });
 });

@@ -5,40 +5,55 @@ import { currentLanguage, rememberLanguage } from "./current-language";
 import { detectLanguage, isLanguage, languageStorageKey, readDetectionInput } from "./detect";
 import { type Catalogue, mergeCatalogues } from "./merge";
 
-export { mergeCatalogues };
+/**
+ * The namespace of the texts several places read: the landing page, the frames, common words,
+ * shared components, lib/, api/ and routes/ (i18n/locales), and the server's messages the web
+ * translates itself. Every feature's texts are a namespace of their own, named as its folder
+ * (features/<area>/locales, loaded by features/<area>/texts.ts); a feature's `t` falls back to
+ * these, so a feature reads its own texts and the shared ones, never another feature's
+ * (i18n/namespaces.test.ts).
+ */
+export const sharedTexts = "shared";
 
 /**
- * Two chunks per language, and only the visitor's language is downloaded
- * (docs/internals/web.md#what-the-landing-page-loads): `frame`, the web's shared texts
- * (i18n/locales: the landing page, the frames, common words), before the first render; `app`,
- * everything (i18n/catalogues/<lang>.ts: the server's messages, the web's texts and every
- * feature's, merged as before), with the first sign-in or signed-in screen's chunk.
+ * The shared texts come in two chunks per language, and only the visitor's language is
+ * downloaded (docs/internals/web.md#what-the-landing-page-loads): `frame` (i18n/locales) before
+ * the first render; `app` (i18n/catalogues/<lang>.ts: the contract's validation messages and the
+ * budget alerts) with the first sign-in or signed-in screen's chunk.
  */
 type Part = "frame" | "app";
 type Loader = () => Promise<{ default: Catalogue }>;
-const catalogueLoaders: Record<Language, Record<Part, Loader>> = {
+const sharedLoaders: Record<Language, Record<Part, Loader>> = {
   en: { frame: () => import("./locales/en.json"), app: () => import("./catalogues/en") },
   pt: { frame: () => import("./locales/pt.json"), app: () => import("./catalogues/pt") },
   es: { frame: () => import("./locales/es.json"), app: () => import("./catalogues/es") },
 };
 
-const loaded: Partial<Record<Language, Catalogue>> = {};
+/** The texts loaded so far, by language and namespace: i18next starts with them. */
+const loaded: Partial<Record<Language, Record<string, Catalogue>>> = {};
 const loading = new Map<string, Promise<void>>();
-/** Once a screen needed the app's texts, a language switch loads them too. */
-let appTextsWanted = false;
+/** What a language switch loads in the new language first: whatever screens asked for so far. */
+const wanted = new Map<string, (language: Language) => Promise<void>>();
 
-/** Loads one part of a language's catalogue (once) and hands it to i18next if it is set up. */
-export function loadCatalogue(language: Language, part: Part = "frame"): Promise<void> {
-  const key = `${language}:${part}`;
+/**
+ * Loads one language's texts of a namespace (once, by `part`) and hands them to i18next if it is
+ * set up. A failed load is tried again by the next call.
+ */
+export function loadTexts(
+  language: Language,
+  namespace: string,
+  load: Loader,
+  part = namespace,
+): Promise<void> {
+  const key = `${language}:${namespace}:${part}`;
   let promise = loading.get(key);
   if (!promise) {
-    promise = catalogueLoaders[language][part]().then(
+    promise = load().then(
       ({ default: catalogue }) => {
-        // `app` holds `frame` too: merged over it, it gives the same texts as one catalogue.
-        loaded[language] = mergeCatalogues(loaded[language] ?? {}, catalogue);
-        if (i18n.isInitialized) {
-          i18n.addResourceBundle(language, "translation", catalogue, true, true);
-        }
+        const texts = loaded[language] ?? {};
+        texts[namespace] = mergeCatalogues(texts[namespace] ?? {}, catalogue);
+        loaded[language] = texts;
+        if (i18n.isInitialized) i18n.addResourceBundle(language, namespace, catalogue, true, true);
       },
       (error: unknown) => {
         loading.delete(key);
@@ -50,11 +65,60 @@ export function loadCatalogue(language: Language, part: Part = "frame"): Promise
   return promise;
 }
 
-/** The language on screen's whole catalogue: what every screen but the landing page needs. */
-export function loadAppTexts(): Promise<void> {
-  appTextsWanted = true;
+/** Loads one part of a language's shared texts. */
+export function loadCatalogue(language: Language, part: Part = "frame"): Promise<void> {
+  return loadTexts(language, sharedTexts, sharedLoaders[language][part], part);
+}
+
+function languageOnScreen(): Language {
   const language = i18n.resolvedLanguage;
-  return loadCatalogue(isLanguage(language) ? language : currentLanguage(), "app");
+  return isLanguage(language) ? language : currentLanguage();
+}
+
+/**
+ * The features whose parts the signed-in frame and the dashboard show
+ * (routes/authenticated-layout.tsx, routes/dashboard-route.tsx; i18n/keys.test.ts holds the list to
+ * their imports). A chunk's texts.ts modules await their texts one after the other as it is
+ * evaluated, so these are asked for beside the frame's chunk, all at once, and are there when it
+ * runs: no round trip after another before a cold dashboard paints.
+ */
+const frameFeatureTexts: Record<string, (language: Language) => Promise<{ default: Catalogue }>> = {
+  dashboard: (language) => import(`../features/dashboard/locales/${language}.json`),
+  expenses: (language) => import(`../features/expenses/locales/${language}.json`),
+  family: (language) => import(`../features/family/locales/${language}.json`),
+  notifications: (language) => import(`../features/notifications/locales/${language}.json`),
+};
+export const frameFeatures = Object.keys(frameFeatureTexts);
+
+/**
+ * The shared texts every screen but the landing page needs, and the frame's features' (see
+ * above): app.tsx loads them with the frame's and the sign-in screens' chunks (a sign-in leads to
+ * the dashboard).
+ */
+export function loadAppTexts(): Promise<void> {
+  wanted.set("app", (language) => loadCatalogue(language, "app"));
+  const language = languageOnScreen();
+  for (const feature of frameFeatures) {
+    const load = frameFeatureTexts[feature];
+    if (load) void loadTexts(language, feature, () => load(language)).catch(() => undefined);
+  }
+  return loadCatalogue(language, "app");
+}
+
+/**
+ * A feature's texts in the language on screen, which its texts.ts awaits as its chunk is
+ * evaluated: a screen never renders before its texts are there (no keys show), and they travel
+ * with the screen, not in the shell. Language switches load them too. A failed load does not fail
+ * the chunk (an ES module that failed stays failed): the keys show, and the next switch tries
+ * again.
+ */
+export function loadFeatureTexts(
+  namespace: string,
+  load: (language: Language) => Promise<{ default: Catalogue }>,
+): Promise<void> {
+  const loadIn = (language: Language) => loadTexts(language, namespace, () => load(language));
+  wanted.set(namespace, loadIn);
+  return loadIn(languageOnScreen()).catch(() => undefined);
 }
 
 function reflectInDocument(language: string) {
@@ -70,9 +134,10 @@ export function initI18n(language: Language = detectLanguage(readDetectionInput(
   if (!i18n.isInitialized) {
     i18n.on("languageChanged", reflectInDocument);
     void i18n.use(initReactI18next).init({
-      resources: Object.fromEntries(
-        Object.entries(loaded).map(([lang, translation]) => [lang, { translation }]),
-      ),
+      resources: loaded,
+      ns: [sharedTexts],
+      defaultNS: sharedTexts,
+      fallbackNS: sharedTexts,
       lng: language,
       supportedLngs: ["en", "pt", "es"],
       fallbackLng: "en",
@@ -97,7 +162,8 @@ export async function startI18n(language: Language = detectLanguage(readDetectio
 
 /**
  * The user's explicit choice: it is remembered and wins over detection from now on. The
- * language's catalogue is loaded before i18next switches, so no key shows untranslated.
+ * language's texts (the shared ones and every namespace loaded so far) are loaded before i18next
+ * switches, so no key shows untranslated.
  */
 export async function setLanguage(language: Language): Promise<void> {
   try {
@@ -107,7 +173,7 @@ export async function setLanguage(language: Language): Promise<void> {
   }
   await Promise.all([
     loadCatalogue(language),
-    appTextsWanted ? loadCatalogue(language, "app") : undefined,
+    ...[...wanted.values()].map((load) => load(language)),
   ]);
   await i18n.changeLanguage(language);
 }

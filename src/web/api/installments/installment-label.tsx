@@ -33,7 +33,7 @@ export function InstallmentLabel({
     >
       <span aria-hidden="true">{label}</span>
       <span className="sr-only">
-        {` ${t("expenses.installments.spoken", {
+        {` ${t("installments.spoken", {
           number: expense.installment,
           count: expense.installmentCount,
         })}`}

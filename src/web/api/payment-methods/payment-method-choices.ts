@@ -29,6 +29,6 @@ export function usePaymentMethodChoices(currentId?: string | null): PaymentMetho
   const { t } = useTranslation();
   const methods = usePaymentMethods();
   return paymentMethodChoices(methods.data, currentId, (name) =>
-    t("expenses.paymentMethod.archived", { name }),
+    t("paymentMethod.archived", { name }),
   );
 }

@@ -13,9 +13,10 @@ import { Input } from "../../components/ui/input";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { AuthCard } from "./auth-card";
+import { authTexts } from "./texts";
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   // The server's answer is the same whether or not the account exists, so it can be shown as is.
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 

@@ -14,10 +14,11 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { AuthCard } from "./auth-card";
 import { joinContinuation, withNext } from "./next-path";
+import { authTexts } from "./texts";
 import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const verified = params.get("verified");

@@ -17,9 +17,10 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { AuthCard } from "./auth-card";
 import { withNext } from "./next-path";
+import { authTexts } from "./texts";
 
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const [, navigate] = useLocation();
   const language = useLanguage();
   const next = new URLSearchParams(useSearch()).get("next");

@@ -13,9 +13,10 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { AuthCard } from "./auth-card";
+import { authTexts } from "./texts";
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
 
   return (
@@ -58,7 +59,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const [, navigate] = useLocation();
   const form = useForm({
     resolver: zodResolver(resetPasswordInputSchema),

@@ -7,6 +7,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
+import { authTexts } from "./texts";
 
 /**
  * The login's second step (docs/product.md#two-factor-sign-in): the code from the authenticator
@@ -23,7 +24,7 @@ export function TwoFactorStep({
   onSignedIn: (session: LoginSession) => void;
   onRestart: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();

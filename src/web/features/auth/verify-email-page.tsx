@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { Spinner } from "../../components/ui/spinner";
 import { AuthCard } from "./auth-card";
+import { authTexts } from "./texts";
 
 /**
  * The link in the verification mail lands here; the server checks the token and redirects to
  * /login?verified=true|false, so the browser has to load its address itself.
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(authTexts);
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
 

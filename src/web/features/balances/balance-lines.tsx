@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast } from "../../lib/use-toast";
+import { balancesTexts } from "./texts";
 
 type SettlementLine = Extract<BalanceLine, { kind: "settlement" }>;
 
@@ -21,7 +22,7 @@ type SettlementLine = Extract<BalanceLine, { kind: "settlement" }>;
  * paid with a share of the other's, and each settlement between them, which can be undone.
  */
 export function BalanceLines({ pair, label }: { pair: BalancePair; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   const lines = useBalanceLines(pair);
@@ -107,7 +108,7 @@ export function BalanceLines({ pair, label }: { pair: BalancePair; label: string
 
 /** "Desfazer acerto", after a confirmation: the balance counts the debt again. */
 function UndoSettlement({ line, onClose }: { line: SettlementLine | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   const undo = useDeleteSettlement();

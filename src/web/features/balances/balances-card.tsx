@@ -5,6 +5,7 @@ import type { Balances, Debt } from "../../../contract/balances";
 import { usePayerName } from "../../api/family/payer-names";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
+import { balancesTexts } from "./texts";
 
 /**
  * "Léo deve R$ 80,00 a Ana", "Léo owes Ana $80.00", "Léo le debe $80.00 a Ana": a debt as the
@@ -12,7 +13,7 @@ import { formatMoney } from "../../lib/format";
  * own word order and money format.
  */
 export function useDebtSentence() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   return (debt: Debt) =>
@@ -28,7 +29,7 @@ export function useDebtSentence() {
  * or "Tudo acertado"), the whole card a link to the Acertos page (docs/product.md#who-owes-whom).
  */
 export function BalancesCard({ balances }: { balances: Balances }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const sentence = useDebtSentence();
   const [first, ...others] = balances.debts;
   return (

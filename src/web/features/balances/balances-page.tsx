@@ -26,13 +26,14 @@ import { BalanceLines } from "./balance-lines";
 import { useDebtSentence } from "./balances-card";
 import { otherPairs, stillAhead } from "./balances-view";
 import { SettleDialog } from "./settle-dialog";
+import { balancesTexts } from "./texts";
 
 /**
  * "Acertos" (docs/product.md#who-owes-whom): who owes whom over all time or in one budget month,
  * what is behind each pair's balance, each member's figures, and "Acertar contas".
  */
 export function BalancesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const title = t("balances.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();
@@ -61,7 +62,7 @@ export function BalancesPage() {
  * chosen), so a reload or a shared link keeps it.
  */
 function BalancesBody({ rule }: { rule: BudgetPeriodRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const [search, setSearch] = useSearchParams();
   const [month, setMonth] = useSelectedMonth(rule);
   const byMonth = search.has("month") && search.has("year");
@@ -119,7 +120,7 @@ function BalancesBody({ rule }: { rule: BudgetPeriodRule }) {
 }
 
 function BalancesView({ balances, month }: { balances: Balances; month: YearMonth | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const people = useFamilyPeople();
   const [settling, setSettling] = useState<Debt | null>(null);
   const members = (people.data ?? []).filter((person) => person.isMember);
@@ -178,7 +179,7 @@ function BalancesView({ balances, month }: { balances: Balances; month: YearMont
 
 /** "Parcelas futuras: Léo R$ 1.650,00": what is committed ahead, in none of the debts yet. */
 function StillAhead({ members }: { members: MemberBalance[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   const ahead = stillAhead(members);
@@ -211,7 +212,7 @@ function PairItem({
   month: YearMonth | null;
   onSettle?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const sentence = useDebtSentence();
   const nameOf = usePayerName();
   const [open, setOpen] = useState(false);
@@ -259,7 +260,7 @@ function PairItem({
 
 /** Each member's paid, share and settlements, and what they are owed or owe. */
 function MemberFigures({ members }: { members: MemberBalance[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   const money = (amount: string) => formatMoney(amount, language);

@@ -19,6 +19,7 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { type SettleValues, settleDefaults, settleResolver } from "./settle-values";
+import { balancesTexts } from "./texts";
 
 const fieldNames = ["fromUserId", "toUserId", "amount", "paidOn"] as const;
 
@@ -32,7 +33,7 @@ function SettleForm({
   members: readonly FamilyPerson[];
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const settle = useCreateSettlement();
   const {
@@ -113,7 +114,7 @@ export function SettleDialog({
   members: readonly FamilyPerson[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(balancesTexts);
   return (
     <FormDialog
       open={debt !== null}

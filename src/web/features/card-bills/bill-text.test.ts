@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CardBill } from "../../../contract/card-bills";
 import { initI18n } from "../../i18n/init";
 import { billTexts, defaultBill } from "./bill-text";
+import { cardBillsTexts } from "./texts";
 
 const bill = (id: string, closesOn: string, status: CardBill["status"]): CardBill => ({
   id,
@@ -24,7 +25,7 @@ describe("billTexts", () => {
 
   const texts = async (language: "pt" | "en" | "es", closesOn: string, dueOn: string) => {
     await i18n.changeLanguage(language);
-    return billTexts({ closesOn, dueOn }, i18n.t, language);
+    return billTexts({ closesOn, dueOn }, i18n.getFixedT(null, cardBillsTexts), language);
   };
 
   it("names the bill after the month it closes in, its days beside it (pt)", async () => {

@@ -16,11 +16,12 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { type PayValues, payDefaults, payingAccounts, payResolver } from "./pay-values";
+import { cardBillsTexts } from "./texts";
 
 const fieldNames = ["fromMethodId", "amount", "paidOn"] as const;
 
 function PayForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   const accounts = payingAccounts(usePaymentMethods().data);
   const pay = usePayCardBill();
@@ -112,7 +113,7 @@ export function PayBillDialog({
   billName: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   return (
     <FormDialog

@@ -19,6 +19,7 @@ import { formatMoney } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { CategoryDialog } from "./category-dialog";
 import { CategoryIcon } from "./category-icons";
+import { categoriesTexts } from "./texts";
 
 function CategoryCard({
   category,
@@ -29,7 +30,7 @@ function CategoryCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(categoriesTexts);
   const language = useLanguage();
   return (
     <Card className="flex flex-col">
@@ -93,7 +94,7 @@ function CategoryGrid({
   onEdit: (category: Category) => void;
   onDelete: (category: Category) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(categoriesTexts);
   const categories = useCategories();
   if (categories.isError) return <Alert variant="destructive">{t("categories.loadError")}</Alert>;
   if (categories.isLoading) {
@@ -132,7 +133,7 @@ function CategoryGrid({
 }
 
 export function CategoriesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(categoriesTexts);
   const title = t("pages.categories.title");
   useDocumentTitle(title);
   // GET /api/family, which RequireFamily also shows by: "New" only once there is a family.

@@ -20,6 +20,7 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { type CategoryValues, categoryChanges } from "./category-changes";
 import { CategoryIcon, categoryIconNames } from "./category-icons";
+import { categoriesTexts } from "./texts";
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 /** Lines a control up with the input of the field beside it: the label's height plus the gap. */
@@ -34,7 +35,7 @@ const newCategoryValues: CategoryValues = {
 };
 
 function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(categoriesTexts);
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
   const language = useLanguage();
@@ -185,7 +186,7 @@ export function CategoryDialog({
   category: Category | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(categoriesTexts);
   return (
     <FormDialog
       open={open}

@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
+import { dashboardTexts } from "./texts";
 
 const toneText = {
   destructive: "text-destructive",
@@ -21,7 +22,7 @@ const toneBar = {
 } as const;
 
 function CategoryCard({ category, share }: { category: CategorySummary; share: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const money = useMoney();
   const { status } = category;
   const percent = Math.round(progressPercent(category.spentCents, category.monthlyBudgetCents));
@@ -114,7 +115,7 @@ export function CategoryCards({
   categories: CategorySummary[];
   share?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   return (
     <section aria-labelledby="categories-title" className="space-y-3">
       <h2 id="categories-title" className="font-semibold text-lg">

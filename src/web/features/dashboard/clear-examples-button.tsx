@@ -4,10 +4,11 @@ import { useClearExampleExpenses } from "../../api/expenses/clear-example-expens
 import { Button } from "../../components/ui/button";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { dashboardTexts } from "./texts";
 
 /** Removes the example expenses a new family starts with, and says how many went. */
 export function ClearExamplesButton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const clearExamples = useClearExampleExpenses();
   const clear = async () => {
     try {

@@ -7,10 +7,11 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMoney, formatMonthYear, monthInSentence } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { committedParts, forecastOf } from "./committed-view";
+import { dashboardTexts } from "./texts";
 
 /** "Parcelas R$ 300,00 · Contas fixas R$ 540,00": only the parts that hold something. */
 function Parts({ period }: { period: CommittedPeriod }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const parts = committedParts(period);
   if (parts.length === 0) return null;
@@ -31,7 +32,7 @@ function Parts({ period }: { period: CommittedPeriod }) {
 
 /** "Receita prevista R$ 5.000,00 · Livre R$ 4.160,00" (docs/product.md#the-forecast). */
 function Forecast({ period }: { period: CommittedPeriod }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const forecast = forecastOf(period);
   if (!forecast) return null;
@@ -73,7 +74,7 @@ export function CommittedCard({
   later: CommittedPeriod[];
   datesShown: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const days = (period: CommittedPeriod) =>
     datesShown ? (

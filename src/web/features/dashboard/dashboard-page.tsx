@@ -27,6 +27,7 @@ import { MonthTotals } from "./month-totals";
 import { pendingCents, pendingInPeriod } from "./pending";
 import { type ExpenseEditDialogProps, RecentTransactions } from "./recent-transactions";
 import { ShareTotals } from "./share-totals";
+import { dashboardTexts } from "./texts";
 import { WeekCards } from "./week-cards";
 
 /** Totals, the four weeks, the category cards and the recent transactions. */
@@ -72,7 +73,7 @@ function MonthOverview({
   /** Shown once the month's figures are in (routes/dashboard-route.tsx). */
   balances?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const { user } = useCurrentUser();
   const query = useMonthSummary(month, view);
   const queued = pendingInPeriod(useQueueSnapshot(user?.id), period, query.dataUpdatedAt);
@@ -154,7 +155,7 @@ export function DashboardPage({
   EditDialog: ComponentType<ExpenseEditDialogProps>;
   balances?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const title = t("pages.dashboard.title");
   useDocumentTitle(title);
   // GET /api/family, which RequireFamily also shows by: the month and '+' only with one.

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
+import { dashboardTexts } from "./texts";
 
 /**
  * The recurring bills still due in the shown month (after today): each with its date and
@@ -15,7 +16,7 @@ import { formatDate, formatMoney } from "../../lib/format";
  * nothing shows when none is due (a past month, or no rules).
  */
 export function DueBills({ month, categories }: { month: YearMonth; categories: Category[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const due = useRecurringDue(month);
   const items = due.data?.items ?? [];
@@ -67,7 +68,7 @@ export function DueBills({ month, categories }: { month: YearMonth; categories: 
 
 /** Under "Total spent": what the month's recurring bills still add, kept apart from it. */
 export function PlannedLine({ month }: { month: YearMonth }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const due = useRecurringDue(month);
   if (!due.data || due.data.items.length === 0) return null;

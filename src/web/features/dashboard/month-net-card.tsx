@@ -4,6 +4,7 @@ import { monthNetOf } from "../../../domain/month-net";
 import { Card } from "../../components/ui/card";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
+import { dashboardTexts } from "./texts";
 
 /**
  * "Receitas R$ 5.000,00 · Gastos R$ 3.870,40 · Sobrou R$ 1.129,60 · Taxa de poupança 23%": the
@@ -11,7 +12,7 @@ import { cn } from "../../lib/utils";
  * and what was left and the rate from domain/month-net.ts, the reports' home of the same rule.
  */
 export function MonthNetCard({ income, spentCents }: { income: string; spentCents: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const money = useMoney();
   const net = monthNetOf(income, fromCents(spentCents));
   const leftCents = toCents(net.left);

@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { PlannedLine } from "./due-bills";
+import { dashboardTexts } from "./texts";
 
 /**
  * Gasto Total, Meta Mensal and Saldo Restante (absolute, green when >= 0, red when over); the
@@ -20,7 +21,7 @@ export function MonthTotals({
   month: YearMonth;
   pendingCents: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const money = useMoney();
   const { remaining } = summary;
   return (

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
 import type { PendingExpense } from "./pending";
+import { dashboardTexts } from "./texts";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
 export type ExpenseEditDialogProps = {
@@ -40,7 +41,7 @@ export function RecentTransactions({
   categories: Category[];
   EditDialog: ComponentType<ExpenseEditDialogProps>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const payerName = usePayerName();
   const [editing, setEditing] = useState<Expense | null>(null);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
@@ -160,7 +161,7 @@ function Row({
   hidden?: boolean;
   own?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   return (
     <div className="min-w-0 flex-1 space-y-0.5">

@@ -10,6 +10,7 @@ import { Card } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { monthInSentence } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
+import { dashboardTexts } from "./texts";
 
 /**
  * Who paid a member's share, in the family's order (the owner, then by joining; as the split's
@@ -43,7 +44,7 @@ export function ShareTotals({
   viewed: ViewedMember;
   month: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const money = useMoney();
   const payerName = usePayerName();

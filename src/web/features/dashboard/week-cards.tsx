@@ -6,6 +6,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
+import { dashboardTexts } from "./texts";
 
 /**
  * Four cards, one per week bucket of the period (days 1-7, 8-14, 15-21, 22-end), against
@@ -27,7 +28,7 @@ export function WeekCards({
   datesShown: boolean;
   share?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(dashboardTexts);
   const language = useLanguage();
   const money = useMoney();
   return (

@@ -28,6 +28,7 @@ import { type InstallmentScope, installmentChange } from "./installments";
 import { PayOffConfirm } from "./pay-off-confirm";
 import { RefundForm } from "./refund-form";
 import { draftOf, percentOnly, sameSplit, splitOfDraft } from "./split-draft";
+import { expensesTexts } from "./texts";
 
 type UpdateOutput = z.output<typeof updateExpenseInputSchema>;
 
@@ -121,7 +122,7 @@ function EditExpenseForm({
   /** "Estornar": a refund of this purchase (docs/product.md#refunds). */
   onRefund: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const categories = useCategories();
   const updateExpense = useUpdateExpense();
   const updateInstallments = useUpdateInstallments();
@@ -264,7 +265,7 @@ export function ExpenseEditDialog({
   expense: Expense | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   // "Antecipar parcelas" asks in the same dialog: no dialog over a dialog on a phone.
   const [payingOff, setPayingOff] = useState<string | null>(null);
   const confirming = expense !== null && payingOff === expense.id;

@@ -56,6 +56,7 @@ import {
 import { PaymentMethodSelect } from "./payment-method-select";
 import { PrivateField } from "./private-field";
 import { FAMILY_DRAFT, splitOfDraft } from "./split-draft";
+import { expensesTexts } from "./texts";
 
 const createResolver = zodResolver(createExpenseInputSchema);
 
@@ -182,7 +183,7 @@ export function ExpenseFields({
   dateDisabled?: boolean;
   dateHint?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const payers = usePayerChoices(currentPayerId);
   const methods = usePaymentMethodChoices(currentPaymentMethodId);
@@ -271,7 +272,7 @@ export function ExpenseForm({
   onSaved?: () => void;
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const categories = useCategories();
   const createExpense = useCreateExpense();
   const createInstallments = useCreateInstallments();

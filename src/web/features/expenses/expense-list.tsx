@@ -53,6 +53,7 @@ import { cn } from "../../lib/utils";
 import { ExpenseEditDialog } from "./expense-edit-dialog";
 import { InstallmentDeleteDialog } from "./installment-delete-dialog";
 import { SplitLabel, useShortNames } from "./split-label";
+import { expensesTexts } from "./texts";
 import { useDebouncedValue } from "./use-debounced-value";
 import { shouldLoadMore, spacerHeights } from "./virtual-window";
 
@@ -69,7 +70,7 @@ type RowHandlers = {
 };
 
 function CategoryName({ category }: { category: Category | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   if (!category) {
     return <span className="text-muted-foreground italic">{t("expenses.uncategorized")}</span>;
   }
@@ -87,7 +88,7 @@ function CategoryName({ category }: { category: Category | undefined }) {
 
 /** "Pago com Nubank" under the payer, on the lines whose expense says how it was paid. */
 function PaidWith({ name, className }: { name: string | null; className: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   if (name === null) return null;
   return (
     <span className={cn("text-muted-foreground", className)}>
@@ -118,7 +119,7 @@ function ExpenseName({
 }
 
 function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHandlers) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   // The twelve installments of one purchase share its description: each button says which one.
   const description =
     expense.installment === null
@@ -216,7 +217,7 @@ function VirtualExpenseList({
   onEdit,
   onDelete,
 }: VirtualListProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
@@ -418,7 +419,7 @@ function VirtualExpenseList({
  * for nothing, and so does the link: it is not offered.
  */
 function ExportCsvLink({ filters }: { filters: ExpenseFilters }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   return (
     <Button asChild variant="outline" size="sm">
@@ -431,7 +432,7 @@ function ExportCsvLink({ filters }: { filters: ExpenseFilters }) {
 }
 
 function ListSkeleton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   return (
     <div className="grid gap-3" aria-busy="true">
       <p className="sr-only" role="status">
@@ -449,7 +450,7 @@ function ListSkeleton() {
  * page at a time as the person scrolls, with edit and delete.
  */
 export function ExpenseList() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const headingId = useId();
   const searchId = useId();
@@ -654,7 +655,7 @@ export function ExpenseList() {
                   <option key={method.id} value={method.id}>
                     {method.isActive
                       ? method.name
-                      : t("expenses.paymentMethod.archived", { name: method.name })}
+                      : t("paymentMethod.archived", { name: method.name })}
                   </option>
                 ))}
               </NativeSelect>

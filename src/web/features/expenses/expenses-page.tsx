@@ -11,9 +11,10 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { ExpenseForm } from "./expense-form";
 import { ExpenseList } from "./expense-list";
 import { PendingExpenses } from "./pending-expenses";
+import { expensesTexts } from "./texts";
 
 export function ExpensesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const title = t("pages.expenses.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();

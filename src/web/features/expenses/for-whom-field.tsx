@@ -25,6 +25,7 @@ import {
   typedFor,
 } from "./split-draft";
 import { useShortNames } from "./split-label";
+import { expensesTexts } from "./texts";
 
 /** The part of an expense form "Para quem" reads and sets. */
 export type ForWhomForm = Pick<
@@ -62,7 +63,7 @@ export function ForWhomField({
    */
   installments?: { perInstallment?: { cents: number | null; each: boolean } };
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const id = useId();
   const { user } = useCurrentUser();

@@ -17,6 +17,7 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { InstallmentScopeChoice } from "./installment-scope";
 import { type InstallmentScope, installmentDeletion } from "./installments";
+import { expensesTexts } from "./texts";
 
 /**
  * Deleting an installment (docs/product.md#installments): this one alone (DELETE
@@ -33,7 +34,7 @@ export function InstallmentDeleteDialog({
   onClose: () => void;
   contentProps?: Partial<ComponentProps<typeof AlertDialogContent>>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const [scope, setScope] = useState<InstallmentScope>("only");
   const deleteExpense = useDeleteExpense();
   const deleteInstallments = useDeleteInstallments();

@@ -8,6 +8,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput } from "../../lib/amount-input";
 import { cn } from "../../lib/utils";
 import { type ExpenseFormValues, previewTexts, splitPreview } from "./installments";
+import { expensesTexts } from "./texts";
 
 /**
  * "Parcelado" on the add form (docs/product.md#installments): when on, the number of installments,
@@ -26,7 +27,7 @@ export function InstallmentFields({
   values: Pick<ExpenseFormValues, "installments" | "amount" | "date" | "count" | "firstAmount">;
   compact: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const checkboxId = useId();
   const message = (key?: string) => (key ? t(key) : undefined);

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type InstallmentScope, installmentScopes } from "./installments";
+import { expensesTexts } from "./texts";
 
 /**
  * "Só esta parcela" / "Esta e as próximas" / "Todas as parcelas" (docs/product.md#installments):
@@ -16,7 +17,7 @@ export function InstallmentScopeChoice({
   onChange: (scope: InstallmentScope) => void;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const name = useId();
   return (
     <fieldset className="grid gap-2" disabled={disabled}>

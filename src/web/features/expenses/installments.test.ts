@@ -12,6 +12,7 @@ import {
   splitPreview,
 } from "./installments";
 import { FAMILY_DRAFT } from "./split-draft";
+import { expensesTexts } from "./texts";
 
 const category = "33333333-3333-4333-8333-333333333333";
 const ana = "55555555-5555-4555-8555-555555555555";
@@ -37,7 +38,7 @@ const preview = async (language: "pt" | "en" | "es", values: Partial<ExpenseForm
   const split = splitPreview(form(values), language);
   if (!split) return null;
   // Intl puts a no-break space after the currency sign.
-  const { split: text, dates } = previewTexts(split, i18n.t, language);
+  const { split: text, dates } = previewTexts(split, i18n.getFixedT(null, expensesTexts), language);
   return { split: text.replace(/\u00a0/g, " "), dates };
 };
 

@@ -15,6 +15,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { expensesTexts } from "./texts";
 
 /**
  * "Antecipar parcelas" (docs/product.md#installments), asked inside the edit dialog: what happens
@@ -30,7 +31,7 @@ export function PayOffConfirm({
   onBack: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const series = useInstallments(expense.seriesId);
   const methods = usePaymentMethods();

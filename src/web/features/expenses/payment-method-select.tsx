@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PaymentMethodChoice } from "../../api/payment-methods/payment-method-choices";
 import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../../components/ui/native-select";
+import { expensesTexts } from "./texts";
 
 /**
  * "Pago com" (docs/product.md#payment-methods): optional, "Não informado" ("") first, then the
@@ -17,7 +18,7 @@ export function PaymentMethodSelect({
   choices: readonly PaymentMethodChoice[];
   error?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   if (choices.length === 0) return null;
   return (
     <FormField label={t("expenses.paymentMethod.label")} error={error}>

@@ -9,6 +9,7 @@ import {
   useQueuedExpenses,
 } from "../../offline/browser-queue";
 import { useKeepExpenseFormData } from "./keep-form-data";
+import { expensesTexts } from "./texts";
 
 /** The queue sends through the same create call as the form, Idempotency-Key and all. */
 const sender: QueueSender = {
@@ -23,7 +24,7 @@ const sender: QueueSender = {
  * device (keep-form-data.ts), since the frame is on every signed-in screen.
  */
 export function PendingExpensesNotice({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const [location] = useLocation();
   useOfflineQueueSender(userId, sender);
   useKeepExpenseFormData();

@@ -26,6 +26,7 @@ import type { ExpenseFieldValues } from "./expense-field-values";
 import { ExpenseFields, expenseCreateResolver } from "./expense-form";
 import type { ForWhomForm } from "./for-whom-field";
 import { draftOf, FAMILY_DRAFT } from "./split-draft";
+import { expensesTexts } from "./texts";
 
 /**
  * 'Pendentes': the expenses kept on this device until they reach the server, above the list of
@@ -33,7 +34,7 @@ import { draftOf, FAMILY_DRAFT } from "./split-draft";
  * (docs/product.md#offline-expense-queue). Nothing while the queue is empty.
  */
 export function PendingExpenses() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const { user } = useCurrentUser();
   const entries = useQueuedExpenses(user?.id);
   const [fixing, setFixing] = useState<QueueEntry | null>(null);
@@ -98,7 +99,7 @@ function PendingRow({
   onFix: () => void;
   onDiscard: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const categories = useCategories();
   const category = categories.data?.find((c) => c.id === entry.input.categoryId);
@@ -172,7 +173,7 @@ function FixForm({
   entry: QueueEntry;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const categories = useCategories();
   const form = useForm<ExpenseFieldValues, unknown, CreateExpenseInput>({
@@ -243,7 +244,7 @@ function FixDialog({
   entry: QueueEntry | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   return (
     <FormDialog
       open={entry !== null}

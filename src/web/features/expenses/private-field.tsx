@@ -3,6 +3,7 @@ import { useId } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { ExpenseFieldValues } from "./expense-field-values";
+import { expensesTexts } from "./texts";
 
 /**
  * "Privado" (docs/product.md#private-expenses): only its author sees the expense in full; the
@@ -19,7 +20,7 @@ export function PrivateField({
   /** A translated error: the server's, on `private`. */
   error?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

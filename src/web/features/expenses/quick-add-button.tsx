@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { afterNextPaint } from "../../lib/after-paint";
+import { expensesTexts } from "./texts";
 
 const loadDialog = () => import("./quick-add-dialog");
 const QuickAddDialog = lazy(() => loadDialog().then((m) => ({ default: m.QuickAddDialog })));
@@ -18,7 +19,7 @@ const QuickAddDialog = lazy(() => loadDialog().then((m) => ({ default: m.QuickAd
  * the chunk is in opens the dialog as soon as it is.
  */
 export function QuickAddButton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const button = useRef<HTMLButtonElement>(null);
   const [load, setLoad] = useState(false);
   const [open, setOpen] = useState(false);

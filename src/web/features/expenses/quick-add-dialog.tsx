@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { ExpenseForm } from "./expense-form";
+import { expensesTexts } from "./texts";
 
 /**
  * 'Adicionar Gasto Rápido' behind the round '+' (quick-add-button.tsx, which loads this chunk and
@@ -22,7 +23,7 @@ export function QuickAddDialog({
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -18,6 +18,7 @@ import { ApiRequestError } from "../../lib/api-client";
 import { todayIso } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { expensesTexts } from "./texts";
 
 /**
  * "Estornar" (docs/product.md#refunds): what came back of a purchase, on a day, in the edit
@@ -36,7 +37,7 @@ export function RefundForm({
   onBack: (() => void) | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const create = useCreateRefund();
   const update = useUpdateExpense();

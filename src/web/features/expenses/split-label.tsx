@@ -8,6 +8,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
 import { displayNameOf } from "../../lib/member-name";
 import { formatPercent } from "./split-draft";
+import { expensesTexts } from "./texts";
 
 /**
  * Each person by their first name ("Ana"), or by their whole name when another person of the
@@ -27,7 +28,7 @@ export function shortNamesOf(people: readonly FamilyPerson[]): Map<string, strin
 
 /** Short names by id; "Ex-membro" for one the family does not know by name. */
 export function useShortNames(): (userId: string) => string {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const people = useFamilyPeople();
   const names = useMemo(() => shortNamesOf(people.data ?? []), [people.data]);
   return useCallback((userId) => names.get(userId) ?? t("payer.unnamed"), [names, t]);
@@ -44,7 +45,7 @@ export function SplitLabel({
   split: Expense["split"];
   nameOf: (userId: string) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   // The family's split says nothing; another member's private expense says "Gasto privado" itself.
   if (split.mode === "family" || split.mode === "private") return null;

@@ -28,6 +28,7 @@ import { formatDate, formatMonthYear, todayIso } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { Choice } from "./choice";
+import { familyTexts } from "./texts";
 
 /**
  * The family's budget month (docs/product.md#budget-periods): when it starts and the current
@@ -35,7 +36,7 @@ import { Choice } from "./choice";
  * only read it.
  */
 export function BudgetPeriodSection({ family }: { family: Family }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const titleId = useId();
   const rule = family.budgetPeriod;
   return (
@@ -76,7 +77,7 @@ function useCurrentPeriodText(rule: BudgetPeriodRule) {
 
 /** The rule in force and the budget month today falls in. */
 function CurrentRule({ rule }: { rule: BudgetPeriodRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const current = useCurrentPeriodText(rule);
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
@@ -157,7 +158,7 @@ const startLabels: Record<PeriodStart, string> = {
  * a choice means before saving.
  */
 function BudgetPeriodForm({ saved }: { saved: BudgetPeriodRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [dayError, setDayError] = useState<string>();
@@ -312,7 +313,7 @@ function BudgetPeriodForm({ saved }: { saved: BudgetPeriodRule }) {
 
 /** The draft's rule in words, and what the current budget month would be under it. */
 function Preview({ rule }: { rule: BudgetPeriodRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const current = useCurrentPeriodText(rule);
   return (
     <>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { Choice } from "./choice";
+import { familyTexts } from "./texts";
 
 /**
  * When a card purchase counts in the budget (docs/product.md#counting-card-spending-by-bill): in
@@ -15,7 +16,7 @@ import { Choice } from "./choice";
  * changes it here (PUT /api/family/card-spending), members only read it.
  */
 export function CardSpendingSection({ family }: { family: Family }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const titleId = useId();
   const by = family.cardSpendingBy;
   return (
@@ -64,7 +65,7 @@ const choiceHints: Record<CardSpendingBy, string> = {
 
 /** The owner's two choices, each with what it means, and Save. */
 function CardSpendingForm({ saved }: { saved: CardSpendingBy }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const id = useId();
   const [draft, setDraft] = useState(saved);
   // A choice changed elsewhere (another device, heard through the live updates) is shown anew;

@@ -13,9 +13,10 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 export function CreateFamilyForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const form = useForm<z.input<typeof createFamilyInputSchema>, unknown, CreateFamilyInput>({
     resolver: zodResolver(createFamilyInputSchema),
     defaultValues: { name: "" },

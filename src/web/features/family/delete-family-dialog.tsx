@@ -20,6 +20,7 @@ import { Input } from "../../components/ui/input";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 /**
  * The owner, alone, deletes the family with everything in it after typing its name: the server
@@ -34,7 +35,7 @@ export function DeleteFamilyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const form = useForm<z.input<typeof deleteFamilyInputSchema>, unknown, DeleteFamilyInput>({
     resolver: zodResolver(deleteFamilyInputSchema),
     defaultValues: { name: "" },

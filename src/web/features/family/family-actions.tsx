@@ -11,6 +11,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { DeleteFamilyDialog } from "./delete-family-dialog";
 import { LeaveFamilyDialog } from "./leave-family-dialog";
+import { familyTexts } from "./texts";
 import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
 
 /**
@@ -20,7 +21,7 @@ import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
  * disabled, with the reason next to them.
  */
 export function FamilyActions({ family }: { family: Family }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const { user } = useCurrentUser();
   const { data: members = [] } = useFamilyMembers();
   const isOwner = family.role === "owner";
@@ -78,7 +79,7 @@ function ActionSection({
 }
 
 function TransferSection({ others }: { others: FamilyMember[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const hintId = useId();
   const selectId = useId();
   const [selectedId, setSelectedId] = useState("");
@@ -124,7 +125,7 @@ function TransferSection({ others }: { others: FamilyMember[] }) {
 }
 
 function LeaveSection({ family, blockedHint }: { family: Family; blockedHint?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const hintId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -150,7 +151,7 @@ function LeaveSection({ family, blockedHint }: { family: Family; blockedHint?: s
 }
 
 function DeleteSection({ family, alone }: { family: Family; alone: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const hintId = useId();
   const [open, setOpen] = useState(false);
   return (

@@ -4,10 +4,11 @@ import type { Family } from "../../../contract/family";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { InviteSection } from "./invite-section";
 import { MembersList } from "./members-list";
+import { familyTexts } from "./texts";
 
 /** The family of a member: who is in it, and how to bring someone else in. */
 export function FamilyDetails({ family }: { family: Family }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const isOwner = family.role === "owner";
   return (
     <Card>

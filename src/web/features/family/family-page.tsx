@@ -6,9 +6,10 @@ import { PageTitle } from "../../components/layout/page-title";
 import { Button } from "../../components/ui/button";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { FamilyTab } from "./family-tab";
+import { familyTexts } from "./texts";
 
 export function FamilyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const title = t("pages.family.title");
   useDocumentTitle(title);
   const { data: family, isLoading } = useFamilyQuery();

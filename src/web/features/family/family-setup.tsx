@@ -4,10 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { CreateFamilyForm } from "./create-family-form";
 import { JoinFamilyForm } from "./join-family-form";
+import { familyTexts } from "./texts";
 
 /** For someone without a family: create one, or join one with an invite code. */
 export function FamilySetup() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   return (
     <Tabs defaultValue="create">
       <TabsList aria-label={t("family.setup.tabsLabel")}>

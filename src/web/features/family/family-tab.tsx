@@ -8,6 +8,7 @@ import { FamilyActions } from "./family-actions";
 import { FamilyDetails } from "./family-details";
 import { FamilySetup } from "./family-setup";
 import { SplitRulesSection } from "./split-rules-section";
+import { familyTexts } from "./texts";
 
 /**
  * The Profile page's family tab, also the body of /family: the family (members, invites,
@@ -15,7 +16,7 @@ import { SplitRulesSection } from "./split-rules-section";
  * to get one (create, join).
  */
 export function FamilyTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const { data: family, isLoading, error } = useFamilyQuery();
   if (isLoading) {
     return (
@@ -46,7 +47,7 @@ export function FamilyTab() {
 
 /** The way to the family's history (docs/product.md#family-history). */
 function HistoryLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   return (
     <Link
       href="/family/history"
@@ -54,8 +55,8 @@ function HistoryLink() {
     >
       <History className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="grid flex-1 gap-0.5">
-        <span className="font-medium">{t("history.link")}</span>
-        <span className="text-muted-foreground text-sm">{t("history.linkHint")}</span>
+        <span className="font-medium">{t("historyLink.label")}</span>
+        <span className="text-muted-foreground text-sm">{t("historyLink.hint")}</span>
       </span>
       <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
     </Link>

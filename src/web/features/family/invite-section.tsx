@@ -10,6 +10,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { localeOf } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 import { useCopiedFlag } from "./use-copied-flag";
 
 type CopyTarget = "code" | "link";
@@ -29,7 +30,7 @@ function CopyRow({
   onCopy: () => void;
   mono?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const id = useId();
   return (
     <div className="grid grid-cols-1 gap-2">
@@ -63,7 +64,7 @@ function CopyRow({
 
 /** Any member can invite: a code to type, and the same invite as a link that joins in one tap. */
 export function InviteSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const language = useLanguage();
   const headingId = useId();
   const [invite, setInvite] = useState<Invite | null>(null);

@@ -19,6 +19,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { ApiRequestError } from "../../lib/api-client";
 import { errorDescription, toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { familyTexts } from "./texts";
 
 /** The code as it appears in the address (wouter decodes it with decodeURI only). */
 function codeOf(raw: string | undefined): string {
@@ -39,7 +40,7 @@ const joinErrorOf = (error: unknown) =>
  * outcome then shows as the link's own feedback on the dashboard (docs/product.md#join-feedback).
  */
 export function JoinConfirmPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const title = t("family.joinConfirm.title");
   useDocumentTitle(title);
   const [, navigate] = useLocation();

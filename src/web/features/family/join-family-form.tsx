@@ -10,6 +10,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 /** docs/product.md#invites: the code is shown in upper case while it is typed, keeping the caret where it was. */
 function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
@@ -22,7 +23,7 @@ function toUpperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
 }
 
 export function JoinFamilyForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const form = useForm<z.input<typeof joinFamilyInputSchema>, unknown, JoinFamilyInput>({
     resolver: zodResolver(joinFamilyInputSchema),
     defaultValues: { inviteCode: "" },

@@ -5,6 +5,7 @@ import { useSearch } from "wouter";
 import { refreshFamilyData } from "../../api/family/refresh-family-data";
 import { toast } from "../../lib/use-toast";
 import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
+import { familyTexts } from "./texts";
 
 /**
  * Tells the user how opening an invite link went: the server joins them and redirects to
@@ -12,7 +13,7 @@ import { joinFeedbackOf, withoutJoinFeedback } from "./join-feedback-message";
  * second effect run does not repeat the toast.
  */
 export function JoinFeedback() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const queryClient = useQueryClient();
   const search = useSearch();
   useEffect(() => {

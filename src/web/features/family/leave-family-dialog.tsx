@@ -13,6 +13,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 /** A member's confirmation before leaving; what they added stays with the family. */
 export function LeaveFamilyDialog({
@@ -24,7 +25,7 @@ export function LeaveFamilyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const mutation = useLeaveFamily({
     onSuccess: () => {
       toast({

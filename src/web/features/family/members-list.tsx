@@ -9,9 +9,10 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { RemoveMemberDialog } from "./remove-member-dialog";
+import { familyTexts } from "./texts";
 
 export function MembersList({ isOwner }: { isOwner: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const headingId = useId();
   const { user } = useCurrentUser();
   const { data: members = [], isLoading, error } = useFamilyMembers();

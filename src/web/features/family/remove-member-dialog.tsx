@@ -17,6 +17,7 @@ import { Label } from "../../components/ui/label";
 import { memberDisplayName } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 /**
  * The owner's confirmation before removing someone. Their expenses are kept unless the owner
@@ -29,7 +30,7 @@ export function RemoveMemberDialog({
   member: FamilyMember | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const checkboxId = useId();
   const hintId = useId();
   const [keepExpenses, setKeepExpenses] = useState(true);

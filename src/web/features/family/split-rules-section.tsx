@@ -20,6 +20,7 @@ import { memberDisplayName, sortMembers } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { Choice } from "./choice";
+import { familyTexts } from "./texts";
 
 type Weights = SplitRuleDto["weights"];
 
@@ -38,7 +39,7 @@ const percentOf = (weight: number, total: number, language: Language) =>
  * to a family of one, whose expenses are all its one member's.
  */
 export function SplitRulesSection({ family }: { family: Family }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const language = useLanguage();
   const titleId = useId();
   const members = sortMembers(useFamilyMembers().data ?? []);
@@ -142,7 +143,7 @@ function SplitRuleForm({
   members: { id: string; name: string }[];
   ruleText: (weights: Weights) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const language = useLanguage();
   const id = useId();
   const [ratio, setRatio] = useState(false);

@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { memberDisplayName } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { familyTexts } from "./texts";
 
 /** The owner's confirmation before handing the family to a member; they stay on as a member. */
 export function TransferOwnershipDialog({
@@ -23,7 +24,7 @@ export function TransferOwnershipDialog({
   member: FamilyMember | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(familyTexts);
   const name = member ? memberDisplayName(member.user) : "";
   const mutation = useTransferOwnership({
     onSuccess: () => {

@@ -44,13 +44,14 @@ import {
 } from "./installments-text";
 import { isRefundEntry, refundFieldsShown, refundSentence } from "./refund-text";
 import { settlementFieldsShown, settlementSentence } from "./settlement-text";
+import { historyTexts } from "./texts";
 
 /**
  * The family's history (docs/product.md#family-history): who changed what and when, newest first,
  * filtered by person, kind and period; a deleted expense can be restored from its entry.
  */
 export function HistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(historyTexts);
   const title = t("history.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();
@@ -75,7 +76,7 @@ export function HistoryPage() {
 }
 
 function HistoryBody() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(historyTexts);
   const [filters, setFilters] = useState<HistoryFilters>(noHistoryFilters);
   const history = useFamilyHistory(filters);
   const reversed = historyRangeReversed(filters);
@@ -134,7 +135,7 @@ function Filters({
   onChange: (filters: HistoryFilters) => void;
   reversed: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(historyTexts);
   const people = useFamilyPeople();
   const set = (patch: Partial<HistoryFilters>) => onChange({ ...filters, ...patch });
   return (
@@ -203,7 +204,7 @@ const sharesInLanguage = (text: string, language: Language) =>
 
 /** A field's value as a person reads it, in their language. */
 function useFormatValue() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(historyTexts);
   const language = useLanguage();
   return (
     field: HistoryChange["field"],
@@ -226,7 +227,7 @@ function useFormatValue() {
     if (field === "frequency") return t(`history.frequency.${value}`);
     // Kept as the kind's code (docs/product.md#income), worded as the Receitas screen words it
     // (features/incomes/locales, in the same catalogue).
-    if (field === "incomeKind") return t(`incomes.kinds.${value}`, { defaultValue: String(value) });
+    if (field === "incomeKind") return t(`incomeKinds.${value}`, { defaultValue: String(value) });
     // Kept as the kind's code (docs/product.md#payment-methods), worded in the reader's language.
     if (field === "methodKind")
       return t(`history.methodKinds.${value}`, { defaultValue: String(value) });
@@ -269,7 +270,7 @@ const isHiddenEntry = (entry: HistoryEntry): boolean =>
   entry.private && entry.actorUserId === null && entry.actorName === null;
 
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(historyTexts);
   const language = useLanguage();
   const formatValue = useFormatValue();
   const restore = useRestoreExpense();

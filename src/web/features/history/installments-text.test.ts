@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { HistoryChange, HistoryEntry } from "../../../contract/history";
 import { initI18n } from "../../i18n/init";
 import { installmentsFieldsShown, installmentsSentence, paidOffToBill } from "./installments-text";
+import { historyTexts } from "./texts";
 
 const entry = (
   action: HistoryEntry["action"],
@@ -36,10 +37,12 @@ const gone = (field: HistoryChange["field"], before: HistoryChange["before"]): H
 
 const sentence = async (language: "pt" | "en" | "es", e: HistoryEntry) => {
   await i18n.changeLanguage(language);
-  return installmentsSentence(e, { actor: "Ana", subject: "Geladeira" }, i18n.t, language).replace(
-    /\u00a0/g,
-    " ",
-  );
+  return installmentsSentence(
+    e,
+    { actor: "Ana", subject: "Geladeira" },
+    i18n.getFixedT(null, historyTexts),
+    language,
+  ).replace(/\u00a0/g, " ");
 };
 
 const created = entry("created", [

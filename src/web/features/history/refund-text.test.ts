@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { HistoryChange, HistoryEntry } from "../../../contract/history";
 import { initI18n } from "../../i18n/init";
 import { isRefundEntry, refundFieldsShown, refundSentence } from "./refund-text";
+import { historyTexts } from "./texts";
 
 const entry = (action: HistoryEntry["action"], changes: HistoryChange[]): HistoryEntry => ({
   id: "11111111-1111-4111-8111-111111111111",
@@ -35,7 +36,10 @@ const deleted = entry("deleted", [
 
 const sentence = async (language: "pt" | "en" | "es", e: HistoryEntry) => {
   await i18n.changeLanguage(language);
-  return refundSentence(e, { actor: "Ana" }, i18n.t, language).replace(/\u00a0/g, " ");
+  return refundSentence(e, { actor: "Ana" }, i18n.getFixedT(null, historyTexts), language).replace(
+    /\u00a0/g,
+    " ",
+  );
 };
 
 beforeAll(async () => {

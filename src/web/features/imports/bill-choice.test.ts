@@ -2,6 +2,7 @@ import i18n from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n/init";
 import { billChoiceTexts } from "./bill-choice";
+import { importsTexts } from "./texts";
 
 describe("a bill as 'Fatura' offers it", () => {
   beforeAll(() => {
@@ -10,7 +11,7 @@ describe("a bill as 'Fatura' offers it", () => {
 
   const label = async (language: "pt" | "en" | "es", closesOn: string, dueOn: string) => {
     await i18n.changeLanguage(language);
-    return billChoiceTexts({ closesOn, dueOn }, i18n.t, language).label;
+    return billChoiceTexts({ closesOn, dueOn }, i18n.getFixedT(null, importsTexts), language).label;
   };
 
   it("names it after the month it closes in, with its days, as the bills screen does", async () => {
@@ -28,7 +29,11 @@ describe("a bill as 'Fatura' offers it", () => {
   it("gives the days alone, for the hint under the select", async () => {
     await i18n.changeLanguage("pt");
     expect(
-      billChoiceTexts({ closesOn: "2026-12-03", dueOn: "2026-12-10" }, i18n.t, "pt").days,
+      billChoiceTexts(
+        { closesOn: "2026-12-03", dueOn: "2026-12-10" },
+        i18n.getFixedT(null, importsTexts),
+        "pt",
+      ).days,
     ).toBe("fecha 3 dez · vence 10 dez");
   });
 

@@ -29,6 +29,7 @@ import { importDoneText } from "./import-view";
 import { PaidWithChoice } from "./paid-with-choice";
 import { PreviewLines } from "./preview-lines";
 import { ReadingSettings } from "./reading-settings";
+import { importsTexts } from "./texts";
 
 type LoadedFile = { name: string; contentBase64: string };
 
@@ -43,7 +44,7 @@ function readBase64(file: File): Promise<string> {
 }
 
 function Importer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const previewCall = usePreviewImport();
   const paymentMethods = usePaymentMethods();
   const [file, setFile] = useState<LoadedFile | null>(null);
@@ -201,7 +202,7 @@ function Importer() {
 
 /** "Importar CSV": a bank statement's lines become expenses, reached from the Expenses page. */
 export function ImportPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const title = t("pages.imports.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();

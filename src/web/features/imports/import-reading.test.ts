@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ImportPreview, ImportSignReason } from "../../../contract/imports";
 import { initI18n } from "../../i18n/init";
 import { readingOptions, readsAnotherKind, shownOptions, signGuessKey } from "./import-reading";
+import { importsTexts } from "./texts";
 
 type Settings = ImportPreview["settings"];
 
@@ -76,7 +77,10 @@ describe("the guess's sentence", () => {
     signChosen = false,
   ) => {
     await i18n.changeLanguage(language);
-    return i18n.t(signGuessKey(settings({ spendingSignReason: reason, ...overrides }), signChosen));
+    return i18n.getFixedT(
+      null,
+      importsTexts,
+    )(signGuessKey(settings({ spendingSignReason: reason, ...overrides }), signChosen));
   };
 
   it("names each reason in Portuguese", async () => {

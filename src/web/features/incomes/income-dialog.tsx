@@ -21,6 +21,7 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { type IncomeValues, incomeDefaults, incomeResolver } from "./income-values";
+import { incomesTexts } from "./texts";
 
 const fieldNames = [
   "description",
@@ -48,7 +49,7 @@ function useAccountChoices(currentId: string | null) {
 }
 
 function IncomeForm({ income, onDone }: { income: Income | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(incomesTexts);
   const language = useLanguage();
   const { user } = useCurrentUser();
   const me = user?.id ?? "";
@@ -164,7 +165,7 @@ export function IncomeDialog({
   income: Income | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(incomesTexts);
   return (
     <FormDialog
       open={open}

@@ -21,13 +21,14 @@ import { formatDate, formatMoney } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useSelectedMonth } from "../../lib/use-selected-month";
 import { IncomeDialog } from "./income-dialog";
+import { incomesTexts } from "./texts";
 
 /**
  * "Receitas" (docs/product.md#income): what came in during a budget month, its total, and the
  * form to record, change or delete an income. Income is never spending: no budget moves here.
  */
 export function IncomesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(incomesTexts);
   const title = t("incomes.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();
@@ -42,7 +43,7 @@ export function IncomesPage() {
 }
 
 function IncomesBody({ rule }: { rule: BudgetPeriodRule }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(incomesTexts);
   const language = useLanguage();
   const [month, setMonth] = useSelectedMonth(rule);
   const incomes = useIncomes(month);
@@ -128,7 +129,7 @@ function IncomeItem({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(incomesTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   return (

@@ -4,13 +4,14 @@ import { Link } from "wouter";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useUnreadCount } from "../../api/notifications/get-unread-count";
 import { cn } from "../../lib/utils";
+import { notificationsTexts } from "./texts";
 
 /**
  * The bell (docs/product.md#budget-alerts): a link to the notifications with the unread count, in
  * its accessible name too. Only for members of a family: alerts are a family's.
  */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(notificationsTexts);
   const { data: family } = useFamilyQuery();
   const { data } = useUnreadCount(Boolean(family));
   if (!family) return null;

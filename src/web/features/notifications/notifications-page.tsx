@@ -16,10 +16,11 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDate, todayIso } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { notificationsTexts } from "./texts";
 
 /** The bell's list (docs/product.md#budget-alerts): newest first, mark one or all as read. */
 export function NotificationsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(notificationsTexts);
   const title = t("notifications.title");
   useDocumentTitle(title);
   const family = useFamilyQuery();
@@ -39,7 +40,7 @@ export function NotificationsPage() {
 }
 
 function MarkAllButton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(notificationsTexts);
   const list = useNotifications();
   const markAll = useMarkAllNotificationsRead({
     onError: (error) => toastError(error, t("notifications.markError")),
@@ -58,7 +59,7 @@ function MarkAllButton() {
 }
 
 function NotificationList({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(notificationsTexts);
   const list = useNotifications();
 
   return list.isPending ? (
@@ -85,7 +86,7 @@ function NotificationList({ title }: { title: string }) {
 }
 
 function NotificationItem({ notification }: { notification: Notification }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(notificationsTexts);
   const language = useLanguage();
   const markRead = useMarkNotificationRead({
     onError: (error) => toastError(error, t("notifications.markError")),

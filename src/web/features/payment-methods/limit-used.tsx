@@ -5,6 +5,7 @@ import { progressPercent } from "../../../domain/budget";
 import { Progress } from "../../components/ui/progress";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
+import { paymentMethodsTexts } from "./texts";
 
 /**
  * What a card shows of what its bills still owe (docs/product.md#already-committed): against its
@@ -38,7 +39,7 @@ export function limitUseOf(
  * limit with a bar, or alone when it has none. The text says it all; the bar only draws it.
  */
 export function LimitUsed({ method }: { method: PaymentMethod }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   const language = useLanguage();
   const use = limitUseOf(method);
   if (!use) return null;

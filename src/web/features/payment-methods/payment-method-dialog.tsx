@@ -23,6 +23,7 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { isCard, type MethodValues, methodChanges, methodInputOf } from "./method-form-values";
+import { paymentMethodsTexts } from "./texts";
 
 const fieldNames = ["kind", "name", "ownerUserId", "closingDay", "dueDay", "creditLimit"] as const;
 
@@ -40,7 +41,7 @@ const resolver: Resolver<MethodValues, unknown, CreatePaymentMethodInput> = (
   ) as unknown as ReturnType<Resolver<MethodValues, unknown, CreatePaymentMethodInput>>;
 
 function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   const language = useLanguage();
   const { user } = useCurrentUser();
   // The owner is one of the current members; one who left stays shown while editing.
@@ -168,7 +169,7 @@ export function PaymentMethodDialog({
   method: PaymentMethod | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   return (
     <FormDialog
       open={open}

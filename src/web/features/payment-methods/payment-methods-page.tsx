@@ -21,6 +21,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
 import { LimitUsed } from "./limit-used";
 import { PaymentMethodDialog } from "./payment-method-dialog";
+import { paymentMethodsTexts } from "./texts";
 
 type Actions = {
   onEdit: (method: PaymentMethod) => void;
@@ -28,7 +29,7 @@ type Actions = {
 };
 
 function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Actions) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   const ownerName = usePayerName();
   const update = useUpdatePaymentMethod();
   const Icon = method.kind === "credit_card" ? CreditCard : Landmark;
@@ -107,7 +108,7 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
 }
 
 function MethodList({ onEdit, onDelete }: Actions) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   const methods = usePaymentMethods();
 
   if (methods.isError) return <Alert variant="destructive">{t("paymentMethods.loadError")}</Alert>;
@@ -148,7 +149,7 @@ function MethodList({ onEdit, onDelete }: Actions) {
  * which an expense's "Pago com" names; archived ones apart, still on their expenses.
  */
 export function PaymentMethodsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(paymentMethodsTexts);
   const title = t("pages.paymentMethods.title");
   useDocumentTitle(title);
   const familyQuery = useFamilyQuery();

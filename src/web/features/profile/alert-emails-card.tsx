@@ -13,13 +13,14 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { profileTexts } from "./texts";
 
 /**
  * Budget alert e-mails on or off (docs/product.md#budget-alerts): saved as soon as it is ticked,
  * like a setting, not with the names' form. The bell gets every alert either way.
  */
 export function AlertEmailsCard({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const checkboxId = useId();
   const hintId = useId();
   const save = useUpdateProfile({

@@ -21,6 +21,7 @@ import { Input } from "../../components/ui/input";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { profileTexts } from "./texts";
 
 type Fields = z.input<typeof changePasswordInputSchema>;
 const empty: Fields = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -31,7 +32,7 @@ const empty: Fields = { currentPassword: "", newPassword: "", confirmPassword: "
  * other devices and keeps this one.
  */
 export function ChangePasswordCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const form = useForm<Fields, unknown, ChangePasswordInput>({
     resolver: zodResolver(changePasswordInputSchema),
     defaultValues: empty,

@@ -1,10 +1,10 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-// The whole catalogues, as the app loads them (each feature's locales merged in).
-import en from "../../i18n/catalogues/en";
-import es from "../../i18n/catalogues/es";
-import pt from "../../i18n/catalogues/pt";
 import { deviceName, lastSeenText } from "./device-label";
+// The profile's own texts, its namespace as the app loads it (i18n/init.ts).
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import pt from "./locales/pt.json";
 
 let t: Record<"en" | "pt" | "es", TFunction>;
 beforeAll(async () => {

@@ -31,6 +31,7 @@ import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { deviceName, lastSeenText } from "./device-label";
+import { profileTexts } from "./texts";
 
 const icons: Record<DeviceType, typeof Monitor> = {
   phone: Smartphone,
@@ -46,7 +47,7 @@ const icons: Record<DeviceType, typeof Monitor> = {
  * device has no end button: signing out here is the menu's 'Sair'.
  */
 export function DevicesCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const language = useLanguage();
   const { data: devices, isPending, isError } = useSignedInDevices();
   // Which confirmation is open: one login, or all the others.

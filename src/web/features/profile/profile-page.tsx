@@ -27,6 +27,7 @@ import { toast } from "../../lib/use-toast";
 import { AlertEmailsCard } from "./alert-emails-card";
 import { ChangePasswordCard } from "./change-password-card";
 import { DevicesCard } from "./devices-card";
+import { profileTexts } from "./texts";
 import { TwoFactorCard } from "./two-factor-card";
 
 const tabs = ["personal", "family"] as const;
@@ -38,7 +39,7 @@ function isProfileTab(value: string | null): value is ProfileTab {
 
 /** `familyTab` is the family feature's tab (members, invites), given by the app's routes. */
 export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const requestedTab = new URLSearchParams(useSearch()).get("tab");
@@ -94,7 +95,7 @@ export function ProfilePage({ familyTab }: { familyTab: ReactNode }) {
 }
 
 function PersonalInfo({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const form = useForm({
     resolver: zodResolver(profileUpdateInputSchema),
     defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },

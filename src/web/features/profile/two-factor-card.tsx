@@ -20,6 +20,7 @@ import { Input } from "../../components/ui/input";
 import { ApiRequestError } from "../../lib/api-client";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { profileTexts } from "./texts";
 
 /**
  * 'Verificação em duas etapas' (docs/product.md#two-factor-sign-in): off, setting up
@@ -28,7 +29,7 @@ import { toast } from "../../lib/use-toast";
  * step (features/auth/two-factor-step.tsx).
  */
 export function TwoFactorCard({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -96,7 +97,7 @@ async function copy(text: string, done: string) {
  * session alone, perhaps a stolen one, cannot add a second factor that locks the owner out.
  */
 function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetupResponse) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const start = useStartTwoFactorSetup({
@@ -138,7 +139,7 @@ function SetupStep({
   onCancel: () => void;
   onConfirmed: (codes: string[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirmTwoFactor({
@@ -212,7 +213,7 @@ function SetupStep({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const asText = `${codes.join("\n")}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([asText], { type: "text/plain" }));
@@ -256,7 +257,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function EnabledState({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(profileTexts);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -25,6 +25,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
 import { RuleDialog } from "./rule-dialog";
 import { scheduleText } from "./schedule-text";
+import { recurringTexts } from "./texts";
 
 function RuleCard({
   rule,
@@ -37,7 +38,7 @@ function RuleCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(recurringTexts);
   const language = useLanguage();
   const payerName = usePayerName();
   const updateRule = useUpdateRecurringRule();
@@ -132,7 +133,7 @@ function RuleList({
   onEdit: (rule: RecurringRule) => void;
   onDelete: (rule: RecurringRule) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(recurringTexts);
   const rules = useRecurringRules();
   const categories = useCategories();
 
@@ -172,7 +173,7 @@ function RuleList({
  * the Expenses page.
  */
 export function RecurringPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(recurringTexts);
   const title = t("pages.recurring.title");
   useDocumentTitle(title);
   const familyQuery = useFamilyQuery();

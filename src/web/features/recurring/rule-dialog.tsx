@@ -31,6 +31,7 @@ import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { ordinalOf, weekdayName } from "./schedule-text";
+import { recurringTexts } from "./texts";
 
 /**
  * The form's values, every one a string as the controls hold it. `dayKind`: a monthly rule falls
@@ -147,7 +148,7 @@ function valuesOf(rule: RecurringRule | null, userId: string, language: Language
 const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 function RuleForm({ rule, onDone }: { rule: RecurringRule | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(recurringTexts);
   const language = useLanguage();
   const { user } = useCurrentUser();
   const categories = useCategories();
@@ -371,7 +372,7 @@ export function RuleDialog({
   rule: RecurringRule | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(recurringTexts);
   return (
     <FormDialog
       open={open}

@@ -14,6 +14,7 @@ import {
   statusBadgeVariant,
   UNCATEGORISED_COLOR,
 } from "./report-view";
+import { reportsTexts } from "./texts";
 
 const statusKey: Record<ReportStatus, string> = {
   "no-spending": "reports.status.noSpending",
@@ -48,7 +49,7 @@ function Difference({ differenceCents }: { differenceCents: number }) {
 
 /** Nothing to compare against: shown as a dash, read out as "no budget". */
 function NoBudget() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   return (
     <>
       <span aria-hidden="true" className="text-muted-foreground">
@@ -78,7 +79,7 @@ function UnbudgetedRow({
   spentCents: number;
   share: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const money = useMoney();
   return (
     <tr data-testid="report-row">
@@ -120,7 +121,7 @@ export function CategoryTable({
   summary: MonthSummary;
   shareLabel?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const share = shareLabel !== undefined;
   const money = useMoney();
   return (

@@ -7,13 +7,14 @@ import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { ChartBox, useChartTooltip } from "./chart-frame";
 import { amountScale, bandScale } from "./chart-scales";
+import { reportsTexts } from "./texts";
 import type { TrendMonth, TrendSeries } from "./trend-view";
 
 type Point = { key: string; spentCents: number; budgetCents: number | null; month: TrendMonth };
 const MARGIN_TOP = 4;
 
 function PointTooltip({ point }: { point: Point }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   return (
     <div>
@@ -122,7 +123,7 @@ export function CategoryTrends({
   series: TrendSeries[];
   months: TrendMonth[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const money = useMoney();
   return (
     <section aria-labelledby="category-trends-title">

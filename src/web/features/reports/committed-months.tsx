@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMoney, formatMonthYear } from "../../lib/format";
 import { cn } from "../../lib/utils";
+import { reportsTexts } from "./texts";
 
 // The total first, beside the month: what a phone shows before the table scrolls. With income
 // expected (docs/product.md#the-forecast), what is free leads, then what comes in and what is
@@ -21,7 +22,7 @@ const forecastColumns = ["free", "income", "total", "installments", "recurring",
  * never waits for it.
  */
 export function CommittedMonths({ month, datesShown }: { month: YearMonth; datesShown: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const committed = useCommitted(month);
   const periods = committed.data?.periods;

@@ -9,6 +9,7 @@ import { localeOf } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { formatShare } from "./report-view";
+import { reportsTexts } from "./texts";
 
 /**
  * What each member received in the month (docs/product.md#the-months-net), with each one's part
@@ -25,7 +26,7 @@ export function IncomeByMember({
   incomeByMember: MonthSummaryResponse["incomeByMember"];
   spentCents: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const money = useMoney();
   const payerName = usePayerName();

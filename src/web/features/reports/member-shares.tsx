@@ -9,6 +9,7 @@ import { Card, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
 import { formatMoney } from "../../lib/format";
 import { cn } from "../../lib/utils";
+import { reportsTexts } from "./texts";
 
 /**
  * "Quem pagou e de quem era" (docs/product.md#who-owes-whom): each member's payments in the shown
@@ -21,7 +22,7 @@ const figure = (member: MemberBalance, column: "paid" | "share" | "balance") =>
   column === "balance" ? fromCents(toCents(member.paid) - toCents(member.share)) : member[column];
 
 export function MemberShares({ month }: { month: YearMonth }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const nameOf = usePayerName();
   const { data } = useBalances(month);

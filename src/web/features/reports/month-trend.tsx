@@ -11,6 +11,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMonthYear } from "../../lib/format";
 import { CategoryTrends } from "./category-trends";
 import { CommittedMonths } from "./committed-months";
+import { reportsTexts } from "./texts";
 import { TrendChart } from "./trend-chart";
 import { TrendTable } from "./trend-table";
 import { type TrendView, trendViewOf } from "./trend-view";
@@ -31,7 +32,7 @@ function Trend({
   datesShown: boolean;
   viewed: ViewedMember | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const [asTable, setAsTable] = useState(false);
   const first = view.months[0];
@@ -113,7 +114,7 @@ export function MonthTrend({
   view?: SummaryView;
   viewed?: ViewedMember | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const query = useMonthTrend(month, view);
   const uncategorised = t("reports.table.uncategorised");
   return (

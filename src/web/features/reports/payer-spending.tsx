@@ -8,6 +8,7 @@ import { localeOf } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { formatShare } from "./report-view";
+import { reportsTexts } from "./texts";
 
 /**
  * Each member's spending in the month (who paid, former members included): a bar per member and
@@ -22,7 +23,7 @@ export function PayerSpending({
   spentByPayer: MonthSummaryResponse["spentByPayer"];
   shareTitle?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const money = useMoney();
   const payerName = usePayerName();

@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import type { MonthSummary } from "../../../domain/month-summary";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { cn } from "../../lib/utils";
+import { reportsTexts } from "./texts";
 
 /** How many categories stayed within their goal, went over it, or had no spending. */
 export function PerformanceSummary({ performance }: { performance: MonthSummary["performance"] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const items = [
     { key: "within", count: performance.within, tone: "bg-primary" },
     { key: "over", count: performance.over, tone: "bg-destructive" },

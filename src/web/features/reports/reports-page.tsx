@@ -29,6 +29,7 @@ import { PerformanceSummary } from "./performance-summary";
 import { spendingShares } from "./report-view";
 import { SpendingChart } from "./spending-chart";
 import { SummaryTiles } from "./summary-tiles";
+import { reportsTexts } from "./texts";
 
 /** The summary tiles, the category table, and the chart beside the performance summary. */
 const skeletonRows: SkeletonRow[] = [
@@ -42,7 +43,7 @@ function ReportSkeleton() {
 }
 
 function NoCategories() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   return (
     <Card className="flex flex-col items-center gap-3 px-5 py-10 text-center">
       <Tags aria-hidden="true" className="size-8 text-muted-foreground" />
@@ -72,7 +73,7 @@ function MonthReport({
   view: SummaryView;
   viewed: ViewedMember | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   return (
     <MonthViewState
       query={useMonthSummary(month, view)}
@@ -140,7 +141,7 @@ function MonthReport({
 }
 
 export function ReportsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   // GET /api/family, which RequireFamily also shows by: the month only with a family.
   const family = useFamilyQuery();

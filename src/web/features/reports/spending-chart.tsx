@@ -8,6 +8,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatMoney, localeOf } from "../../lib/format";
 import { ChartBox, useChartTooltip } from "./chart-frame";
 import { formatShare, type SpendingShare } from "./report-view";
+import { reportsTexts } from "./texts";
 
 /** The gap between slices, in radians (about 2 degrees). */
 const PAD_ANGLE = 0.035;
@@ -38,7 +39,7 @@ function SliceTooltip({ slice }: { slice: SpendingShare }) {
  * technology: the list beside it says the same in text (name, amount, share).
  */
 export function SpendingChart({ slices }: { slices: SpendingShare[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const tooltip = useChartTooltip<SpendingShare>();
   return (

@@ -7,6 +7,7 @@ import { localeOf, monthInSentence } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
 import { formatShare, monthBalance } from "./report-view";
+import { reportsTexts } from "./texts";
 
 /** Total Orçado, Total Gasto, and Excesso (over) or Economia (under or equal), absolute. */
 export function SummaryTiles({
@@ -19,7 +20,7 @@ export function SummaryTiles({
   viewed?: ViewedMember | null;
   month: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const money = useMoney();
   if (viewed) return <ShareTiles summary={summary} viewed={viewed} month={month} />;
   const balance = monthBalance(summary);
@@ -75,7 +76,7 @@ function ShareTiles({
   viewed: ViewedMember;
   month: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const money = useMoney();
   const { totalBudgetCents, totalSpentCents } = summary;

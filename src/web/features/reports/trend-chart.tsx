@@ -13,6 +13,7 @@ import {
 import { useMediaQuery } from "../../lib/use-media-query";
 import { ChartBox, useChartTooltip } from "./chart-frame";
 import { amountScale, bandScale } from "./chart-scales";
+import { reportsTexts } from "./texts";
 import type { TrendMonth } from "./trend-view";
 
 const SPENT_COLOR = "var(--color-primary)";
@@ -24,7 +25,7 @@ const MARGIN = { top: 8, right: 4, bottom: 24 };
 const Y_TICKS = 5;
 
 function MonthTooltip({ month, withIncome }: { month: TrendMonth; withIncome: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   return (
     <div data-testid="trend-tooltip">
@@ -62,7 +63,7 @@ export function TrendChart({
   /** Draw the income as a line beside the spending (docs/product.md#the-months-net). */
   withIncome?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const tooltip = useChartTooltip<TrendMonth>();
   // On a phone twelve month names do not fit: every other one, counted back from the shown month.

@@ -3,6 +3,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDayRange, formatMonthYear } from "../../lib/format";
 import { useMoney } from "../../lib/use-money";
 import { cn } from "../../lib/utils";
+import { reportsTexts } from "./texts";
 import type { TrendView } from "./trend-view";
 
 /**
@@ -12,7 +13,7 @@ import type { TrendView } from "./trend-view";
  * only visually otherwise. On a phone it scrolls inside its region, never the page.
  */
 export function TrendTable({ view, visible }: { view: TrendView; visible: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(reportsTexts);
   const language = useLanguage();
   const money = useMoney();
   const first = view.months[0];

@@ -1,0 +1,8 @@
+import { loadFeatureTexts } from "../../i18n/init";
+
+/** The incomes feature's i18next namespace: its texts, in locales/<lang>.json. */
+export const incomesTexts = "incomes";
+
+// Awaited as the chunk holding this module is evaluated, so whatever shows this feature's parts
+// has their texts before it renders, and they travel with it, not in the shell (i18n/init.ts).
+await loadFeatureTexts(incomesTexts, (language) => import(`./locales/${language}.json`));
