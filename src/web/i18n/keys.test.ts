@@ -179,6 +179,22 @@ describe("the keys the web's code names", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("name every text of every namespace (a text no code reads is not kept)", () => {
+    const wholes = new Set(named.flatMap(({ written }) => written));
+    // A prefix the code completes at run time: `history.kinds.${kind}`, `x.threshold${n}`.
+    const starts = named.flatMap(({ code }) =>
+      [...code.matchAll(/`([a-zA-Z][\w.-]*)\$\{/g)].map(([, start = ""]) => start),
+    );
+    const unread = Object.keys(namespaces).flatMap((namespace) =>
+      keyPaths(english(namespace))
+        .filter((key) => !["validation", "budgetAlert"].includes(key.split(".")[0] ?? ""))
+        .map((key) => key.replace(/_(?:zero|one|two|few|many|other)$/, ""))
+        .filter((key) => !wholes.has(key) && !starts.some((start) => key.startsWith(start)))
+        .map((key) => `${namespace}: ${key}`),
+    );
+    expect(unread).toEqual([]);
+  });
+
   it("leave out the server's own sections, which the web never reads", () => {
     const serverOnly = Object.keys(server).filter((section) => !(section in appEn));
     expect(serverOnly.sort()).toEqual(["csvExport", "errors", "mail", "messages"]);
