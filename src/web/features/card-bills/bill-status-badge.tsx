@@ -1,0 +1,10 @@
+import { useTranslation } from "react-i18next";
+import type { BillStatusName } from "../../../contract/card-bills";
+import { Badge } from "../../components/ui/badge";
+import { statusVariant } from "./card-bills-view";
+
+/** A bill's status as a badge: "Aberta", "Fechada", "Paga". */
+export function StatusBadge({ status }: { status: BillStatusName }) {
+  const { t } = useTranslation();
+  return <Badge variant={statusVariant[status]}>{t(`cardBills.status.${status}`)}</Badge>;
+}
