@@ -80,6 +80,19 @@ export function playwrightTests(report) {
 export const slowest = (tests, count = 20) =>
   [...tests].sort((a, b) => b.ms - a.ms).slice(0, count);
 
+/**
+ * The tests added up per file (a Playwright file per project): a file of many quick tests, or of
+ * walks split into several tests, costs more than its slowest test says.
+ */
+export function perFile(tests) {
+  const files = new Map();
+  for (const test of tests) {
+    const file = test.name.split(" › ")[0];
+    files.set(file, (files.get(file) ?? 0) + test.ms);
+  }
+  return [...files].map(([name, ms]) => ({ name, ms }));
+}
+
 /** The table printed after a run: each phase's seconds and result, and the total. */
 export function phaseTable(phases) {
   const rows = phases.map(
@@ -116,6 +129,9 @@ function report() {
     console.log("The 20 slowest tests");
     for (const test of slowest(tests))
       console.log(`${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.name}`);
+    console.log("\nThe 10 slowest files");
+    for (const file of slowest(perFile(tests), 10))
+      console.log(`${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phaseTable, playwrightTests, slowest, vitestTests } from "./test-phases.mjs";
+import { perFile, phaseTable, playwrightTests, slowest, vitestTests } from "./test-phases.mjs";
 
 // What `npm test` prints after a run (docs/architecture.md#what-a-test-costs): read from the
 // runners' own JSON reports, so a wrong reading would name the wrong tests as the slow ones.
@@ -48,6 +48,21 @@ describe("the test-time report", () => {
     expect(playwrightTests(report)).toEqual([
       { name: "[phone] balances.spec.ts › pt: settle", ms: 5000 },
       { name: "[desktop] balances.spec.ts › group › en: lines", ms: 0 },
+    ]);
+  });
+
+  it("adds the tests up per file, a Playwright file per project", () => {
+    const tests = [
+      { name: "src/a.api.test.ts › walk one", ms: 700 },
+      { name: "src/b.test.ts › quick", ms: 5 },
+      { name: "src/a.api.test.ts › walk two", ms: 600 },
+      { name: "[phone] e2e/x.spec.ts › journey", ms: 4000 },
+      { name: "[desktop] e2e/x.spec.ts › journey", ms: 3000 },
+    ];
+    expect(slowest(perFile(tests), 3)).toEqual([
+      { name: "[phone] e2e/x.spec.ts", ms: 4000 },
+      { name: "[desktop] e2e/x.spec.ts", ms: 3000 },
+      { name: "src/a.api.test.ts", ms: 1300 },
     ]);
   });
 
