@@ -11,9 +11,9 @@ import { type Catalogue, mergeCatalogues } from "./merge";
  * translates itself. Every feature's texts are a namespace of their own, named as its folder
  * (features/<area>/locales, loaded by features/<area>/texts.ts); a feature's `t` falls back to
  * these, so a feature reads its own texts and the shared ones, never another feature's
- * (i18n/namespaces.test.ts).
+ * (i18n/keys.test.ts).
  */
-export const sharedTexts = "shared";
+const sharedTexts = "shared";
 
 /**
  * The shared texts come in two chunks per language, and only the visitor's language is
@@ -134,7 +134,8 @@ export function initI18n(language: Language = detectLanguage(readDetectionInput(
   if (!i18n.isInitialized) {
     i18n.on("languageChanged", reflectInDocument);
     void i18n.use(initReactI18next).init({
-      resources: loaded,
+      // A copy: i18next merges later texts into its own.
+      resources: structuredClone(loaded),
       ns: [sharedTexts],
       defaultNS: sharedTexts,
       fallbackNS: sharedTexts,
