@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, loginViaApi, otherPerson, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { desktopOnly, expectNoHorizontalScroll, storeLanguage } from "./support";
@@ -55,13 +55,9 @@ async function closeToast(page: Page, title: string) {
   await expect(toast(page)).toHaveCount(0);
 }
 
-async function checkPage(page: Page, name: string, testInfo: TestInfo) {
+async function checkPage(page: Page) {
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({
-    path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
 }
 
 async function openFamilyTab(page: Page, t: (typeof texts)[Language]) {
@@ -98,7 +94,7 @@ test(
     await page.goto("/profile");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: t.changePassword })).toBeVisible();
-    await checkPage(page, "password-form", testInfo);
+    await checkPage(page);
 
     const newPassword = "a-much-better-secret";
     await main.getByLabel(t.current).fill("not-my-password");
@@ -106,7 +102,7 @@ test(
     await main.getByLabel(t.confirm).fill(newPassword);
     await main.getByRole("button", { name: t.changePassword }).click();
     await expect(main.getByLabel(t.current)).toHaveAccessibleDescription(t.wrongCurrent);
-    await checkPage(page, "password-wrong-current", testInfo);
+    await checkPage(page);
 
     await main.getByLabel(t.current).fill(account.password);
     await main.getByRole("button", { name: t.changePassword }).click();
@@ -163,16 +159,16 @@ test(
     await openFamilyTab(page, t);
     const main = page.getByRole("main");
     await expect(main.getByText(t.memberNote)).toBeVisible();
-    await checkPage(page, "member-family-tab", testInfo);
+    await checkPage(page);
 
     await main.getByRole("button", { name: t.leave }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog.getByText(t.leaveConfirm)).toBeVisible();
-    await checkPage(page, "member-leave-dialog", testInfo);
+    await checkPage(page);
     await dialog.getByRole("button", { name: t.leave }).click();
     await closeToast(page, t.left);
     await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
-    await checkPage(page, "member-left", testInfo);
+    await checkPage(page);
 
     const expenses = (await (await owner.page.request.get("/api/expenses")).json()) as {
       description: string;
@@ -205,13 +201,13 @@ test(
     await expect(leave).toBeDisabled();
     await expect(leave).toHaveAccessibleDescription(t.ownerLeaveHint);
     await expect(main.getByRole("button", { name: t.deleteFamily })).toBeDisabled();
-    await checkPage(page, "owner-family-tab", testInfo);
+    await checkPage(page);
 
     await expect(main.getByLabel(t.newOwner)).toHaveValue(/.+/);
     await main.getByRole("button", { name: t.transfer }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog.getByText(/Mario Membro/)).toBeVisible();
-    await checkPage(page, "owner-transfer-dialog", testInfo);
+    await checkPage(page);
     await dialog.getByRole("button", { name: t.transferSubmit, exact: true }).click();
     await closeToast(page, t.transferred);
 
@@ -221,7 +217,7 @@ test(
     await expect(main.getByRole("button", { name: t.leave })).toBeEnabled();
     const mario = main.getByTestId("family-member").filter({ hasText: "Mario Membro" });
     await expect(mario.getByText(t.ownerRole, { exact: true })).toBeVisible();
-    await checkPage(page, "owner-transferred", testInfo);
+    await checkPage(page);
     const theirs = (await (await member.page.request.get("/api/family")).json()) as {
       role: string;
     };
@@ -230,32 +226,28 @@ test(
   },
 );
 
-test(
-  "the owner alone deletes the family after typing its name",
-  desktopOnly,
-  async ({ page }, testInfo) => {
-    const language = "en";
-    const t = texts[language];
-    await storeLanguage(page, language);
-    await signUpViaApi(page, { language });
-    await createFamilyViaApi(page, { name: "Família Souza", keepStarterData: true });
+test("the owner alone deletes the family after typing its name", desktopOnly, async ({ page }) => {
+  const language = "en";
+  const t = texts[language];
+  await storeLanguage(page, language);
+  await signUpViaApi(page, { language });
+  await createFamilyViaApi(page, { name: "Família Souza", keepStarterData: true });
 
-    await openFamilyTab(page, t);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("button", { name: t.leave })).toBeDisabled();
-    await main.getByRole("button", { name: t.deleteFamily }).click();
-    const dialog = page.getByRole("alertdialog");
-    const name = dialog.getByLabel(t.nameLabel);
-    await name.fill("Familia Souza");
-    await dialog.getByRole("button", { name: t.deleteFamily }).click();
-    await expect(name).toHaveAccessibleDescription(t.wrongName);
-    await checkPage(page, "delete-wrong-name", testInfo);
+  await openFamilyTab(page, t);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("button", { name: t.leave })).toBeDisabled();
+  await main.getByRole("button", { name: t.deleteFamily }).click();
+  const dialog = page.getByRole("alertdialog");
+  const name = dialog.getByLabel(t.nameLabel);
+  await name.fill("Familia Souza");
+  await dialog.getByRole("button", { name: t.deleteFamily }).click();
+  await expect(name).toHaveAccessibleDescription(t.wrongName);
+  await checkPage(page);
 
-    await name.fill("Família Souza");
-    await dialog.getByRole("button", { name: t.deleteFamily }).click();
-    await closeToast(page, t.deleted);
-    await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
-    expect((await (await page.request.get("/api/family")).json()) as unknown).toBeNull();
-    await checkPage(page, "deleted", testInfo);
-  },
-);
+  await name.fill("Família Souza");
+  await dialog.getByRole("button", { name: t.deleteFamily }).click();
+  await closeToast(page, t.deleted);
+  await expect(main.getByRole("heading", { name: t.setup })).toBeVisible();
+  expect((await (await page.request.get("/api/family")).json()) as unknown).toBeNull();
+  await checkPage(page);
+});

@@ -61,13 +61,9 @@ async function signedInElsewhere(
   return { context, page };
 }
 
-async function checkPage(page: Page, name: string, testInfo: TestInfo) {
+async function checkPage(page: Page) {
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({
-    path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
 }
 
 test(
@@ -91,19 +87,19 @@ test(
     await expect(rows.filter({ hasText: t.iphone })).toContainText(t.recent);
     await expect(rows.filter({ hasText: t.windows })).toContainText(t.recent);
     await page.getByRole("heading", { name: t.title }).scrollIntoViewIfNeeded();
-    await checkPage(page, "devices", testInfo);
+    await checkPage(page);
 
     // End the iPhone's session: after the confirmation it is gone, and that browser signed out.
     await page.getByRole("button", { name: t.endIphone }).click();
     const dialog = page.getByRole("alertdialog", { name: t.confirmTitle });
     await expect(dialog).toContainText(t.iphone);
-    await checkPage(page, "devices-confirm", testInfo);
+    await checkPage(page);
     // A wrong password is refused under the field and ends nothing.
     await dialog.getByLabel(t.password).fill("not the password");
     await dialog.getByRole("button", { name: t.confirm }).click();
     await expect(dialog.getByText(t.wrongPassword)).toBeVisible();
     expect((await iphone.page.request.get("/api/auth/user")).status()).toBe(200);
-    await checkPage(page, "devices-confirm-wrong-password", testInfo);
+    await checkPage(page);
     await dialog.getByLabel(t.password).fill(account.password);
     await dialog.getByRole("button", { name: t.confirm }).click();
     await closeToast(page, t.ended);
@@ -117,7 +113,7 @@ test(
     await page.getByRole("button", { name: t.endOthers }).click();
     const others = page.getByRole("alertdialog", { name: t.confirmOthersTitle });
     await expect(others).toBeVisible();
-    await checkPage(page, "devices-confirm-others", testInfo);
+    await checkPage(page);
     // The field starts empty again: the password typed for the last dialog is not kept.
     await expect(others.getByLabel(t.password)).toHaveValue("");
     await others.getByLabel(t.password).fill(account.password);
@@ -128,7 +124,7 @@ test(
     await expect(page.getByText(t.onlyThis)).toBeVisible();
     await expect(page.getByRole("button", { name: t.endOthers })).toHaveCount(0);
     expect((await windows.page.request.get("/api/auth/user")).status()).toBe(401);
-    await checkPage(page, "devices-alone", testInfo);
+    await checkPage(page);
 
     // This browser is still signed in.
     await page.reload();

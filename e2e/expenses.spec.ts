@@ -225,6 +225,10 @@ for (const language of ["pt", "en"] as const) {
       await expect(rows.first()).toContainText("Mercado");
       await expect(rows.first()).toContainText(t.money["12.5"]);
       await expect(rows.first()).toContainText(t.formatDate(today));
+      // Who paid: a line of the card at 375 px (the table's column is e2e/payer.spec.ts's).
+      await expect(rows.first()).toContainText(
+        language === "pt" ? "Pago por Ana Souza" : "Ana Souza",
+      );
       // The form is ready for the next receipt.
       await expect(main.getByLabel(t.description, { exact: true })).toHaveValue("");
       expect(await listedExpenses(page)).toEqual([

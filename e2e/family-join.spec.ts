@@ -64,7 +64,6 @@ test(
     expect(await familyOf(page)).toBeNull();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `.tmp/join-confirm-pt-${testInfo.project.name}.png` });
 
     await main.getByRole("button", { name: "Entrar na família" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -96,7 +95,6 @@ test(
     expect(await familyOf(page)).toBeNull();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `.tmp/join-confirm-en-${testInfo.project.name}.png` });
 
     // "Not now" leaves without joining; the link still works afterwards.
     await main.getByRole("link", { name: "Not now" }).click();

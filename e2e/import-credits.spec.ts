@@ -15,7 +15,7 @@ const pad = (value: number) => String(value).padStart(2, "0");
 test(
   "record a statement's salary as income and a refund against its purchase",
   desktopOnly,
-  async ({ page }, testInfo) => {
+  async ({ page }) => {
     const language = "en";
     await signUpViaApi(page, { language });
     await createFamilyViaApi(page);
@@ -68,10 +68,6 @@ test(
     await expect(choice(4).locator("option").last()).toHaveText(proposal);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: testInfo.outputPath(`credits-skipped-${language}.png`),
-      fullPage: true,
-    });
 
     await choice(2).selectOption({ label: "Income · Salary" });
     await choice(4).selectOption({ label: proposal });
@@ -81,10 +77,6 @@ test(
     await expect(page.getByTestId("import-credits-summary")).toHaveText("+ 1 income · + 1 refund");
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: testInfo.outputPath(`credits-chosen-${language}.png`),
-      fullPage: true,
-    });
 
     await page.getByRole("button", { name: "Import 4 entries" }).click();
     await expect(

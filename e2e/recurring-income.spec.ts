@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 import { couple, localToday, toastSays } from "./couple";
@@ -83,10 +83,6 @@ const shown = (iso: string, locale: string) =>
     year: "numeric",
   }).format(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8))));
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/recurring-income-${name}.png`, fullPage: true });
-}
-
 test(
   "pt: Ana's salary on the 5th business day is income, with its next 5th business day",
   phoneOnly,
@@ -128,7 +124,6 @@ test(
       .getByLabel("Data de início", { exact: true })
       .fill(isoOf(start.year, start.month, 1));
     await expectNoAxeViolations(page);
-    await shot(page, "form-pt");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect(dialog).toBeHidden();
     await toastSays(page, "Receita recorrente criada");
@@ -142,7 +137,6 @@ test(
     await expect(card).toContainText(`Próximo: ${shown(nextNthBusinessDay(5), "pt-BR")}`);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await shot(page, "list-pt");
 
     // The back-fill wrote the past 5th business days as Ana's income, none as an expense.
     for (const back of [2, 1]) {
@@ -176,7 +170,6 @@ test(
     );
     await expect(paid).toContainText("R$ 5.000,00");
     await expectNoAxeViolations(page);
-    await shot(page, "incomes-pt");
     await page.goto("/expenses/recurring");
 
     // Edited, it stays an income: the type is chosen once.
@@ -218,7 +211,6 @@ test("en: rent on the 1st business day of each month", desktopOnly, async ({ pag
   await expect(dialog.getByText("In a month with fewer, its last business day.")).toBeVisible();
   await dialog.getByLabel("Start date", { exact: true }).fill(localToday());
   await expectNoAxeViolations(page);
-  await shot(page, "form-en");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await toastSays(page, "Recurring expense created");
@@ -229,5 +221,4 @@ test("en: rent on the 1st business day of each month", desktopOnly, async ({ pag
   await expect(card).toContainText("Every month, on the 1st business day");
   await expect(card).toContainText(`Next: ${shown(nextNthBusinessDay(1), "en-US")}`);
   await expectNoAxeViolations(page);
-  await shot(page, "list-en");
 });

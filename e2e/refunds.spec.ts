@@ -56,7 +56,6 @@ test(
     await expect(dialog.getByText("O estorno passa do valor da compra")).toBeVisible();
     await expect(amount).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/refunds-pt-refused.png" });
 
     await amount.fill("40,00");
     await dialog.getByRole("button", { name: "Estornar" }).click();
@@ -72,7 +71,6 @@ test(
     await expect(main.getByText(/total R\$\s80,00/)).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: "test-results/refunds-pt-list.png", fullPage: true });
 
     // The dashboard: Mercado's month is R$ 120,00 less R$ 40,00.
     await page.goto("/");
@@ -81,7 +79,6 @@ test(
     await expect(latest.getByTestId("refund-mark")).toBeVisible();
     await expect(latest.getByTestId("recent-amount")).toHaveText(/\u2212R\$\s40,00/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/refunds-pt-dashboard.png", fullPage: true });
   },
 );
 
@@ -101,7 +98,6 @@ test(
     await expect(refund.locator("[data-credit]")).toHaveText("\u2212$40.00");
     await expect(refund.getByTestId("refund-mark")).toHaveText("Refund");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/refunds-en-list.png", fullPage: true });
 
     // Its dialog changes what a refund has of its own: its amount, date and description.
     await refund.getByRole("button", { name: "Edit Refund: Mercado" }).click();

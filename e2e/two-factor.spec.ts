@@ -64,10 +64,6 @@ test(
     await expect(page.getByRole("img", { name: /QR code para adicionar/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({
-      path: test.info().outputPath("two-factor-setup.png"),
-      fullPage: true,
-    });
     const key = (await page.getByTestId("two-factor-key").textContent()) ?? "";
     expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{32}$/);
 
