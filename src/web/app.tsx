@@ -15,8 +15,8 @@ import { publicRouteOf, signedInRouteAt, signedInRoutes, withAppTexts } from "./
 // screen at the opened address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
 // (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
 // landing page loads none of them (docs/internals/web.md#what-the-landing-page-loads).
-// Both bring the language's whole catalogue (i18n/init.ts) and tailwind-merge (lib/utils.ts) with
-// them: the landing page needs only the frame's texts, and no class merging.
+// Both bring the language's app texts (i18n/init.ts, loadAppTexts) and tailwind-merge
+// (lib/utils.ts) with them: the landing page needs only the frame's texts, and no class merging.
 // The frame's chunk also waits for the screen it opens on (the address's, when it is loaded): the
 // two show in one commit. Loaded after the frame instead (a visitor without a stored user: the
 // frame is asked for once the user's answer comes), the frame showed with the routes' spinner and

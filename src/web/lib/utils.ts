@@ -6,8 +6,8 @@ let loading: Promise<void> | undefined;
 
 /**
  * tailwind-merge (9 KB gzip, most of it its table of Tailwind's classes) is a chunk of its own,
- * loaded with the language's whole catalogue before any screen but the landing page renders
- * (app.tsx's withAppTexts): the landing page's budget
+ * loaded with the language's app texts before any screen but the landing page renders
+ * (routes/registry.tsx's withAppTexts): the landing page's budget
  * (docs/internals/web.md#what-the-landing-page-loads) has no room for it, and the landing page
  * passes no conflicting classes (utils.test.tsx renders it and checks every class list).
  */
