@@ -15,11 +15,12 @@ import { BillPayments } from "./bill-payments";
 import { StatusBadge } from "./bill-status-badge";
 import { billFigures, hasLeftToPay, nameById } from "./card-bills-view";
 import { PayBillDialog } from "./pay-bill-dialog";
+import { cardBillsTexts } from "./texts";
 import { useBillTexts } from "./use-bill-texts";
 
 /** The chosen bill: its figures, "Pagar fatura", its purchases and its payments. */
 export function BillDetail({ summary, methods }: { summary: CardBill; methods: PaymentMethod[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   const detail = useCardBill(summary.id);
   // A payment's answer is the bill as it is now: shown before the card's list is refetched.

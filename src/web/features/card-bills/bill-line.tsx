@@ -10,6 +10,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDate } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { cardBillsTexts } from "./texts";
 
 /** A purchase on the bill, moved by hand to the bill before or after. */
 export function BillLine({
@@ -19,7 +20,7 @@ export function BillLine({
   expense: Expense;
   categoryName: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   const move = useMoveExpenseBill();
   // Awaited rather than mutate's callbacks: the refreshed list can take this line (and its bill,

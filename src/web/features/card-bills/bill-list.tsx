@@ -7,6 +7,7 @@ import { formatMoney } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { StatusBadge } from "./bill-status-badge";
 import { shownBills } from "./card-bills-view";
+import { cardBillsTexts } from "./texts";
 import { useBillTexts } from "./use-bill-texts";
 
 /** The card's bills, newest first; the chosen one pressed. */
@@ -19,7 +20,7 @@ export function BillList({
   selectedId: string | undefined;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   const textsOf = useBillTexts();
   const [all, setAll] = useState(false);

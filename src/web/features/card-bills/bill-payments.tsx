@@ -7,6 +7,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
+import { cardBillsTexts } from "./texts";
 
 /** The bill's payments, each undone by its own button. */
 export function BillPayments({
@@ -16,7 +17,7 @@ export function BillPayments({
   bill: CardBillDetail;
   accountName: (id: string | null) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
   const undo = useDeleteBillPayment();
   if (bill.payments.length === 0) {

@@ -15,10 +15,11 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { BillDetail } from "./bill-detail";
 import { BillList } from "./bill-list";
 import { cardOf, chosenBill } from "./card-bills-view";
+import { cardBillsTexts } from "./texts";
 
 /** The card's bills beside the chosen one; the default chosen until the person picks another. */
 function Bills({ card, methods }: { card: PaymentMethod; methods: PaymentMethod[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const bills = useCardBills(card.id);
   const [chosenId, setChosenId] = useState<string>();
   if (bills.isError) return <Alert variant="destructive">{t("cardBills.loadError")}</Alert>;
@@ -49,7 +50,7 @@ function Bills({ card, methods }: { card: PaymentMethod; methods: PaymentMethod[
  * purchases, moved by hand to the bill before or after, and its payments, made and undone.
  */
 export function CardBillsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(cardBillsTexts);
   const { id = "" } = useParams<{ id: string }>();
   const family = useFamilyQuery();
   const methods = usePaymentMethods();

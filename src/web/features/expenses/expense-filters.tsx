@@ -15,6 +15,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { methodChoices, payerChoices } from "./expense-list-view";
+import { expensesTexts } from "./texts";
 
 /**
  * The list's filters: the search, the category, who paid, how (once the family has a method),
@@ -37,7 +38,7 @@ export function ExpenseFilterFields({
   payerName: (userId: string | null) => string;
   onFilter: (key: keyof ExpenseFilters, value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const searchId = useId();
   const filterId = useId();
   const payerFilterId = useId();

@@ -11,6 +11,7 @@ import { formatDate } from "../../lib/format";
 import { cn } from "../../lib/utils";
 import { actionDescription, type ExpenseRow } from "./expense-list-view";
 import { SplitLabel } from "./split-label";
+import { expensesTexts } from "./texts";
 
 export type RowHandlers = {
   onEdit: (expense: Expense) => void;
@@ -27,7 +28,7 @@ type RowProps = RowHandlers & {
 };
 
 function CategoryName({ category }: { category: Category | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   if (!category) {
     return <span className="text-muted-foreground italic">{t("expenses.uncategorized")}</span>;
   }
@@ -45,7 +46,7 @@ function CategoryName({ category }: { category: Category | undefined }) {
 
 /** "Pago com Nubank" under the payer, on the lines whose expense says how it was paid. */
 function PaidWith({ name, className }: { name: string | null; className: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   if (name === null) return null;
   return (
     <span className={cn("text-muted-foreground", className)}>
@@ -76,7 +77,7 @@ function ExpenseName({
 }
 
 function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHandlers) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const description = actionDescription(expense, t);
   return (
     <div className="flex justify-end gap-1">
@@ -147,7 +148,7 @@ export function ExpenseCardRow({
   onEdit,
   onDelete,
 }: RowProps & { setSize: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const language = useLanguage();
   const { expense, hidden, category, payer, method } = row;
   return (

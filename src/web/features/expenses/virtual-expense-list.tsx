@@ -5,6 +5,7 @@ import type { Expense } from "../../../contract/expenses";
 import { Spinner } from "../../components/ui/spinner";
 import type { ExpenseRow } from "./expense-list-view";
 import { ExpenseCardRow, ExpenseTableRow, type RowHandlers } from "./expense-rows";
+import { expensesTexts } from "./texts";
 import { shouldLoadMore, spacerHeights } from "./virtual-window";
 
 /** Rows rendered beyond each edge of the screen, so Tab and fast scrolling land on real rows. */
@@ -73,7 +74,7 @@ export function VirtualExpenseList({
   onEdit,
   onDelete,
 }: VirtualListProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(expensesTexts);
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   const virtualizer = useWindowVirtualizer({

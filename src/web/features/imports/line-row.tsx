@@ -15,6 +15,7 @@ import {
   SKIP_CREDIT,
 } from "./import-selection";
 import { dayAndMonth } from "./import-view";
+import { importsTexts } from "./texts";
 
 /**
  * What to do with a credit (docs/product.md#credits): 'Ignorar', 'Receita' (the kind the preview
@@ -29,7 +30,7 @@ function CreditChoiceSelect({
   choice: CreditChoice;
   onChoice: (choice: CreditChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const selectId = useId();
   return (
@@ -85,7 +86,7 @@ export function LineRow({
   onCategory: (categoryId: string) => void;
   onCredit: (choice: CreditChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const selectId = useId();
   const importable = canImport(line);

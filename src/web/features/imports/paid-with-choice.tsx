@@ -6,6 +6,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { billChoiceTexts } from "./bill-choice";
 import { paidWithChoices } from "./import-view";
 import { SettingSelect } from "./setting-select";
+import { importsTexts } from "./texts";
 
 /**
  * "Pago com" (docs/product.md#into-a-card): none, or one of the family's active methods; with a
@@ -25,7 +26,7 @@ export function PaidWithChoice({
   onMethod: (method: PaymentMethod | undefined) => void;
   onBill: (billId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const card = method?.kind === "credit_card" ? method : undefined;
   const bills = useQuery({ ...cardBillsQueryOptions(card?.id ?? ""), enabled: card !== undefined });

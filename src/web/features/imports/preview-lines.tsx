@@ -29,6 +29,7 @@ import {
   withLineChoice,
 } from "./import-view";
 import { LineRow } from "./line-row";
+import { importsTexts } from "./texts";
 
 /** The lines read, a page at a time, what they would record, and "Importar". */
 export function PreviewLines({
@@ -47,7 +48,7 @@ export function PreviewLines({
   idempotencyKey: string;
   onImported: (result: ImportResult) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const categories = useCategories();
   const commit = useCommitImport();

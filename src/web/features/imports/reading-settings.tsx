@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { shownOptions, signGuessKey } from "./import-reading";
 import { columnOptions } from "./import-view";
 import { SettingSelect } from "./setting-select";
+import { importsTexts } from "./texts";
 
 /** "Como ler o arquivo": the columns and formats the preview was read with, each a choice. */
 export function ReadingSettings({
@@ -27,7 +28,7 @@ export function ReadingSettings({
   disabled: boolean;
   onChange: (options: ImportOptions) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(importsTexts);
   const { settings } = preview;
   const columns = columnOptions(preview, t);
   // Every setting as shown, so a new reading changes only what the person changed.
