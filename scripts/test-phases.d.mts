@@ -3,4 +3,6 @@ export type Phase = { name: string; ms: number; ok: boolean };
 export function vitestTests(report: unknown): TimedTest[];
 export function playwrightTests(report: unknown): TimedTest[];
 export function slowest(tests: TimedTest[], count?: number): TimedTest[];
+/** The tests added up per file, named by the file (a Playwright file per project). */
+export function perFile(tests: TimedTest[]): TimedTest[];
 export function phaseTable(phases: Phase[]): string;
