@@ -11,9 +11,21 @@ import { describe, expect, it } from "vitest";
 const allowed: Record<string, string> = {
   "src/server/db/seen-by.ts":
     "the one read path, and the index hints that hand it a bill's or a purchase's ids",
-  "src/server/expense-writes/writes.ts":
-    "the expense write door: the rows it locks and changes, another's private row refused by isHiddenFrom",
-  "src/server/income-writes/writes.ts":
+  "src/server/expense-writes/bill-moves.ts":
+    "the expense write door's bill moves path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/edits.ts":
+    "the expense write door's edit and delete path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/import-lines.ts":
+    "the expense write door's import path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/installments.ts":
+    "the expense write door's installments path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/recurring.ts":
+    "the expense write door's recurring path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/refunds.ts":
+    "the expense write door's refunds path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/restore.ts":
+    "the expense write door's restore path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/income-writes/writer.ts":
     "the income write door: the rows it locks and changes, another's private row refused by isHiddenFrom",
   "src/server/quotas.ts": "the write doors' quota: a count per family, no row leaves it",
 };

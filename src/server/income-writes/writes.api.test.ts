@@ -5,7 +5,8 @@ import { ChangeFanOut } from "../ledger/fan-out";
 import { Ledger } from "../ledger/unit-of-work";
 import { type FamilyMemberSession, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { IncomeWrites, type NewIncome } from "./writes";
+import type { NewIncome } from "./writer";
+import { IncomeWrites } from "./writes";
 
 /**
  * The income write door's promises to its callers (the incomes' routes, the recurring job): a

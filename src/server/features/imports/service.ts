@@ -11,12 +11,9 @@ import { isForeignKeyViolation } from "../../db/errors";
 import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
 import { expensesSeenBy, inRefundsIndex, maskedRow } from "../../db/seen-by";
 import { AppError } from "../../errors";
-import type {
-  ExpenseWriter,
-  ExpenseWrites,
-  ImportedLine,
-  ImportPaidWith,
-} from "../../expense-writes/writes";
+import type { ImportedLine, ImportPaidWith } from "../../expense-writes/import-lines";
+import type { ExpenseWriter } from "../../expense-writes/writer";
+import type { ExpenseWrites } from "../../expense-writes/writes";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import {

@@ -10,7 +10,8 @@ import { incomesSeenBy, maskedRow, seenIncomes } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
-import { type IncomeWrites, privateReceiver } from "../../income-writes/writes";
+import { privateReceiver } from "../../income-writes/writer";
+import type { IncomeWrites } from "../../income-writes/writes";
 import { reserveIncomes } from "../../quotas";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { addDays, occurrencesBetween, type RecurrenceRule } from "../../../domain/recurrence";
 import type { ExpenseWrites } from "../../expense-writes/writes";
-import type { IncomeWriter } from "../../income-writes/writes";
+import type { IncomeWriter } from "../../income-writes/writer";
 import type { LedgerWork } from "../../ledger/unit-of-work";
 import {
   expenseCounts,
