@@ -134,13 +134,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: budgetPeriodRuleSchema, response: { 200: familySchema } } },
       async (request) => {
         const scope = requireFamily(request);
-        const { family: updated } = await family.setBudgetPeriod(
-          app.ledger,
-          app.clock,
-          scope,
-          request.body,
-        );
-        return updated;
+        return family.setBudgetPeriod(app.ledger, app.clock, scope, request.body);
       },
     );
 
@@ -151,13 +145,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: cardSpendingInputSchema, response: { 200: familySchema } } },
       async (request) => {
         const scope = requireFamily(request);
-        const { family: updated } = await family.setCardSpendingBy(
-          app.ledger,
-          app.clock,
-          scope,
-          request.body.by,
-        );
-        return updated;
+        return family.setCardSpendingBy(app.ledger, app.clock, scope, request.body.by);
       },
     );
 

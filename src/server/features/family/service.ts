@@ -570,13 +570,13 @@ export async function setBudgetPeriod(
   clock: Clock,
   scope: FamilyScope,
   rule: BudgetPeriodRule,
-): Promise<{ family: Family; changed: boolean }> {
+): Promise<Family> {
   if (scope.role !== "owner") throw new AppError("only_owner");
   return ledger.transaction(async ({ tx, changed }) => {
     const current = await lockOwnedFamily(tx, scope);
     const before = budgetPeriodRuleCode(budgetPeriodRuleOf(current));
     const after = budgetPeriodRuleCode(rule);
-    if (before === after) return { family: toFamily(current, "owner"), changed: false };
+    if (before === after) return toFamily(current, "owner");
     changed(scope.familyId, ["family", "expenses"]);
     const [family] = await tx
       .update(families)
@@ -601,7 +601,7 @@ export async function setBudgetPeriod(
         changes: [{ field: "budgetPeriod", before, after }],
       },
     ]);
-    return { family: toFamily(family, "owner"), changed: true };
+    return toFamily(family, "owner");
   });
 }
 
@@ -616,12 +616,11 @@ export async function setCardSpendingBy(
   clock: Clock,
   scope: FamilyScope,
   by: CardSpendingBy,
-): Promise<{ family: Family; changed: boolean }> {
+): Promise<Family> {
   if (scope.role !== "owner") throw new AppError("only_owner");
   return ledger.transaction(async ({ tx, changed }) => {
     const current = await lockOwnedFamily(tx, scope);
-    if (current.cardSpendingBy === by)
-      return { family: toFamily(current, "owner"), changed: false };
+    if (current.cardSpendingBy === by) return toFamily(current, "owner");
     changed(scope.familyId, ["family", "expenses"]);
     const [family] = await tx
       .update(families)
@@ -643,6 +642,6 @@ export async function setCardSpendingBy(
         changes: [{ field: "cardSpendingBy", before: current.cardSpendingBy, after: by }],
       },
     ]);
-    return { family: toFamily(family, "owner"), changed: true };
+    return toFamily(family, "owner");
   });
 }
