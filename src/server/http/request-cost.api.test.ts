@@ -423,14 +423,16 @@ const USER_BYTES = 325;
 // private (#private-expenses; 16 bytes: `"private":false,`), the month's income
 // (#the-months-net; 36 bytes without any: `"income":"0.00","incomeByMember":[],`), and the purchase
 // each expense returns since refunds (#refunds; 18 bytes when none: `"refundOfId":null,`), and
-// what others spent in private (#private-expenses; 22 bytes: `"privateSpent":"0.00",`).
-const SUMMARY_BYTES = 2670;
+// what others spent in private (#private-expenses; 22 bytes: `"privateSpent":"0.00",`). An
+// expense no longer carries its calendar month and year (#calendar-dates; 22 bytes each:
+// `"month":3,"year":2026,`).
+const SUMMARY_BYTES = 2604;
 // Twelve months, 2 categories and the uncategorised series, every amount with two places, each
 // month with its days (41 bytes each: `"first":"2026-03-01","last":"2026-03-31",`) and its income
 // (#the-months-net; 16 bytes each: `,"income":"0.00"`).
 const TREND_BYTES = 1963;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here); each with
-// `"refundOfId":null,` since refunds (18 bytes).
-const PAGE_BYTES = 27_828;
+// `"refundOfId":null,` since refunds (18 bytes), and without `"month":3,"year":2026,` (22 bytes).
+const PAGE_BYTES = 26_728;
 // Paid by the caller: a payer id; not a refund (18 bytes: `"refundOfId":null,`).
-const EXPENSE_BYTES = 588;
+const EXPENSE_BYTES = 566;
