@@ -23,6 +23,23 @@ import {
 import { languageNames } from "./language-switcher";
 import { UserMenuTrigger } from "./user-menu-trigger";
 
+type BrowserQueue = typeof import("../../offline/browser-queue");
+let browserQueue: Promise<BrowserQueue> | undefined;
+/**
+ * The queue's code, asked for once this menu's own code is in (after the first screen, so not part
+ * of its download) rather than at the click on "Sair": offline, an import started then fails and
+ * the sign-out would not warn of the expenses only this device holds. A failed load is asked for
+ * again next time.
+ */
+const loadBrowserQueue = () => {
+  browserQueue ??= import("../../offline/browser-queue").catch((error: unknown) => {
+    browserQueue = undefined;
+    throw error;
+  });
+  return browserQueue;
+};
+loadBrowserQueue().catch(() => {});
+
 const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
   { value: "system", label: "userMenu.themeSystem", Icon: Monitor },
   { value: "light", label: "userMenu.themeLight", Icon: Sun },
@@ -60,8 +77,7 @@ export function UserMenuDropdown({
     let count = 0;
     let othersWaiting = false;
     try {
-      // Loaded on demand: the queue's code is not part of the first screens' download.
-      const queue = await import("../../offline/browser-queue");
+      const queue = await loadBrowserQueue();
       count = await queue.countQueuedExpenses(user.id);
       othersWaiting = count === 0 && (await queue.anyQueuedExpenses());
     } catch {
