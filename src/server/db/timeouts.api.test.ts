@@ -38,8 +38,8 @@ const settingsOf = async (database: Pick<Database, "pool">) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `pool` as a slow disk would make it: the first statement matching `pause` waits a second before
- * it is sent, with its transaction open.
+ * `pool` as a slow disk would make it: the first statement matching `pause` waits 750 ms (half
+ * as long again as the limits below) before it is sent, with its transaction open.
  */
 const slow = (pool: pg.Pool, pause: RegExp) =>
   ({
@@ -51,7 +51,7 @@ const slow = (pool: pg.Pool, pause: RegExp) =>
         query: async (...args: unknown[]) => {
           if (!paused && typeof args[0] === "string" && pause.test(args[0])) {
             paused = true;
-            await sleep(1_000);
+            await sleep(750);
           }
           return query(...args);
         },
@@ -127,7 +127,8 @@ describe("with limits of half a second", () => {
     try {
       const client = await database.pool.connect();
       await client.query("begin");
-      await sleep(1_500);
+      // Twice the limit: the server has ended it by then.
+      await sleep(1_000);
       await expect(client.query("select 1")).rejects.toThrow();
       client.release(true);
       expect((await database.pool.query("select 1 as one")).rows[0]?.one).toBe(1);
@@ -140,10 +141,10 @@ describe("with limits of half a second", () => {
     const database = short();
     const other = await test.pool.connect();
     try {
-      // Another app process migrating: it holds the migration lock for three times the limit.
+      // Another app process migrating: it holds the migration lock for twice the limit.
       await other.query("select pg_advisory_lock(7428113901)");
       const migrating = database.migrate();
-      await sleep(1_500);
+      await sleep(1_000);
       await other.query("select pg_advisory_unlock(7428113901)");
       await migrating;
       // The connection that waited was discarded: the pool's next one has the limits again.
