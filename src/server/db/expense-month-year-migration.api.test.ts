@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseAtMigration } from "../testing/database-at-migration";
+import { databaseAtMigration, familyAtMigration } from "../testing/database-at-migration";
 import { applyDatabaseFunctions, databaseFunctionFiles } from "./database-functions";
 
 /**
@@ -27,35 +27,19 @@ describe("migration 0028", () => {
       );
     }
     await client.query("commit");
-    const users: string[] = [];
-    for (const email of ["ana@example.org", "leo@example.org"]) {
-      const { rows } = await client.query(
-        "insert into users (email, password_hash) values ($1, 'x') returning id",
-        [email],
-      );
-      users.push(rows[0].id);
-    }
-    const {
-      rows: [family],
-    } = await client.query(
-      "insert into families (name, owner_id) values ('Casa', $1) returning id",
-      [users[0]],
-    );
-    for (const [n, userId] of users.entries()) {
-      await client.query(
-        "insert into family_members (family_id, user_id, role) values ($1, $2, $3)",
-        [family.id, userId, n === 0 ? "owner" : "member"],
-      );
-    }
+    const { familyId, userIds: users } = await familyAtMigration(client, [
+      "ana@example.org",
+      "leo@example.org",
+    ]);
     await client.query(
       `insert into expenses (family_id, description, amount, date, added_by_user_id, paid_by_user_id, private, split)
        values ($1, 'Mercado', 10.50, '2026-03-31', $2, $2, false, '{"mode":"family"}'),
               ($1, 'Presente', 99.00, '2026-04-01', $3, $3, true, $4::jsonb)`,
-      [family.id, users[0], users[1], JSON.stringify({ mode: "one", userId: users[1] })],
+      [familyId, users[0], users[1], JSON.stringify({ mode: "one", userId: users[1] })],
     );
     const before = await client.query(
       "select date::text, month, year from expenses_seen_by($1, $2) order by date",
-      [family.id, users[0]],
+      [familyId, users[0]],
     );
     expect(before.rows).toEqual([
       { date: "2026-03-31", month: 3, year: 2026 },
@@ -67,7 +51,7 @@ describe("migration 0028", () => {
 
     const after = await client.query(
       "select date::text, amount::text, description from expenses_seen_by($1, $2) order by date",
-      [family.id, users[0]],
+      [familyId, users[0]],
     );
     expect(after.rows).toEqual([
       { date: "2026-03-31", amount: "10.50", description: "Mercado" },

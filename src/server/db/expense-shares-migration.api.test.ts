@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitByWeights } from "../../domain/shares";
-import { databaseAtMigration } from "../testing/database-at-migration";
+import { databaseAtMigration, familyAtMigration } from "../testing/database-at-migration";
 
 /**
  * Migration 0017 gives every expense recorded before shares existed its shares: for the family,
@@ -19,28 +19,11 @@ afterAll(() => database.drop());
 describe("migration 0017", () => {
   it("splits every expense already recorded equally between the family's members, to the cent", async () => {
     const { client } = database;
-    const users: string[] = [];
-    for (const email of ["ana@example.org", "leo@example.org", "bia@example.org"]) {
-      const { rows } = await client.query(
-        "insert into users (email, password_hash) values ($1, 'x') returning id",
-        [email],
-      );
-      users.push(rows[0].id);
-    }
-    const {
-      rows: [family],
-    } = await client.query(
-      "insert into families (name, owner_id) values ('Casa', $1) returning id",
-      [users[0]],
-    );
-    // The owner first, then by joining: the order the cents left over go in.
-    for (const [n, userId] of users.entries()) {
-      await client.query(
-        `insert into family_members (family_id, user_id, role, joined_at)
-         values ($1, $2, $3, now() + make_interval(secs => $4))`,
-        [family.id, userId, n === 0 ? "owner" : "member", n],
-      );
-    }
+    const { familyId, userIds: users } = await familyAtMigration(client, [
+      "ana@example.org",
+      "leo@example.org",
+      "bia@example.org",
+    ]);
     const amounts = fc.sample(fc.integer({ min: 1, max: 9_999_999_999 }), {
       numRuns: 300,
       seed: 17,
@@ -48,7 +31,7 @@ describe("migration 0017", () => {
     await client.query(
       `insert into expenses (family_id, description, amount, date, paid_by_user_id)
        select $1, 'Compra', a / 100.0, '2026-03-10', $2 from unnest($3::bigint[]) as a`,
-      [family.id, users[1], amounts],
+      [familyId, users[1], amounts],
     );
 
     await database.migrateToEnd();

@@ -49,3 +49,32 @@ export async function databaseAtMigration(label: string, lastIndex: number) {
     },
   };
 }
+
+/**
+ * A family at an earlier schema, written row by row (the app's own writes know only the schema of
+ * now): a user per e-mail, the first the owner, the others joining one second apart in that order
+ * (the order the cents left over of a split go in).
+ */
+export async function familyAtMigration(client: pg.Client, emails: readonly string[]) {
+  const userIds: string[] = [];
+  for (const email of emails) {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into users (email, password_hash) values ($1, 'x') returning id",
+      [email],
+    );
+    userIds.push(rows[0]?.id ?? "");
+  }
+  const { rows } = await client.query<{ id: string }>(
+    "insert into families (name, owner_id) values ('Casa', $1) returning id",
+    [userIds[0]],
+  );
+  const familyId = rows[0]?.id ?? "";
+  for (const [n, userId] of userIds.entries()) {
+    await client.query(
+      `insert into family_members (family_id, user_id, role, joined_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [familyId, userId, n === 0 ? "owner" : "member", n],
+    );
+  }
+  return { familyId, userIds };
+}
