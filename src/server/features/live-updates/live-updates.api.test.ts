@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -132,7 +133,38 @@ let second: TestApp;
 let firstUrl: string;
 let secondUrl: string;
 const streams: Stream[] = [];
+/**
+ * Until both processes' listening connections have dispatched every notification sent before the
+ * call: a marker published to a family of no one comes back after them, since a connection hears
+ * the channel's notifications in the order they committed. A stream opened right after a write
+ * (a join) could otherwise hear that write's notification late and take it for a later one's.
+ */
+async function earlierNotificationsHeard() {
+  const marker = { familyId: randomUUID(), userId: randomUUID() };
+  const listening = [first, second].map(async ({ app }) => {
+    let heard = () => {};
+    const came = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const unsubscribe = await app.familyEvents.subscribe({
+      ...marker,
+      changed: () => heard(),
+      accessChanged() {},
+      resync() {},
+    });
+    return { came, unsubscribe };
+  });
+  // Both processes listen once their subscribe settled; the marker goes out after.
+  const subscribed = await Promise.all(listening);
+  await first.app.familyEvents.publish(marker.familyId, ["categories"]);
+  for (const { came, unsubscribe } of subscribed) {
+    await came;
+    unsubscribe();
+  }
+}
+
 const open = async (url: string, who: SignedIn) => {
+  await earlierNotificationsHeard();
   const stream = await Stream.open(url, who);
   streams.push(stream);
   return stream;
