@@ -33,9 +33,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["src/server/testing/global-setup.ts"],
           // Each file builds its own app on its own database, so the files of a worker can share
-          // the server's loaded modules: 168 s against 129 s for the embedded pass. A file that
-          // mocks a module the app imports resets the registry first
-          // (features/auth/password-rules.api.test.ts).
+          // the server's loaded modules: 168 s against 129 s for the embedded pass. No file mocks a
+          // module the app imports (docs/architecture.md#what-a-test-costs).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

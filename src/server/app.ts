@@ -7,7 +7,6 @@ import { type Config, fastifyTrustProxy, isHttpsApp } from "./config";
 import type { Database, Db } from "./db/client";
 import { AppError } from "./errors";
 import { ExpenseWrites } from "./expense-writes/writes";
-import { hashPassword, verifyPassword } from "./features/auth/passwords";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
 import { cardBillRoutes } from "./features/card-bills/routes";
@@ -49,6 +48,7 @@ import { zodValidatorCompiler } from "./http/validation";
 import { IncomeWrites } from "./income-writes/writes";
 import { ChangeFanOut, topicsByFamily } from "./ledger/fan-out";
 import { Ledger } from "./ledger/unit-of-work";
+import { type Passwords, passwordHasher } from "./passwords";
 import "./http/reauth-limits";
 import { registerWebApp } from "./http/web-app";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -68,6 +68,8 @@ export type AppDependencies = {
   exportStallMs?: number;
   /** How often the alert mail outbox looks without being told; tests lengthen it. */
   alertMailPollMs?: number;
+  /** argon2 at config.passwordHashing's cost by default; a test counts its hashes through it. */
+  passwords?: Passwords;
 };
 
 export type RouteEntry = {
@@ -240,17 +242,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   app.addHook("onClose", async () => backgroundJobs.stop());
 
+  const passwords = deps.passwords ?? passwordHasher(config.passwordHashing);
   // Before the routes: @fastify/swagger collects each route as it is registered (its onRoute hook).
   await registerOpenApi(app, config);
   await app.register(healthRoutes(database));
   await app.register(
-    authRoutes({ db: database.db, store, mailer, clock, config, limits, twoFactorKeys }),
+    authRoutes({ db: database.db, store, mailer, clock, config, limits, twoFactorKeys, passwords }),
   );
-  await app.register(
-    profileRoutes({ store, passwords: { hash: hashPassword, verify: verifyPassword } }),
-  );
-  await app.register(sessionRoutes({ verifyPassword }));
-  await app.register(twoFactorRoutes({ verifyPassword, keys: twoFactorKeys }));
+  await app.register(profileRoutes({ store, passwords }));
+  await app.register(sessionRoutes({ verifyPassword: passwords.verify }));
+  await app.register(twoFactorRoutes({ verifyPassword: passwords.verify, keys: twoFactorKeys }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(paymentMethodRoutes);

@@ -55,6 +55,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STREAMS_PER_IP: "0" })).toThrow(/STREAMS_PER_IP/);
   });
 
+  it("always hashes passwords at OWASP's cost: no variable picks the tests' cheap one", () => {
+    for (const env of [
+      {},
+      { NODE_ENV: "test" },
+      { NODE_ENV: "test", PASSWORD_HASHING: "tests-only", passwordHashing: "tests-only" },
+    ]) {
+      expect(loadConfig(env).passwordHashing).toBe("owasp");
+    }
+  });
+
   it("derives APP_URL from PORT and drops a trailing slash from a given one", () => {
     expect(loadConfig({ PORT: "8080" }).appUrl).toBe("http://localhost:8080");
     expect(loadConfig({ APP_URL: "https://budget.example.org/" }).appUrl).toBe(

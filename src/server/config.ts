@@ -157,6 +157,11 @@ export type Config = {
   /** Host names (lower case) requests may name besides APP_URL's, loopback names and IP addresses. */
   allowedHosts: string[];
   logLevel: (typeof logLevels)[number];
+  /**
+   * argon2's cost (server/passwords.ts): always "owasp"; no variable sets it. Only the
+   * tests' apps, built from server/testing/test-app.ts, choose "tests-only".
+   */
+  passwordHashing: "owasp" | "tests-only";
   /** Heavy reads (http/heavy-reads.ts) running at once in this process, everyone's together. */
   heavyReadsAtOnce: number;
   /** Caps on bulk writes (docs/product.md#quotas). */
@@ -230,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
+    passwordHashing: "owasp",
     heavyReadsAtOnce: e.HEAVY_READS_AT_ONCE,
     quotas: {
       expensesPerFamily: e.QUOTA_EXPENSES_PER_FAMILY,

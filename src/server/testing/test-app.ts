@@ -9,6 +9,7 @@ import type { Clock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Mailer, MailMessage } from "../mail/mailer";
+import type { Passwords } from "../passwords";
 import { createTestDatabase } from "./test-database";
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -22,6 +23,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     }),
     sessionSecret: "test-session-secret-test-session-secret",
     twoFactorKey: "7f".repeat(32),
+    passwordHashing: "tests-only",
   };
 }
 
@@ -91,6 +93,8 @@ export async function createTestApp(
     mailer?: Mailer;
     /** How often the app's alert mail outbox polls once started (AppDependencies). */
     alertMailPollMs?: number;
+    /** The app's password hashing (AppDependencies), to count its hashes. */
+    passwords?: Passwords;
     /** Registers extra routes (e.g. probes for the error handler) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -106,6 +110,7 @@ export async function createTestApp(
     logStream: options.logStream,
     webDir: options.webDir,
     alertMailPollMs: options.alertMailPollMs,
+    passwords: options.passwords,
   });
   await options.extend?.(app);
   await app.ready();

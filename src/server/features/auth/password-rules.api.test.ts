@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordHasher } from "../../passwords";
 import { login, registerUser, signUp, uniqueEmail } from "../../testing/api-helpers";
-import { capturingMailer, type TestApp } from "../../testing/test-app";
+import { capturingMailer, createTestApp, type TestApp, testConfig } from "../../testing/test-app";
 
 /**
  * The common-password rule at registration and reset (docs/product.md#validation-limits), a reset
@@ -8,24 +9,23 @@ import { capturingMailer, type TestApp } from "../../testing/test-app";
  * (docs/product.md#password-reset).
  */
 
-// Counts the hashes made, to show a bogus reset link never reaches argon2. The test files of a
-// worker share its modules (vitest.config.ts), and another file may have loaded the app with the
-// real ./passwords already: this file loads a copy of its own after the module registry is reset,
-// so the app it builds sees the mock.
-vi.mock("./passwords", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./passwords")>();
-  return { ...original, hashPassword: vi.fn(original.hashPassword) };
-});
-let passwords: typeof import("./passwords");
-const hashes = () => vi.mocked(passwords.hashPassword).mock.calls.length;
-
+// Counts the hashes made, to show a bogus reset link never reaches argon2.
 const mailer = capturingMailer();
+const hasher = passwordHasher(testConfig().passwordHashing);
+let hashCount = 0;
+const hashes = () => hashCount;
 let t: TestApp;
 beforeAll(async () => {
-  vi.resetModules();
-  passwords = await import("./passwords");
-  const { createTestApp } = await import("../../testing/test-app");
-  t = await createTestApp({ mailer });
+  t = await createTestApp({
+    mailer,
+    passwords: {
+      ...hasher,
+      hash: (password) => {
+        hashCount += 1;
+        return hasher.hash(password);
+      },
+    },
+  });
 });
 afterAll(() => t.close());
 

@@ -19,6 +19,7 @@ import type { AttemptLimiter } from "../../http/attempt-limiter";
 import type { LoginClient, SessionStore } from "../../http/sessions";
 import type { Mailer } from "../../mail/mailer";
 import { passwordResetMail } from "../../mail/templates";
+import type { Passwords } from "../../passwords";
 import {
   acceptSecondFactor,
   claimLoginChallenge,
@@ -27,7 +28,6 @@ import {
   type TwoFactorKeys,
 } from "../../two-factor";
 import type { UserRow } from "../../users";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -49,6 +49,8 @@ export type AuthContext = {
   limits: AuthLimits;
   /** Open the sealed TOTP seeds and digest recovery codes (server/two-factor.ts). */
   twoFactorKeys: TwoFactorKeys;
+  /** argon2 at the config's cost (server/passwords.ts), built once by app.ts. */
+  passwords: Passwords;
   log: FastifyBaseLogger;
 };
 
@@ -72,7 +74,7 @@ export async function register(
 ): Promise<UserRow> {
   // Counted before argon2, so parallel registrations cannot outrun the limit.
   if (await ctx.limits.registerPerIp.hit(ip)) throw new AppError("too_many_registrations");
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   try {
     const [user] = await ctx.db
       .insert(users)
@@ -117,8 +119,8 @@ export async function login(
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`);
   const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
+    ? await ctx.passwords.verify(user.passwordHash, input.password)
+    : await ctx.passwords.verifyAgainstDummy(input.password);
   if (!user || !valid) throw new AppError("invalid_credentials");
   await Promise.all([loginPerAccount.takeBack(input.email), loginPerIp.takeBack(ip)]);
   if (user.totpSecret) {
@@ -223,7 +225,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput,
     .from(passwordResetTokens)
     .where(usable);
   if (!found) throw new AppError("invalid_reset_token");
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     // Claimed again here: of two parallel resets with one link, only one finds it unused.
     const [claimed] = await tx
