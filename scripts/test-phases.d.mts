@@ -1,5 +1,6 @@
 export type TimedTest = { name: string; ms: number };
-export type Phase = { name: string; ms: number; ok: boolean };
+/** `beside`: the phase it ran side by side with, which started with it. */
+export type Phase = { name: string; ms: number; ok: boolean; beside?: string };
 export function vitestTests(report: unknown): TimedTest[];
 export function playwrightTests(report: unknown): TimedTest[];
 export function slowest(tests: TimedTest[], count?: number): TimedTest[];

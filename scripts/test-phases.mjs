@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The README's test command (`npm test`): lint, typecheck, the unit and API tests, the end-to-end
+// The README's test command (`npm test`): lint and typecheck side by side (the typecheck is one
+// thread, the lint's tools are quick: one core each), the unit and API tests, the end-to-end
 // tests, in that order and stopping at the first that fails, then how long each phase took and the
 // 20 slowest tests, so a run says where its minutes went (docs/architecture.md#what-a-test-costs).
-// `node scripts/test-phases.mjs api` runs one phase (the PostgreSQL pass of .ci/run);
+// `node scripts/test-phases.mjs api` runs one phase (the PostgreSQL pass of .ci/run), and
+// `lint+typecheck` two side by side;
 // `--report` prints the table of every phase run since the last full run, without running any.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,9 +45,33 @@ const PHASES = {
       `--outputFile.json=${out}`,
     ],
   },
+  // The API tests again on the PostgreSQL server TEST_POSTGRES_URL names (.ci/run gives it a
+  // database of the run's own), beside the end-to-end tests: those wait on their browsers and
+  // the app for a good part of their time, and at the lowest priority this pass takes only the
+  // CPU they leave (one clean clone: e2e 338 s alone, 352 s with this pass beside it, which
+  // took 115 s alone; docs/architecture.md#what-a-test-costs).
+  "api-postgres": {
+    report: "vitest-api.json",
+    skip: () => !process.env.TEST_POSTGRES_URL,
+    env: () => ({ TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL }),
+    command: (out) => [
+      "nice",
+      "-n",
+      "19",
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "api",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
+  },
 };
 
-const DEFAULT_PHASES = ["lint", "typecheck", "unit", "e2e"];
+/** In order; the phases of an inner list run side by side, each on its own core. */
+const DEFAULT_PHASES = [["lint", "typecheck"], "unit", ["e2e", "api-postgres"]];
 
 /** Every test of a Vitest JSON report: { name, ms }. */
 export function vitestTests(report) {
@@ -93,12 +119,25 @@ export function perFile(tests) {
   return [...files].map(([name, ms]) => ({ name, ms }));
 }
 
-/** The table printed after a run: each phase's seconds and result, and the total. */
+/**
+ * The table printed after a run: each phase's seconds and result, and the total, where phases
+ * that ran beside the one before them (`beside`) count only as long as the longest of them.
+ */
 export function phaseTable(phases) {
   const rows = phases.map(
-    (p) => `| ${p.name} | ${(p.ms / 1000).toFixed(1)} | ${p.ok ? "ok" : "FAILED"} |`,
+    (p) =>
+      `| ${p.name}${p.beside ? ` (beside ${p.beside})` : ""} | ${(p.ms / 1000).toFixed(1)} | ${p.ok ? "ok" : "FAILED"} |`,
   );
-  const total = phases.reduce((sum, p) => sum + p.ms, 0);
+  let total = 0;
+  let group = 0;
+  for (const p of phases) {
+    if (p.beside) group = Math.max(group, p.ms);
+    else {
+      total += group;
+      group = p.ms;
+    }
+  }
+  total += group;
   return [
     "| phase | seconds | result |",
     "|---|---|---|",
@@ -135,32 +174,64 @@ function report() {
   }
 }
 
-function run(names) {
-  mkdirSync(TIMES_DIR, { recursive: true });
-  const fresh = names.join(",") === DEFAULT_PHASES.join(",");
+/** Runs one phase, its output shown as it comes, or kept and returned when `quiet`. */
+function runPhase(name, quiet) {
+  const phase = PHASES[name];
+  if (!phase) throw new Error(`unknown phase ${name}; known: ${Object.keys(PHASES).join(", ")}`);
+  const out = phase.report ? join(TIMES_DIR, phase.report) : "";
+  const command = typeof phase.command === "function" ? phase.command(out) : phase.command;
+  const env = {
+    ...process.env,
+    ...phase.env?.(),
+    ...(name === "e2e"
+      ? { PLAYWRIGHT_JSON_OUTPUT_FILE: out, PLAYWRIGHT_JSON_OUTPUT_NAME: out }
+      : {}),
+  };
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), {
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env,
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("close", (status) =>
+      resolve({
+        name: name.startsWith("api") && env.TEST_DATABASE_URL ? "api (PostgreSQL)" : name,
+        ms: performance.now() - started,
+        ok: status === 0,
+        output,
+      }),
+    );
+  });
+}
+
+async function run(steps) {
+  const fresh = JSON.stringify(steps) === JSON.stringify(DEFAULT_PHASES);
   if (fresh) rmSync(TIMES_DIR, { recursive: true, force: true });
   mkdirSync(TIMES_DIR, { recursive: true });
   const phases = fresh ? [] : (readJson(join(TIMES_DIR, "phases.json")) ?? []);
   let ok = true;
-  for (const name of names) {
-    const phase = PHASES[name];
-    if (!phase) throw new Error(`unknown phase ${name}; known: ${Object.keys(PHASES).join(", ")}`);
-    const out = phase.report ? join(TIMES_DIR, phase.report) : "";
-    const command = typeof phase.command === "function" ? phase.command(out) : phase.command;
-    const env =
-      name === "e2e"
-        ? { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: out, PLAYWRIGHT_JSON_OUTPUT_NAME: out }
-        : process.env;
-    const started = performance.now();
-    const result = spawnSync(command[0], command.slice(1), { stdio: "inherit", env });
-    const phaseOk = result.status === 0;
-    phases.push({
-      name: name === "api" && process.env.TEST_DATABASE_URL ? "api (PostgreSQL)" : name,
-      ms: performance.now() - started,
-      ok: phaseOk,
-    });
+  for (const step of steps) {
+    const names = (Array.isArray(step) ? step : [step]).filter((name) => !PHASES[name]?.skip?.());
+    // Side by side, the first one's output shows as it comes, the others' whole when they end.
+    const results = await Promise.all(names.map((name, index) => runPhase(name, index > 0)));
+    for (const [index, result] of results.entries()) {
+      if (result.output) process.stdout.write(`\n--- ${result.name} ---\n${result.output}`);
+      phases.push({
+        name: result.name,
+        ms: result.ms,
+        ok: result.ok,
+        ...(index > 0 ? { beside: results[0].name } : {}),
+      });
+    }
     writeFileSync(join(TIMES_DIR, "phases.json"), JSON.stringify(phases));
-    if (!phaseOk) {
+    if (results.some((result) => !result.ok)) {
       ok = false;
       break;
     }
@@ -171,6 +242,8 @@ function run(names) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
+  // `lint+typecheck` names phases to run side by side.
+  const steps = args.map((arg) => (arg.includes("+") ? arg.split("+") : arg));
   if (args.includes("--report")) report();
-  else process.exit(run(args.length > 0 ? args : DEFAULT_PHASES) ? 0 : 1);
+  else process.exit((await run(steps.length > 0 ? steps : DEFAULT_PHASES)) ? 0 : 1);
 }

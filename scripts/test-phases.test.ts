@@ -66,6 +66,25 @@ describe("the test-time report", () => {
     ]);
   });
 
+  it("counts phases that ran side by side as long as the longest of them", () => {
+    expect(
+      phaseTable([
+        { name: "lint", ms: 10_000, ok: true },
+        { name: "typecheck", ms: 22_000, ok: true, beside: "lint" },
+        { name: "unit", ms: 100_000, ok: true },
+      ]),
+    ).toBe(
+      [
+        "| phase | seconds | result |",
+        "|---|---|---|",
+        "| lint | 10.0 | ok |",
+        "| typecheck (beside lint) | 22.0 | ok |",
+        "| unit | 100.0 | ok |",
+        "| total | 122.0 | |",
+      ].join("\n"),
+    );
+  });
+
   it("lists the slowest first, at most the count asked, and the phases with their total", () => {
     const tests = [5, 50, 1, 30].map((ms) => ({ name: `t${ms}`, ms }));
     expect(slowest(tests, 2).map((t) => t.name)).toEqual(["t50", "t30"]);
