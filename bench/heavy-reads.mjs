@@ -232,7 +232,8 @@ async function alone() {
   const { buildIsCurrent, projectRoot } = await import("../scripts/source-stamp.mjs");
   const { openEmbedded } = await import("../src/server/db/client.ts");
   const { startEmbeddedPostgres } = await import("../src/server/db/embedded-postgres.ts");
-  const { hashPassword } = await import("../src/server/features/auth/passwords.ts");
+  const { passwordHasher } = await import("../src/server/passwords.ts");
+  const hashPassword = passwordHasher("owasp").hash;
   const outDir = join(projectRoot, ".tmp", "bench-build-heavy-reads");
   if (!(await buildIsCurrent(outDir))) {
     console.log("bench heavy reads: building the app...");

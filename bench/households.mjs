@@ -563,7 +563,8 @@ export async function measureHouseholds({
   onStop = [],
 }) {
   const { openPostgres } = await import("../src/server/db/client.ts");
-  const { hashPassword } = await import("../src/server/features/auth/passwords.ts");
+  const { passwordHasher } = await import("../src/server/passwords.ts");
+  const hashPassword = passwordHasher("owasp").hash;
   const pg = (await import("pg")).default;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -102,7 +102,8 @@ if (!(await buildIsCurrent(outDir))) {
 // The server's own database layer and password hash (run under tsx: see package.json).
 const { openEmbedded, openPostgres } = await import("../src/server/db/client.ts");
 const { startEmbeddedPostgres } = await import("../src/server/db/embedded-postgres.ts");
-const { hashPassword } = await import("../src/server/features/auth/passwords.ts");
+const { passwordHasher } = await import("../src/server/passwords.ts");
+const hashPassword = passwordHasher("owasp").hash;
 const { postmasterPid, postmastersOn } = await import("../src/server/testing/server-process.ts");
 
 const quietLog = {
