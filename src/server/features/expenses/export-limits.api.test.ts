@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -249,6 +250,11 @@ describe("two exports at once per person", () => {
 
 describe("a reader that stops reading", () => {
   it("is cut after the stall timeout, which gives the slot back", async () => {
+    // How late this process's event loop ran while the exports stalled: the watchdog's timer is
+    // that late too on a machine whose CPU is busy elsewhere (npm test runs this pass beside the
+    // end-to-end tests at the lowest priority), which no server code can help.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const who = members[8] as FamilyMemberSession;
     expect(await stalledExport(hastyUrl, who)).toBe(200);
     expect(await stalledExport(hastyUrl, who)).toBe(200);
@@ -261,14 +267,18 @@ describe("a reader that stops reading", () => {
     }
     expect(status).toBe(200);
     // Each stalled socket was closed within the delay and a sixth of it after its last byte moved
-    // (export-limits.ts aims at 11/10 of it), the watch's 10 ms of sampling aside: Node's idle
-    // timer came at up to twice the delay.
+    // (export-limits.ts aims at 11/10 of it), the watch's 10 ms of sampling and the event loop's
+    // lateness aside: Node's idle timer came at up to twice the delay.
     while (cutSockets().length < 2) await sleep(50);
+    loopDelay.disable();
+    const lateMs = loopDelay.max / 1e6;
     const cuts = cutSockets().map((watched) => Math.round(watched.closedAt - watched.movedAt));
-    console.info(`stalled exports cut after ${JSON.stringify(cuts)} ms (delay ${STALL_MS} ms)`);
+    console.info(
+      `stalled exports cut after ${JSON.stringify(cuts)} ms (delay ${STALL_MS} ms, loop late by up to ${Math.round(lateMs)} ms)`,
+    );
     for (const cut of cuts) {
       expect(cut).toBeGreaterThanOrEqual(STALL_MS - 10);
-      expect(cut).toBeLessThanOrEqual(STALL_MS + STALL_MS / 6 + 10);
+      expect(cut).toBeLessThanOrEqual(STALL_MS + STALL_MS / 6 + 10 + lateMs);
     }
     for (const socket of sockets.splice(0)) socket.destroy();
   }, 60_000);
