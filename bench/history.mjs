@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { categories, expenses, familyMembers, users } from "../src/server/db/schema.ts";
 import { ExpenseWrites } from "../src/server/expense-writes/writes.ts";
 import { createExpense } from "../src/server/features/expenses/service.ts";
+import { Ledger } from "../src/server/ledger/unit-of-work.ts";
 
 const WRITE_ROUNDS = Number(process.env.BENCH_HISTORY_WRITES ?? 300);
 const PAGE_ROUNDS = 20;
@@ -82,8 +83,9 @@ export async function measureHistoryWrites(db, email) {
       })
       .returning();
   };
-  const writes = new ExpenseWrites(db);
-  const now = (i) => createExpense(writes, scope, input(i), undefined);
+  const writes = new ExpenseWrites(new Ledger(db));
+  // The family's expense quota as the server's default (docs/product.md#quotas).
+  const now = (i) => createExpense(writes, scope, input(i), undefined, 250_000);
   const times = { before: [], now: [] };
   for (let i = 0; i < WRITE_ROUNDS + 20; i++) {
     // Alternating which goes first, so neither always meets a warmer cache.

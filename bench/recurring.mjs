@@ -118,12 +118,7 @@ export async function benchRecurring() {
     const health = `http://127.0.0.1:${PORT}/api/health`;
     await fetch(health); // a warm connection and route
     const { addDays } = await import("../src/domain/recurrence.ts");
-    await generateDueOccurrences(
-      app.expenseWrites,
-      app.incomeWrites,
-      addDays(today, -DOWNTIME_DAYS),
-      config.quotas,
-    );
+    await generateDueOccurrences(app.expenseWrites, addDays(today, -DOWNTIME_DAYS), config.quotas);
     const before = (await database.pool.query("select count(*)::int as n from expenses")).rows[0].n;
 
     // The same health calls and loop monitor for a second with nothing else to do: the
@@ -131,7 +126,7 @@ export async function benchRecurring() {
     const baseline = await whileMeasuring(health, () => sleep(1_000));
     const cpu = process.cpuUsage();
     const run = await whileMeasuring(health, () =>
-      generateDueOccurrences(app.expenseWrites, app.incomeWrites, today, config.quotas),
+      generateDueOccurrences(app.expenseWrites, today, config.quotas),
     );
     const { user, system } = process.cpuUsage(cpu);
     const result = run.value;
