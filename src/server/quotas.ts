@@ -10,6 +10,9 @@ import { AppError } from "./errors";
  * family's quota lock first, then counts: two of them at the same moment count one after the
  * other, so they cannot pass a cap together. A typed expense (one at a time) is counted in the
  * statement before its insert without the lock; the tolerance is documented there.
+ *
+ * The counts are the family's counters in `family_counts`, which the database keeps by itself
+ * (migration 0029's triggers, every row counted): one row read, however many rows the family has.
  */
 
 export type Quotas = Config["quotas"];
@@ -32,16 +35,31 @@ export async function lockFamilyQuotas(tx: Db, familyIds: string[]): Promise<voi
       from unnest(${uuidArray(familyIds)}::uuid[]) as f order by k) keys`);
 }
 
-/** The expenses each family has now (0 for a family with none). */
-export async function expenseCounts(tx: Db, familyIds: string[]): Promise<Map<string, number>> {
+type Counted = "expenses" | "incomes" | "settlements";
+
+/** One family's counter of `counted` as a scalar subquery: 0 before its first row. */
+export const familyCountSql = (familyId: string, counted: Counted) =>
+  sql<number>`coalesce((select ${sql.identifier(counted)} from family_counts
+    where family_id = ${familyId}), 0)`;
+
+/** What each family has now of `counted` (a family without a counter row has none). */
+async function familyCounts(
+  tx: Db,
+  familyIds: string[],
+  counted: Counted,
+): Promise<Map<string, number>> {
   if (familyIds.length === 0) return new Map();
   const rows = rowsOf<{ family_id: string; n: number }>(
     await tx.execute(sql`
-      select family_id, count(*)::int as n from expenses
-      where family_id = any(${uuidArray(familyIds)}::uuid[]) group by family_id`),
+      select family_id, ${sql.identifier(counted)} as n from family_counts
+      where family_id = any(${uuidArray(familyIds)}::uuid[])`),
   );
   return new Map(rows.map((row) => [row.family_id, row.n]));
 }
+
+/** The expenses each family has now (0 for a family with none). */
+export const expenseCounts = (tx: Db, familyIds: string[]) =>
+  familyCounts(tx, familyIds, "expenses");
 
 export const expenseQuotaError = (max: number) =>
   new AppError("quota_exceeded", { messageKey: "errors.expense_quota", params: { max } });
@@ -65,15 +83,7 @@ export async function reserveExpenses(tx: Db, familyId: string, adding: number, 
  * The incomes each family has now (docs/product.md#quotas): a typed income, an import's income
  * credits and a recurring income rule's occurrences all count.
  */
-export async function incomeCounts(tx: Db, familyIds: string[]): Promise<Map<string, number>> {
-  if (familyIds.length === 0) return new Map();
-  const rows = rowsOf<{ family_id: string; n: number }>(
-    await tx.execute(sql`
-      select family_id, count(*)::int as n from incomes
-      where family_id = any(${uuidArray(familyIds)}::uuid[]) group by family_id`),
-  );
-  return new Map(rows.map((row) => [row.family_id, row.n]));
-}
+export const incomeCounts = (tx: Db, familyIds: string[]) => familyCounts(tx, familyIds, "incomes");
 
 export const incomeQuotaError = (max: number) =>
   new AppError("quota_exceeded", { messageKey: "errors.income_quota", params: { max } });
@@ -92,10 +102,8 @@ export async function reserveIncomes(tx: Db, familyId: string, adding: number, m
 /** Locks the family's quotas and refuses one more settlement past `max` (docs/product.md#quotas). */
 export async function reserveSettlement(tx: Db, familyId: string, max: number) {
   await lockFamilyQuotas(tx, [familyId]);
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from settlements where family_id = ${familyId}`),
-  );
-  if ((row?.n ?? 0) >= max) {
+  const counts = await familyCounts(tx, [familyId], "settlements");
+  if ((counts.get(familyId) ?? 0) >= max) {
     throw new AppError("quota_exceeded", {
       messageKey: "errors.settlement_quota",
       params: { max },

@@ -164,6 +164,41 @@ describe("backups of the embedded database", () => {
     await target.close();
   }, 120_000);
 
+  it("counts the quota counters of a backup made before they existed (docs/product.md#quotas)", async () => {
+    const { dataDir, database } = await householdDataDir();
+    const file = await writeBackup(database.pool, dataDir);
+    const before = await dumpRows(database);
+    await database.close();
+    expect(before.family_counts).toHaveLength(1);
+    const { readFile } = await import("node:fs/promises");
+    const { gunzipSync } = await import("node:zlib");
+    // The same backup as a version before migration 0029 wrote it: no family_counts anywhere.
+    const [head, ...rest] = gunzipSync(await readFile(file))
+      .toString()
+      .split("\n");
+    const header = JSON.parse(head as string);
+    delete header.tables.family_counts;
+    const old = rest
+      .filter((line) => !line.startsWith("family_counts\t"))
+      .map((line) => {
+        if (!line.startsWith("#end\t")) return line;
+        const counts = JSON.parse(line.slice("#end\t".length));
+        delete counts.family_counts;
+        return `#end\t${JSON.stringify(counts)}`;
+      });
+    const path = join(dataDir, "old.jsonl.gz");
+    await pipeline(
+      Readable.from([[JSON.stringify(header), ...old].join("\n")]),
+      createGzip(),
+      createWriteStream(path),
+    );
+    const restored = await createTestDatabase();
+    await loadBackup(path, restored.pool);
+    // Counted from the restored rows, as the backup's own counters said.
+    expect((await dumpRows(restored)).family_counts).toEqual(before.family_counts);
+    await restored.close();
+  }, 120_000);
+
   it("keeps the newest 7 and is due once a day", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "budget-backup-"));
     const database = await createTestDatabase();

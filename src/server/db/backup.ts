@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type pg from "pg";
+import { RECOUNT_FAMILIES } from "./family-counts";
 import { ensurePrivateDirectory } from "./private-files";
 import { appTables, countRows, insertRows, readRows } from "./table-copy";
 import { LIFT_TIMEOUTS_LOCALLY } from "./timeouts";
@@ -189,6 +190,8 @@ export async function loadBackup(file: string, pool: pg.Pool): Promise<Record<st
       throw new BackupError(`The backup file cannot be read: ${(error as Error).message}`);
     }
     if (!expected) throw new BackupError("The backup file is incomplete (it has no end line).");
+    // The triggers were off: the quotas' counters are counted from the loaded rows.
+    await client.query(RECOUNT_FAMILIES);
     const loaded = await countRows(client, Object.keys(expected));
     for (const [table, count] of Object.entries(expected)) {
       if (loaded[table] !== count) {

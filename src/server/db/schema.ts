@@ -1031,3 +1031,18 @@ export const familyHistory = pgTable(
     ),
   ],
 );
+
+/**
+ * How many expenses, incomes and settlements each family has, kept by the database itself
+ * (migration 0029's statement triggers add each INSERT's rows and take away each DELETE's, every
+ * row counted, the examples too): the quotas read these instead of counting the family's rows
+ * (docs/product.md#quotas, server/quotas.ts). A family's row appears with its first counted row.
+ */
+export const familyCounts = pgTable("family_counts", {
+  familyId: uuid("family_id")
+    .primaryKey()
+    .references(() => families.id, { onDelete: "cascade" }),
+  expenses: integer("expenses").notNull().default(0),
+  incomes: integer("incomes").notNull().default(0),
+  settlements: integer("settlements").notNull().default(0),
+});

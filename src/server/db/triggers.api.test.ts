@@ -42,6 +42,25 @@ const triggers: readonly {
       why: "data version (migrations 0004, 0006, 0020, 0021)",
     },
   ]),
+  // The quotas' counts of a family's rows (docs/product.md#quotas, server/quotas.ts): each
+  // statement's rows added or taken away per family, after its data version's trigger (name
+  // order), so the family's row is locked before its counter (migration 0029).
+  ...["expenses", "incomes", "settlements"].flatMap((table) => [
+    {
+      table,
+      trigger: `${table}_inserted_counts`,
+      fires: "AFTER INSERT FOR EACH STATEMENT",
+      function: "family_counts_inserted",
+      why: "quota counts (migration 0029)",
+    },
+    {
+      table,
+      trigger: `${table}_deleted_counts`,
+      fires: "AFTER DELETE FOR EACH STATEMENT",
+      function: "family_counts_deleted",
+      why: "quota counts (migration 0029)",
+    },
+  ]),
   {
     table: "families",
     trigger: "families_rules_changed",

@@ -14,7 +14,7 @@ import type { CardDays } from "../../expense-writes/card-bill";
 import { forWhomLabel, splitUserIds } from "../../expense-writes/expense-history";
 import { personNameSql } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
-import { assertExpenseRoom } from "../../quotas";
+import { assertExpenseRoom, familyCountSql } from "../../quotas";
 
 /**
  * The checks an expense write's input passes before it is written, shared by a single expense
@@ -124,8 +124,9 @@ export async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: 
 }
 
 /**
- * assertOwnCategory for a new expense, with the family's expense count and the payment method it
- * names in the same statement (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
+ * assertOwnCategory for a new expense, with the family's expense count (its counter, one row:
+ * server/quotas.ts) and the payment method it names in the same statement
+ * (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
  * moment another write is counted may pass the cap by as many as are in flight, one each.
  */
 export async function assertOwnCategoryWithRoom(
@@ -138,7 +139,7 @@ export async function assertOwnCategoryWithRoom(
   const [row] = await db
     .select({
       name: categories.name,
-      expenseCount: sql<number>`(select count(*)::int from ${expensesSeenBy(scope)})`,
+      expenseCount: familyCountSql(scope.familyId, "expenses"),
       ...(methodId ? { method: paymentMethodRead(scope, methodId) } : {}),
     })
     .from(categories)

@@ -18,6 +18,7 @@ import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import {
   assertExpenseRoom,
+  familyCountSql,
   incomeCounts,
   incomeQuotaError,
   lockFamilyQuotas,
@@ -357,7 +358,7 @@ async function assertCategoriesAndPayers(
           as payers,
         (select count(*)::int from imports i where i.family_id = ${scope.familyId}
           and i.created_at > now() - interval '24 hours') as imports,
-        (select count(*)::int from ${expensesSeenBy(scope, "e")}) as expenses`),
+        ${familyCountSql(scope.familyId, "expenses")} as expenses`),
   );
   const known = new Set(row?.categories ?? []);
   const members = new Set(row?.payers ?? []);
