@@ -104,6 +104,30 @@ describe("expenses per family", () => {
     expect(await countExpenses(family.familyId)).toBe(3);
   });
 
+  it("counts typed expenses sent at the same moment one after the other: exactly the cap", async () => {
+    const family = await newFamily(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(t, family, "POST", "/api/expenses", {
+          description: `Pão ${i}`,
+          amount: "5.00",
+          date: "2026-03-10",
+          categoryId: family.categoryId,
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array(3).fill(201), ...Array(7).fill(400)]);
+    expect(answers.find((answer) => answer.statusCode === 400)?.json().code).toBe("quota_exceeded");
+    expect(await countExpenses(family.familyId)).toBe(3);
+    // Nothing of a refused create was kept: three entries, one per expense.
+    const { rows } = await database.pool.query<{ n: number }>(
+      "select count(*)::int as n from family_history where family_id = $1 and kind = 'expense' and action = 'created'",
+      [family.familyId],
+    );
+    expect(rows[0]?.n).toBe(3);
+  });
+
   it("refuses an import that would pass the cap, all or none", async () => {
     const family = await newFamily(t);
     await createExpense(t.app, family, { categoryId: family.categoryId });

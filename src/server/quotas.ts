@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { isCheckViolation } from "./db/errors";
 import { AppError } from "./errors";
 
 /**
@@ -8,8 +9,10 @@ import { AppError } from "./errors";
  * rules, its imports per day. Every path that creates expenses in a transaction (an import, a
  * recurring rule's back-fill and the background job, a restore from the history) takes the
  * family's quota lock first, then counts: two of them at the same moment count one after the
- * other, so they cannot pass a cap together. A typed expense (one at a time) is counted in the
- * statement before its insert without the lock; the tolerance is documented there.
+ * other, so they cannot pass a cap together. A typed expense (one at a time) is checked twice,
+ * with no statement more: in the statement that checks its category (an early answer, before a
+ * card's bill is made), and exactly by its own INSERT (familyUnderExpenseQuota), after the
+ * family's writes in flight.
  *
  * The counts are the family's counters in `family_counts`, which the database keeps by itself
  * (migration 0029's triggers, every row counted): one row read, however many rows the family has.
@@ -60,6 +63,19 @@ async function familyCounts(
 /** The expenses each family has now (0 for a family with none). */
 export const expenseCounts = (tx: Db, familyIds: string[]) =>
   familyCounts(tx, familyIds, "expenses");
+
+/**
+ * A typed expense's family_id, written with the family's expense cap `max` set for its statement:
+ * the counters' trigger refuses the INSERT when the family's count then passes it
+ * (db/functions/quotas.sql), after the locks every expense write takes, so creates at the same
+ * moment count one after the other and cannot pass it together.
+ */
+export const familyUnderExpenseQuota = (familyId: string, max: number) =>
+  sql<string>`expense_quota_checked(${familyId}::uuid, ${max}::int)`;
+
+/** The database's refusal of familyUnderExpenseQuota: answer it with expenseQuotaError. */
+export const isExpenseQuotaRefusal = (error: unknown) =>
+  isCheckViolation(error, "family_expense_quota");
 
 export const expenseQuotaError = (max: number) =>
   new AppError("quota_exceeded", { messageKey: "errors.expense_quota", params: { max } });

@@ -16,6 +16,7 @@ const DATABASE_FUNCTION_FILES = [
   "expense-shares.sql",
   "seen-by.sql",
   "refunds.sql",
+  "quotas.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {

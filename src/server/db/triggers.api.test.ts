@@ -44,7 +44,8 @@ const triggers: readonly {
   ]),
   // The quotas' counts of a family's rows (docs/product.md#quotas, server/quotas.ts): each
   // statement's rows added or taken away per family, after its data version's trigger (name
-  // order), so the family's row is locked before its counter (migration 0029).
+  // order), so the family's row is locked before its counter; a typed expense's cap is checked
+  // on the counter the insert's trigger returns (migration 0029, db/functions/quotas.sql).
   ...["expenses", "incomes", "settlements"].flatMap((table) => [
     {
       table,

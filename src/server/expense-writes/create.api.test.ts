@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isExpenseQuotaRefusal } from "../quotas";
 import { entriesOf, expenseWriter, scopeOf } from "../testing/expense-writer";
 import { createCategory, signUpWithFamily } from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -27,6 +28,7 @@ describe("a person's create", () => {
         idempotencyKey: undefined,
       },
       { category: category.name, payer: "Ana" },
+      { maxExpenses: 250_000 },
     );
     expect(row).toMatchObject({ description: "Feira", amount: "32.40", familyId: family.familyId });
     const [entry] = await entriesOf(t, family.familyId, "expense", "created");
@@ -35,6 +37,41 @@ describe("a person's create", () => {
       expect.arrayContaining(["description", "amount", "date", "category", "paidBy"]),
     );
     expect(told).toEqual([{ familyId: family.familyId, kind: "created", count: 1, ids: [row.id] }]);
+  });
+});
+
+describe("a person's create past the family's cap", () => {
+  it("is refused by its own statement: no row, no entry, nothing told", async () => {
+    const { told, writes } = expenseWriter(t);
+    const family = await signUpWithFamily(t.app);
+    const category = await createCategory(t.app, family);
+    const create = (maxExpenses: number) =>
+      writes.create(
+        scopeOf(family),
+        {
+          description: "Feira",
+          amount: "32.40",
+          date: "2026-03-10",
+          categoryId: category.id,
+          paidByUserId: family.user.id,
+          idempotencyKey: undefined,
+        },
+        { category: category.name, payer: "Ana" },
+        { maxExpenses },
+      );
+    await create(1);
+    const refused = await create(1).catch((error: unknown) => error);
+    expect(isExpenseQuotaRefusal(refused)).toBe(true);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from expenses where family_id = $1",
+      [family.familyId],
+    );
+    expect(rows[0]?.n).toBe(1);
+    expect(await entriesOf(t, family.familyId, "expense", "created")).toHaveLength(1);
+    expect(told).toHaveLength(1);
+    // Room again under a higher cap.
+    await create(2);
+    expect(told).toHaveLength(2);
   });
 });
 

@@ -7,6 +7,7 @@ import { expenses } from "../db/schema";
 import { AppError } from "../errors";
 import { actorOf, fieldsCreated, historyCte } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
+import { familyUnderExpenseQuota } from "../quotas";
 import { type CardDays, ensureBill } from "./card-bill";
 import type { WriteContext } from "./rows";
 
@@ -42,8 +43,10 @@ export async function seedExamples(
  * the commonest write (history/record.ts, historyCte). The caller has checked the category, the
  * payer and the payment method and passes the names the entry shows, and the card's days when
  * it is a card purchase: its bill is found or made first (card-bill.ts), one statement more. The
- * database's errors (the Idempotency-Key already used, the category deleted meanwhile) are
- * thrown for the caller to answer. The change is told by the caller (writes.ts), once saved.
+ * row's family is written with the family's cap `maxExpenses` (server/quotas.ts
+ * familyUnderExpenseQuota), so the same statement refuses it past the cap. The
+ * database's errors (the Idempotency-Key already used, the category deleted meanwhile, the cap)
+ * are thrown for the caller to answer. The change is told by the caller (writes.ts), once saved.
  */
 export async function createExpense(
   db: Db,
@@ -55,8 +58,9 @@ export async function createExpense(
     paymentMethod?: string | null;
     forWhom?: string | null;
   },
-  card?: CardDays | null,
+  options: { maxExpenses: number; card?: CardDays | null },
 ): Promise<ExpenseRow> {
+  const { card, maxExpenses } = options;
   const bill = card
     ? await ensureBill(db, scope.familyId, card, billClosingOf(input.date, card.closingDay))
     : null;
@@ -89,7 +93,7 @@ export async function createExpense(
     .values({
       ...input,
       id,
-      familyId: scope.familyId,
+      familyId: familyUnderExpenseQuota(scope.familyId, maxExpenses),
       addedByUserId: scope.userId,
       billId: bill?.id ?? null,
     })

@@ -93,6 +93,7 @@ describe("the announcement of an expense write", () => {
       scope,
       { ...input, categoryId: category.id, paidByUserId: scope.userId, idempotencyKey: "k-1" },
       { category: category.name, payer: "Ana" },
+      { maxExpenses: 250_000 },
     );
     expect(heard).toEqual([
       { familyId: family.familyId, kind: "created", count: 1, ids: [row.id] },
@@ -103,6 +104,7 @@ describe("the announcement of an expense write", () => {
         scope,
         { ...input, categoryId: category.id, paidByUserId: scope.userId, idempotencyKey: "k-1" },
         { category: category.name, payer: "Ana" },
+        { maxExpenses: 250_000 },
       ),
     ).rejects.toThrow();
     expect(heard).toHaveLength(1);

@@ -60,8 +60,8 @@ export class ExpenseWrites {
    * the commonest write (history/record.ts, historyCte). The caller has checked the category, the
    * payer and the payment method and passes the names the entry shows, and the card's days when
    * it is a card purchase: its bill is found or made first (card-bill.ts), one statement more. The
-   * database's errors (the Idempotency-Key already used, the category deleted meanwhile) are
-   * thrown for the caller to answer.
+   * database's errors (the Idempotency-Key already used, the category deleted meanwhile, the
+   * family's expense cap under `maxExpenses`: create.ts) are thrown for the caller to answer.
    */
   async create(
     scope: FamilyScope,
@@ -72,9 +72,9 @@ export class ExpenseWrites {
       paymentMethod?: string | null;
       forWhom?: string | null;
     },
-    card?: CardDays | null,
+    options: { maxExpenses: number; card?: CardDays | null },
   ): Promise<ExpenseRow> {
-    const row = await createExpense(this.db, scope, input, names, card);
+    const row = await createExpense(this.db, scope, input, names, options);
     await this.ledger.expensesChanged({
       familyId: scope.familyId,
       kind: "created",

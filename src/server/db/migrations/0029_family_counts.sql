@@ -21,8 +21,10 @@ CREATE TABLE "family_counts" (
 --> statement-breakpoint
 ALTER TABLE "family_counts" ADD CONSTRAINT "family_counts_family_id_families_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."families"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- An upsert: a family's first row creates its counter. Families in one order, so two statements
--- writing overlapping families take the counters' locks in the same order.
-CREATE FUNCTION "family_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- writing overlapping families take the counters' locks in the same order. From here on both
+-- functions are db/functions/quotas.sql's, applied after the migrations at every start (it adds
+-- a typed expense's cap); OR REPLACE, as a database may already hold that file's.
+CREATE OR REPLACE FUNCTION "family_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "family_counts" AS c ("family_id", "expenses", "incomes", "settlements")
   SELECT "family_id",
@@ -38,7 +40,7 @@ BEGIN
 END $$;--> statement-breakpoint
 -- An UPDATE only, never an insert: while a family is deleted its rows go by cascade, and its
 -- counter may already be gone (an insert would then name a family that no longer exists).
-CREATE FUNCTION "family_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "family_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "family_counts" AS c SET
     "expenses" = c."expenses" - CASE WHEN TG_TABLE_NAME = 'expenses' THEN d."n" ELSE 0 END,

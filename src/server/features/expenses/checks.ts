@@ -126,8 +126,9 @@ export async function assertOwnCategory(db: Db, scope: FamilyScope, categoryId: 
 /**
  * assertOwnCategory for a new expense, with the family's expense count (its counter, one row:
  * server/quotas.ts) and the payment method it names in the same statement
- * (docs/product.md#quotas). Counted without the family's quota lock: expenses typed at the very
- * moment another write is counted may pass the cap by as many as are in flight, one each.
+ * (docs/product.md#quotas). Counted without waiting for the family's writes in flight: the early
+ * answer of a full family, before a card's bill is made; the exact check is the insert's own
+ * (expense-writes/create.ts, server/quotas.ts familyUnderExpenseQuota).
  */
 export async function assertOwnCategoryWithRoom(
   db: Db,

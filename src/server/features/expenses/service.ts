@@ -24,6 +24,7 @@ import { privateExpenseFields } from "../../expense-writes/private-expense";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import { expenseQuotaError, isExpenseQuotaRefusal } from "../../quotas";
 import {
   assertOwnCategory,
   assertOwnCategoryWithRoom,
@@ -287,7 +288,7 @@ export async function createExpense(
         paymentMethod: names.method?.name ?? null,
         forWhom,
       },
-      names.method?.card,
+      { maxExpenses, card: names.method?.card },
     );
     return toExpense(row);
   } catch (error) {
@@ -295,6 +296,8 @@ export async function createExpense(
       const first = await findRepeat();
       if (first) return toExpense(first);
     }
+    // Expenses written since the check filled the family (docs/product.md#quotas).
+    if (isExpenseQuotaRefusal(error)) throw expenseQuotaError(maxExpenses);
     // The method or the category was deleted between the check and the insert.
     if (isForeignKeyViolation(error, "expenses_payment_method_same_family_fk")) {
       throw paymentMethodError("validation.paymentMethodNotFound");
