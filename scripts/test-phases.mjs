@@ -13,6 +13,18 @@ import { fileURLToPath } from "node:url";
 
 const TIMES_DIR = ".tmp/test-times";
 
+/** The API project's tests, with the JSON report `out`. */
+const apiTests = (out) => [
+  "npx",
+  "vitest",
+  "run",
+  "--project",
+  "api",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${out}`,
+];
+
 /** Each phase: its command and, for the test runners, the JSON report it leaves. */
 const PHASES = {
   lint: { command: ["npm", "run", "lint"] },
@@ -32,19 +44,7 @@ const PHASES = {
     report: "playwright.json",
     command: ["npx", "playwright", "test", "--reporter=list,json"],
   },
-  api: {
-    report: "vitest-api.json",
-    command: (out) => [
-      "npx",
-      "vitest",
-      "run",
-      "--project",
-      "api",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${out}`,
-    ],
-  },
+  api: { report: "vitest-api.json", command: apiTests },
   // The API tests again on the PostgreSQL server TEST_POSTGRES_URL names (.ci/run gives it a
   // database of the run's own), beside the end-to-end tests: those wait on their browsers and
   // the app for a good part of their time, and at the lowest priority this pass takes only the
@@ -54,19 +54,7 @@ const PHASES = {
     report: "vitest-api.json",
     skip: () => !process.env.TEST_POSTGRES_URL,
     env: () => ({ TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL }),
-    command: (out) => [
-      "nice",
-      "-n",
-      "19",
-      "npx",
-      "vitest",
-      "run",
-      "--project",
-      "api",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${out}`,
-    ],
+    command: (out) => ["nice", "-n", "19", ...apiTests(out)],
   },
 };
 
