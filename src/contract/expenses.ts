@@ -50,6 +50,19 @@ export const expenseSchema = z.object({
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
+/**
+ * An expense as the lists carry it (the month list and the Expenses screen's pages): without the
+ * family it belongs to (the caller's) and when it was recorded and last changed, which no list
+ * reads. A ten-year family's lists are thousands of rows, and these were ~130 bytes of each
+ * (docs/benchmarks.md); one expense's own answers keep them.
+ */
+export const expenseListItemSchema = expenseSchema.omit({
+  familyId: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type ExpenseListItem = z.infer<typeof expenseListItemSchema>;
+
 /** An expense's description, and a recurring rule's (which becomes one). */
 export const descriptionSchema = text("validation.descriptionRequired")
   .trim()
@@ -162,7 +175,7 @@ export const expensePageQuerySchema = z
 export type ExpensePageQuery = z.input<typeof expensePageQuerySchema>;
 
 export const expensePageSchema = z.object({
-  items: z.array(expenseSchema),
+  items: z.array(expenseListItemSchema),
   /** null on the last page. */
   nextCursor: z.string().nullable(),
   /** On the first page only (null after): every expense that matches the filters. */

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { BudgetPeriodRule } from "../contract/budget-period-rule";
 import type { Category } from "../contract/categories";
-import type { Expense } from "../contract/expenses";
+import type { Expense, ExpenseListItem } from "../contract/expenses";
 import type { Income } from "../contract/incomes";
 import type { PaymentMethod } from "../contract/payment-methods";
 import { categories, type expenses, type incomes, type paymentMethods } from "./db/schema";
@@ -43,6 +43,26 @@ export const toExpense = (row: ExpenseRow): Expense => ({
   isExample: row.isExample,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** An expense as a list carries it (contract/expenses.ts, expenseListItemSchema). */
+export const toExpenseListItem = (row: ExpenseRow): ExpenseListItem => ({
+  id: row.id,
+  description: row.description,
+  amount: row.amount,
+  categoryId: row.categoryId,
+  addedByUserId: row.addedByUserId,
+  paidByUserId: row.paidByUserId,
+  paymentMethodId: row.paymentMethodId,
+  billId: row.billId,
+  seriesId: row.seriesId,
+  installment: row.installment,
+  installmentCount: row.installmentCount,
+  refundOfId: row.refundOfId,
+  split: row.split,
+  private: row.private,
+  date: row.date,
+  isExample: row.isExample,
 });
 
 export const toCategory = (row: CategoryRow): Category => ({

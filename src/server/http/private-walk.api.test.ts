@@ -309,7 +309,10 @@ async function walk(reader: Person, author: Person): Promise<Map<string, string>
           split: { mode: "private" },
           private: true,
         });
-        expect(object.createdAt, where).toBe(`${object.date}T00:00:00.000Z`);
+        // Where its instants are carried (a list leaves them out), they tell only its date.
+        if ("createdAt" in object) {
+          expect(object.createdAt, where).toBe(`${object.date}T00:00:00.000Z`);
+        }
       }
       // A history entry of another's private write: that one happened, nothing of it.
       if ("subjectLabel" in object && object.private === true && object.actorUserId === null) {

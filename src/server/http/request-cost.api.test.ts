@@ -432,7 +432,9 @@ const SUMMARY_BYTES = 2604;
 // (#the-months-net; 16 bytes each: `,"income":"0.00"`).
 const TREND_BYTES = 1963;
 // 50 expenses, the cursor and the totals: ~400 bytes an expense (a null payer here); each with
-// `"refundOfId":null,` since refunds (18 bytes), and without `"month":3,"year":2026,` (22 bytes).
-const PAGE_BYTES = 26_728;
+// `"refundOfId":null,` since refunds (18 bytes), and without `"month":3,"year":2026,` (22 bytes),
+// and as a list carries it (contract/expenses.ts, expenseListItemSchema), without its familyId
+// and its createdAt and updatedAt (128 bytes: 26,728 -> 20,328).
+const PAGE_BYTES = 20_328;
 // Paid by the caller: a payer id; not a refund (18 bytes: `"refundOfId":null,`).
 const EXPENSE_BYTES = 566;

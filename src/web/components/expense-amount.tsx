@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../contract/expenses";
+import type { ExpenseListItem } from "../../contract/expenses";
 import type { Language } from "../../contract/languages";
 import { formatSignedMoney } from "../lib/format";
 import { cn } from "../lib/utils";
@@ -14,7 +14,7 @@ export function ExpenseAmount({
   language,
   className,
 }: {
-  expense: Pick<Expense, "amount">;
+  expense: Pick<ExpenseListItem, "amount">;
   language: Language;
   className?: string;
 }) {
@@ -30,7 +30,7 @@ export function ExpenseAmount({
 }
 
 /** "Estorno": beside a refund's name, which says what it returns ("Estorno: Mercado"). */
-export function RefundMark({ expense }: { expense: Partial<Pick<Expense, "refundOfId">> }) {
+export function RefundMark({ expense }: { expense: Partial<Pick<ExpenseListItem, "refundOfId">> }) {
   const { t } = useTranslation();
   if (!expense.refundOfId) return null;
   return (

@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../contract/expenses";
+import type { ExpenseListItem } from "../../contract/expenses";
 import { cn } from "../lib/utils";
 
 /**
@@ -9,7 +9,7 @@ import { cn } from "../lib/utils";
  * offers no edit, delete or move (each would answer 404). Here, below the features, because the
  * Expenses list, the dashboard and a card's bills all show it.
  */
-export const isHiddenExpense = (expense: Pick<Expense, "split">): boolean =>
+export const isHiddenExpense = (expense: Pick<ExpenseListItem, "split">): boolean =>
   expense.split.mode === "private";
 
 /** "Gasto privado" with a lock, where a line names its expense. */

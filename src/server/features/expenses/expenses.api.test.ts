@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expenseListItemSchema } from "../../../contract/expenses";
 import { fromCents, toCents } from "../../../contract/money";
 import type { SignedIn } from "../../testing/api-helpers";
 import { signUp } from "../../testing/api-helpers";
@@ -322,10 +323,14 @@ describe("expenses", () => {
     );
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toEqual(rowB);
-    expect((await call(ownerB, "GET", "/api/expenses")).json()).toEqual([rowB]);
+    expect((await call(ownerB, "GET", "/api/expenses")).json()).toEqual([
+      expenseListItemSchema.parse(rowB),
+    ]);
 
     // The old family's row is as it was, and still the only one there.
-    expect((await call(ownerA, "GET", "/api/expenses")).json()).toEqual([rowA]);
+    expect((await call(ownerA, "GET", "/api/expenses")).json()).toEqual([
+      expenseListItemSchema.parse(rowA),
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_MONTH } from "../../../contract/budget-period-rule";
-import type { Expense, ExpensePage } from "../../../contract/expenses";
+import type { ExpenseListItem, ExpensePage } from "../../../contract/expenses";
 import type { Db } from "../../db/client";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
@@ -416,7 +416,7 @@ describe("the same rows as the list", () => {
       [methods[0], "Nubank"],
       [methods[1], "Carteira"],
     ]);
-    const items: Expense[] = [];
+    const items: ExpenseListItem[] = [];
     let cursor: string | undefined;
     do {
       const res = await get(

@@ -7,6 +7,7 @@ import {
   createExpenseInputSchema,
   createRefundInputSchema,
   expenseExportQuerySchema,
+  expenseListItemSchema,
   expenseListQuerySchema,
   expensePageQuerySchema,
   expensePageSchema,
@@ -54,7 +55,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
       schema: {
         description: `Every expense of the family, newest first; with \`month\` and \`year\`, those of one budget month. ${BUDGET_MONTH_DESCRIPTION}`,
         querystring: expenseListQuerySchema,
-        response: { 200: z.array(expenseSchema) },
+        response: { 200: z.array(expenseListItemSchema) },
       },
       // Up to 10,000 rows: a heavy read, a few at once per person (http/heavy-reads.ts).
       preHandler: limitHeavyRead,

@@ -13,7 +13,7 @@ import {
 } from "../../../contract/expenses";
 import type { Split } from "../../../contract/shares";
 import { periodNamed } from "../../../domain/budget-period";
-import { toExpense } from "../../api-rows";
+import { toExpense, toExpenseListItem } from "../../api-rows";
 import { aliasedExpense, countsBetween } from "../../db/budget-date";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
@@ -69,15 +69,13 @@ export async function listExpensesJson(
     from (select * from ${expensesSeenBy(scope, "e")} where true ${month}
       order by e.date desc, e.created_at desc, e.id desc limit ${LIST_ROWS_MAX + 1}) e
     cross join lateral (
-      select e.id, e.family_id as "familyId", e.description, e.amount::text as amount,
+      select e.id, e.description, e.amount::text as amount,
         e.category_id as "categoryId", e.added_by_user_id as "addedByUserId",
         e.paid_by_user_id as "paidByUserId", e.payment_method_id as "paymentMethodId",
         e.bill_id as "billId", e.series_id as "seriesId", e.installment,
         e.installment_count as "installmentCount", e.refund_of_id as "refundOfId",
         ${compactSplit} as split, e.private,
-        to_char(e.date, 'YYYY-MM-DD') as date, e.is_example as "isExample",
-        ${isoInstant(sql`e.created_at`)} as "createdAt",
-        ${isoInstant(sql`e.updated_at`)} as "updatedAt"
+        to_char(e.date, 'YYYY-MM-DD') as date, e.is_example as "isExample"
     ) j`);
   const [row] = (result as unknown as { rows: { body: string | null; rows: number }[] }).rows;
   if ((row?.rows ?? 0) > LIST_ROWS_MAX) throw new AppError("too_many_rows");
@@ -218,7 +216,7 @@ export async function expensePage(
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toExpense(row.expense)),
+    items: items.map((row) => toExpenseListItem(row.expense)),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ date: last.expense.date, createdAt: last.key, id: last.expense.id })

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HistoryEntry, HistoryPage } from "../../../contract/history";
 import { displayNameOf } from "../../../domain/person-name";
-import { familyHistory } from "../../db/schema";
+import { expenses, familyHistory } from "../../db/schema";
 import { personNameSql } from "../../history/record";
 import { type SignedIn, signUp } from "../../testing/api-helpers";
 import {
@@ -427,8 +427,13 @@ describe("restoring a deleted expense", () => {
       categoryId: category.id,
       addedByUserId: owner.user.id,
       paidByUserId: member.user.id,
-      createdAt: expense.createdAt,
     });
+    // Recorded when it first was (the lists leave the instants out: its row tells).
+    const [row] = await t.database.db
+      .select({ createdAt: expenses.createdAt })
+      .from(expenses)
+      .where(eq(expenses.id, expense.id));
+    expect(row?.createdAt.toISOString()).toBe(expense.createdAt);
 
     // In the caller's language.
     const again = await call(member, "POST", `/api/family/history/${entry.id}/restore`);

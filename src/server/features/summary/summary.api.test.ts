@@ -2,7 +2,11 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../contract/categories";
-import type { Expense } from "../../../contract/expenses";
+import {
+  type Expense,
+  type ExpenseListItem,
+  expenseListItemSchema,
+} from "../../../contract/expenses";
 import { fromCents } from "../../../contract/money";
 import { type MonthSummaryResponse, monthSummaryResponseSchema } from "../../../contract/summary";
 import { periodNamed } from "../../../domain/budget-period";
@@ -200,8 +204,10 @@ describe("GET /api/summary", () => {
           expect(result.hasExamples).toBe(inMonth.some((r) => r.isExample));
           const monthList = (
             await get(family, `/api/expenses?month=${yearMonth.month}&year=${yearMonth.year}`)
-          ).json() as Expense[];
-          expect(result.latest).toEqual(monthList.slice(0, 3));
+          ).json() as ExpenseListItem[];
+          expect(result.latest.map((e) => expenseListItemSchema.parse(e))).toEqual(
+            monthList.slice(0, 3),
+          );
           expect(result.categories.map((c) => c.id)).toEqual(categories.map((c) => c.id));
         }
       }),

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { EXPENSE_SEARCH_MAX } from "../../../contract/expense-limits";
-import type { Expense, ExpensePage, ExpensePageQuery } from "../../../contract/expenses";
+import type { ExpenseListItem, ExpensePage, ExpensePageQuery } from "../../../contract/expenses";
 import { getJson, withQuery } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -100,11 +100,11 @@ export const expensesPageQueryOptions = (filters: ExpenseFilters) => {
 
 /** The loaded pages as one list, and the first page's count and sum of everything matching. */
 export function flattenPages(pages: readonly ExpensePage[] | undefined): {
-  items: Expense[];
+  items: ExpenseListItem[];
   totals: ExpensePage["totals"];
 } {
   const seen = new Set<string>();
-  const items: Expense[] = [];
+  const items: ExpenseListItem[] = [];
   for (const page of pages ?? []) {
     for (const expense of page.items) {
       // An expense edited between two page fetches can move into a later page: show it once.

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 
 /** "3/12" beside an installment's description; null for an ordinary expense. */
 export function installmentLabel(
-  expense: Pick<Expense, "installment" | "installmentCount">,
+  expense: Pick<ExpenseListItem, "installment" | "installmentCount">,
 ): string | null {
   if (expense.installment == null || expense.installmentCount == null) return null;
   return `${expense.installment}/${expense.installmentCount}`;
@@ -18,7 +18,7 @@ export function installmentLabel(
 export function InstallmentLabel({
   expense,
 }: {
-  expense: Partial<Pick<Expense, "installment" | "installmentCount">>;
+  expense: Partial<Pick<ExpenseListItem, "installment" | "installmentCount">>;
 }) {
   const { t } = useTranslation();
   const label = installmentLabel({

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { useMoveExpenseBill } from "../../api/expenses/move-expense-bill";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
@@ -17,7 +17,7 @@ export function BillLine({
   expense,
   categoryName,
 }: {
-  expense: Expense;
+  expense: ExpenseListItem;
   categoryName: string | null;
 }) {
   const { t } = useTranslation(cardBillsTexts);

@@ -3,7 +3,7 @@ import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { usePayerName } from "../../api/family/payer-names";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
@@ -17,7 +17,7 @@ import { dashboardTexts } from "./texts";
 
 /** The editor the recent transactions open: the app passes the Expenses feature's dialog. */
 export type ExpenseEditDialogProps = {
-  expense: Expense | null;
+  expense: ExpenseListItem | null;
   onOpenChange: (open: boolean) => void;
 };
 
@@ -34,7 +34,7 @@ export function RecentTransactions({
   categories,
   EditDialog,
 }: {
-  latest: Expense[];
+  latest: ExpenseListItem[];
   pending: readonly PendingExpense[];
   /** Who adds them: the payer of a pending expense that names none. */
   payerId: string | null;
@@ -43,7 +43,7 @@ export function RecentTransactions({
 }) {
   const { t } = useTranslation(dashboardTexts);
   const payerName = usePayerName();
-  const [editing, setEditing] = useState<Expense | null>(null);
+  const [editing, setEditing] = useState<ExpenseListItem | null>(null);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
 
   return (
@@ -154,8 +154,8 @@ function Row({
   hidden = false,
   own = false,
 }: {
-  expense: Pick<Expense, "description" | "amount" | "date"> &
-    Partial<Pick<Expense, "installment" | "installmentCount" | "refundOfId">>;
+  expense: Pick<ExpenseListItem, "description" | "amount" | "date"> &
+    Partial<Pick<ExpenseListItem, "installment" | "installmentCount" | "refundOfId">>;
   category?: Category | undefined;
   payer?: string;
   hidden?: boolean;

@@ -4,7 +4,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import {
-  type Expense,
+  type ExpenseListItem,
   type UpdateExpenseInput,
   updateExpenseInputSchema,
 } from "../../../contract/expenses";
@@ -70,7 +70,7 @@ export const keepingEmptyChoices =
     );
 
 /** Only what the user changed is sent (PATCH is partial), so a concurrent edit of another field survives. */
-export function changedFields(expense: Expense, values: UpdateOutput): UpdateExpenseInput {
+export function changedFields(expense: ExpenseListItem, values: UpdateOutput): UpdateExpenseInput {
   const changes: UpdateExpenseInput = {};
   // Paid by and for its author: the server refuses a payer or a split naming anyone else.
   const keepsPrivate = values.private ?? expense.private;
@@ -115,7 +115,7 @@ function EditExpenseForm({
   onPayOff,
   onRefund,
 }: {
-  expense: Expense;
+  expense: ExpenseListItem;
   onDone: () => void;
   /** Shown for an installment: "Antecipar parcelas". */
   onPayOff: () => void;
@@ -262,7 +262,7 @@ export function ExpenseEditDialog({
   expense,
   onOpenChange,
 }: {
-  expense: Expense | null;
+  expense: ExpenseListItem | null;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation(expensesTexts);

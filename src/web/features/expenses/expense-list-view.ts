@@ -1,5 +1,5 @@
 import type { Category } from "../../../contract/categories";
-import type { Expense, ExpensePage } from "../../../contract/expenses";
+import type { ExpenseListItem, ExpensePage } from "../../../contract/expenses";
 import type { FamilyPerson } from "../../../contract/family";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import type { ExpenseFilters } from "../../api/expenses/get-expenses-page";
@@ -53,7 +53,7 @@ export function totalsLine(
 
 /** One row of the list, as both the table and the phone's cards draw it. */
 export type ExpenseRow = {
-  expense: Expense;
+  expense: ExpenseListItem;
   /** Another member's private expense: its amount and date, nothing to open or name. */
   hidden: boolean;
   /** Undefined reads as uncategorised: no category, or one no longer in the family's list. */
@@ -68,11 +68,11 @@ export function rowsOf(
   categories: readonly Category[] | undefined,
   methods: readonly PaymentMethod[] | undefined,
   payerName: (userId: string | null) => string,
-  isHidden: (expense: Expense) => boolean,
+  isHidden: (expense: ExpenseListItem) => boolean,
 ) {
   const categoryById = new Map((categories ?? []).map((c) => [c.id, c] as const));
   const methodNameById = new Map((methods ?? []).map((m) => [m.id, m.name] as const));
-  return (expense: Expense): ExpenseRow => ({
+  return (expense: ExpenseListItem): ExpenseRow => ({
     expense,
     hidden: isHidden(expense),
     category: expense.categoryId ? categoryById.get(expense.categoryId) : undefined,
@@ -82,7 +82,7 @@ export function rowsOf(
 }
 
 /** The twelve installments of one purchase share its description: each row's buttons say which one. */
-export function actionDescription(expense: Expense, t: Translate): string {
+export function actionDescription(expense: ExpenseListItem, t: Translate): string {
   return expense.installment === null
     ? expense.description
     : t("expenses.list.installmentDescription", {
@@ -93,7 +93,7 @@ export function actionDescription(expense: Expense, t: Translate): string {
 }
 
 /** An installment's deletion asks which installments (docs/product.md#installments). */
-export const deletesAsInstallment = (expense: Expense) => Boolean(expense.seriesId);
+export const deletesAsInstallment = (expense: ExpenseListItem) => Boolean(expense.seriesId);
 
 /** "Pago por": every person who paid, a former member marked so. */
 export function payerChoices(

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { useCategories } from "../../api/categories/get-categories";
 import { useDeleteExpense } from "../../api/expenses/delete-expense";
 import { expensesExportUrl } from "../../api/expenses/export-expenses-csv";
@@ -99,7 +99,7 @@ export function ExpenseList() {
   const pages = useExpensesPage(applied);
   const { items, totals } = useMemo(() => flattenPages(pages.data?.pages), [pages.data]);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const actions = useEntityActions<Expense>({
+  const actions = useEntityActions<ExpenseListItem>({
     remove: useDeleteExpense(),
     deleted: () => t("expenses.toast.deleted"),
     deleteError: t("expenses.toast.deleteError"),
@@ -107,8 +107,8 @@ export function ExpenseList() {
     focusAfterDelete: () => headingRef.current,
   });
   const { deleting } = actions;
-  const [deletingInstallment, setDeletingInstallment] = useState<Expense | null>(null);
-  const onDelete = (expense: Expense) =>
+  const [deletingInstallment, setDeletingInstallment] = useState<ExpenseListItem | null>(null);
+  const onDelete = (expense: ExpenseListItem) =>
     deletesAsInstallment(expense) ? setDeletingInstallment(expense) : actions.askDelete(expense);
   const rowOf = useMemo(
     () => rowsOf(categories.data, methods.data, payerName, isHiddenExpense),

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Category } from "../../../contract/categories";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { ExpenseAmount, RefundMark } from "../../components/expense-amount";
 import { HiddenExpenseName, PrivateMark } from "../../components/private-expense";
@@ -14,8 +14,8 @@ import { SplitLabel } from "./split-label";
 import { expensesTexts } from "./texts";
 
 export type RowHandlers = {
-  onEdit: (expense: Expense) => void;
-  onDelete: (expense: Expense) => void;
+  onEdit: (expense: ExpenseListItem) => void;
+  onDelete: (expense: ExpenseListItem) => void;
 };
 
 /** What a drawn row is handed: its model, its place in the list, and the virtualiser's measure. */
@@ -63,7 +63,7 @@ function ExpenseName({
   expense,
   nameOf,
 }: {
-  expense: Expense;
+  expense: ExpenseListItem;
   nameOf: (userId: string) => string;
 }) {
   return (
@@ -76,7 +76,7 @@ function ExpenseName({
   );
 }
 
-function RowActions({ expense, onEdit, onDelete }: { expense: Expense } & RowHandlers) {
+function RowActions({ expense, onEdit, onDelete }: { expense: ExpenseListItem } & RowHandlers) {
   const { t } = useTranslation(expensesTexts);
   const description = actionDescription(expense, t);
   return (

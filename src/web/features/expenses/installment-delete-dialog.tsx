@@ -1,6 +1,6 @@
 import { type ComponentProps, type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { useDeleteExpense } from "../../api/expenses/delete-expense";
 import { useDeleteInstallments } from "../../api/installments/delete-installments";
 import {
@@ -30,7 +30,7 @@ export function InstallmentDeleteDialog({
   onClose,
   contentProps,
 }: {
-  expense: Expense | null;
+  expense: ExpenseListItem | null;
   onClose: () => void;
   contentProps?: Partial<ComponentProps<typeof AlertDialogContent>>;
 }) {

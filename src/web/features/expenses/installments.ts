@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { fromCents, toCents } from "../../../contract/cents";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import {
   type CreateInstallmentsInput,
   INSTALLMENTS_MAX,
@@ -152,8 +152,10 @@ export type InstallmentScope = "only" | "following" | "all";
 export const installmentScopes: readonly InstallmentScope[] = ["only", "following", "all"];
 
 /** The installment a series call starts at: this one for "Esta e as próximas", 1 for "Todas". */
-export const scopeFrom = (expense: Pick<Expense, "installment">, scope: InstallmentScope) =>
-  scope === "all" ? 1 : (expense.installment ?? 1);
+export const scopeFrom = (
+  expense: Pick<ExpenseListItem, "installment">,
+  scope: InstallmentScope,
+) => (scope === "all" ? 1 : (expense.installment ?? 1));
 
 /** What "Esta e as próximas" or "Todas" sets on every installment: never the date. */
 type SeriesFields = Omit<UpdateInstallmentsInput, "from">;
@@ -165,7 +167,7 @@ type SeriesFields = Omit<UpdateInstallmentsInput, "from">;
  * installment's date stays its own). None when nothing the scope reaches changed.
  */
 export function installmentChange<Changes extends SeriesFields & { date?: string }>(
-  expense: Pick<Expense, "id" | "seriesId" | "installment">,
+  expense: Pick<ExpenseListItem, "id" | "seriesId" | "installment">,
   scope: InstallmentScope,
   changes: Changes,
 ):
@@ -188,7 +190,7 @@ export function installmentChange<Changes extends SeriesFields & { date?: string
 
 /** The call a deletion of an installment makes: the expense alone, or the series from an installment on. */
 export function installmentDeletion(
-  expense: Pick<Expense, "id" | "seriesId" | "installment">,
+  expense: Pick<ExpenseListItem, "id" | "seriesId" | "installment">,
   scope: InstallmentScope,
 ): { kind: "expense"; id: string } | { kind: "series"; seriesId: string; from: number } {
   if (scope === "only" || expense.seriesId === null) return { kind: "expense", id: expense.id };

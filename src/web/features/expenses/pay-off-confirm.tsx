@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { fromCents, toCents } from "../../../contract/cents";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { useInstallments } from "../../api/installments/get-installments";
 import { usePayOffInstallments } from "../../api/installments/pay-off-installments";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
@@ -27,7 +27,7 @@ export function PayOffConfirm({
   onBack,
   onDone,
 }: {
-  expense: Expense;
+  expense: ExpenseListItem;
   onBack: () => void;
   onDone: () => void;
 }) {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { createRefundInputSchema, type Expense } from "../../../contract/expenses";
+import { createRefundInputSchema, type ExpenseListItem } from "../../../contract/expenses";
 import { useCreateRefund } from "../../api/expenses/create-refund";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
 import { Button } from "../../components/ui/button";
@@ -32,7 +32,7 @@ export function RefundForm({
   onDone,
 }: {
   /** The purchase to refund, or the refund to change. */
-  expense: Expense;
+  expense: ExpenseListItem;
   /** Back to the expense's form; null when there is none to go back to. */
   onBack: (() => void) | null;
   onDone: () => void;

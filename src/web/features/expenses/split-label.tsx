@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { toCents } from "../../../contract/cents";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import type { FamilyPerson } from "../../../contract/family";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import { useLanguage } from "../../i18n/use-language";
@@ -42,7 +42,7 @@ export function SplitLabel({
   split,
   nameOf,
 }: {
-  split: Expense["split"];
+  split: ExpenseListItem["split"];
   nameOf: (userId: string) => string;
 }) {
   const { t } = useTranslation(expensesTexts);

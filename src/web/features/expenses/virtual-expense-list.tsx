@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Expense } from "../../../contract/expenses";
+import type { ExpenseListItem } from "../../../contract/expenses";
 import { Spinner } from "../../components/ui/spinner";
 import type { ExpenseRow } from "./expense-list-view";
 import { ExpenseCardRow, ExpenseTableRow, type RowHandlers } from "./expense-rows";
@@ -38,13 +38,13 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
 }
 
 type VirtualListProps = RowHandlers & {
-  items: Expense[];
+  items: ExpenseListItem[];
   /** Every expense that matches, loaded or not (the first page's totals). */
   totalCount: number;
   layout: "table" | "card";
   labelledBy: string;
   /** The row an expense is drawn from (expense-list-view.ts). */
-  rowOf: (expense: Expense) => ExpenseRow;
+  rowOf: (expense: ExpenseListItem) => ExpenseRow;
   /** A member's first name, for who an expense is for ("Só Ana"). */
   nameOf: (userId: string) => string;
   hasNextPage: boolean;
