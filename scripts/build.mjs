@@ -109,13 +109,21 @@ function buildInItsOwnProcess(outDir) {
 }
 
 // `node scripts/build.mjs [--quiet] [--out-dir DIR]`: also how `npm start` builds, in a process of
-// its own (scripts/start.mjs says why).
+// its own (scripts/start.mjs says why). `--tests`: the tests' build (testBuild above), which
+// `npm test` makes beside its lint and typecheck (scripts/test-phases.mjs).
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { quiet: { type: "boolean" }, "out-dir": { type: "string" } },
+    options: {
+      quiet: { type: "boolean" },
+      "out-dir": { type: "string" },
+      tests: { type: "boolean" },
+    },
   });
-  await buildAll({
-    quiet: values.quiet,
-    outDir: values["out-dir"] ? resolve(values["out-dir"]) : defaultOutDir,
-  });
+  if (values.tests) console.log(`The tests' build: ${await testBuild()}`);
+  else {
+    await buildAll({
+      quiet: values.quiet,
+      outDir: values["out-dir"] ? resolve(values["out-dir"]) : defaultOutDir,
+    });
+  }
 }

@@ -46,24 +46,10 @@ export const toExpense = (row: ExpenseRow): Expense => ({
 });
 
 /** An expense as a list carries it (contract/expenses.ts, expenseListItemSchema). */
-export const toExpenseListItem = (row: ExpenseRow): ExpenseListItem => ({
-  id: row.id,
-  description: row.description,
-  amount: row.amount,
-  categoryId: row.categoryId,
-  addedByUserId: row.addedByUserId,
-  paidByUserId: row.paidByUserId,
-  paymentMethodId: row.paymentMethodId,
-  billId: row.billId,
-  seriesId: row.seriesId,
-  installment: row.installment,
-  installmentCount: row.installmentCount,
-  refundOfId: row.refundOfId,
-  split: row.split,
-  private: row.private,
-  date: row.date,
-  isExample: row.isExample,
-});
+export function toExpenseListItem(row: ExpenseRow): ExpenseListItem {
+  const { familyId: _family, createdAt: _created, updatedAt: _updated, ...item } = toExpense(row);
+  return item;
+}
 
 export const toCategory = (row: CategoryRow): Category => ({
   id: row.id,
