@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import type { Language } from "../../contract/languages";
 import { currentLanguage, rememberLanguage } from "./current-language";
 import { detectLanguage, isLanguage, languageStorageKey, readDetectionInput } from "./detect";
+import { type FrameFeature, frameFeatures } from "./frame-features";
 import { type Catalogue, mergeCatalogues } from "./merge";
 
 /**
@@ -76,19 +77,19 @@ function languageOnScreen(): Language {
 }
 
 /**
- * The features whose parts the signed-in frame and the dashboard show
- * (routes/authenticated-layout.tsx, routes/dashboard-route.tsx; i18n/keys.test.ts holds the list to
- * their imports). A chunk's texts.ts modules await their texts one after the other as it is
- * evaluated, so these are asked for beside the frame's chunk, all at once, and are there when it
- * runs: no round trip after another before a cold dashboard paints.
+ * The frame's features' texts (./frame-features.ts). A chunk's texts.ts modules await their texts
+ * one after the other as it is evaluated, so these are asked for beside the frame's chunk, all at
+ * once, and are there when it runs: no round trip after another before a cold dashboard paints.
  */
-const frameFeatureTexts: Record<string, (language: Language) => Promise<{ default: Catalogue }>> = {
+const frameFeatureTexts: Record<
+  FrameFeature,
+  (language: Language) => Promise<{ default: Catalogue }>
+> = {
   dashboard: (language) => import(`../features/dashboard/locales/${language}.json`),
   expenses: (language) => import(`../features/expenses/locales/${language}.json`),
   family: (language) => import(`../features/family/locales/${language}.json`),
   notifications: (language) => import(`../features/notifications/locales/${language}.json`),
 };
-export const frameFeatures = Object.keys(frameFeatureTexts);
 
 /**
  * The shared texts every screen but the landing page needs, and the frame's features' (see
@@ -100,7 +101,7 @@ export function loadAppTexts(): Promise<void> {
   const language = languageOnScreen();
   for (const feature of frameFeatures) {
     const load = frameFeatureTexts[feature];
-    if (load) void loadTexts(language, feature, () => load(language)).catch(() => undefined);
+    void loadTexts(language, feature, () => load(language)).catch(() => undefined);
   }
   return loadCatalogue(language, "app");
 }

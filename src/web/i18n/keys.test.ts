@@ -6,7 +6,7 @@ import server from "../../contract/messages/en.json";
 import appEn from "./catalogues/en";
 import appEs from "./catalogues/es";
 import appPt from "./catalogues/pt";
-import { frameFeatures } from "./init";
+import { frameFeatures } from "./frame-features";
 import type { Catalogue } from "./merge";
 
 // Who may read which texts (i18n/init.ts): a feature (features/<area>, with its locales/) its own
@@ -222,7 +222,7 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-describe("the frame's features (i18n/init.ts frameFeatures)", () => {
+describe("the frame's features (i18n/frame-features.ts)", () => {
   it("are those whose texts the signed-in frame and the dashboard import", () => {
     const modules = new Set<string>();
     for (const route of ["authenticated-layout.tsx", "dashboard-route.tsx"]) {
