@@ -12,24 +12,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Ana's R$ 32,40 at the market, typed, under a cap of `maxExpenses`. */
+const feira = (
+  writes: ReturnType<typeof expenseWriter>["writes"],
+  family: Awaited<ReturnType<typeof signUpWithFamily>>,
+  category: { id: string; name: string },
+  maxExpenses: number,
+) =>
+  writes.create(
+    scopeOf(family),
+    {
+      description: "Feira",
+      amount: "32.40",
+      date: "2026-03-10",
+      categoryId: category.id,
+      paidByUserId: family.user.id,
+      idempotencyKey: undefined,
+    },
+    { category: category.name, payer: "Ana" },
+    { maxExpenses },
+  );
+
 describe("a person's create", () => {
   it("writes the row and its created entry together, then tells of it", async () => {
     const { told, writes } = expenseWriter(t);
     const family = await signUpWithFamily(t.app);
     const category = await createCategory(t.app, family);
-    const row = await writes.create(
-      scopeOf(family),
-      {
-        description: "Feira",
-        amount: "32.40",
-        date: "2026-03-10",
-        categoryId: category.id,
-        paidByUserId: family.user.id,
-        idempotencyKey: undefined,
-      },
-      { category: category.name, payer: "Ana" },
-      { maxExpenses: 250_000 },
-    );
+    const row = await feira(writes, family, category, 250_000);
     expect(row).toMatchObject({ description: "Feira", amount: "32.40", familyId: family.familyId });
     const [entry] = await entriesOf(t, family.familyId, "expense", "created");
     expect(entry).toMatchObject({ action: "created", subjectId: row.id });
@@ -45,20 +54,7 @@ describe("a person's create past the family's cap", () => {
     const { told, writes } = expenseWriter(t);
     const family = await signUpWithFamily(t.app);
     const category = await createCategory(t.app, family);
-    const create = (maxExpenses: number) =>
-      writes.create(
-        scopeOf(family),
-        {
-          description: "Feira",
-          amount: "32.40",
-          date: "2026-03-10",
-          categoryId: category.id,
-          paidByUserId: family.user.id,
-          idempotencyKey: undefined,
-        },
-        { category: category.name, payer: "Ana" },
-        { maxExpenses },
-      );
+    const create = (maxExpenses: number) => feira(writes, family, category, maxExpenses);
     await create(1);
     const refused = await create(1).catch((error: unknown) => error);
     expect(isExpenseQuotaRefusal(refused)).toBe(true);
