@@ -266,7 +266,10 @@ describe("web app with the build's manifest", () => {
     const webDir = mkdtempSync(join(tmpdir(), "budget-web-"));
     mkdirSync(join(webDir, "assets"));
     mkdirSync(join(webDir, ".vite"));
-    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Family Budget</title>");
+    writeFileSync(
+      join(webDir, "index.html"),
+      '<!doctype html><title>Family Budget</title><div id="root"></div>',
+    );
     const manifest = {
       ...Object.fromEntries(
         Object.entries(chunks).map(([language, file]) => [
@@ -279,6 +282,29 @@ describe("web app with the build's manifest", () => {
       "_shell.js": { file: appStart[1], imports: ["_helper.js"] },
       "_helper.js": { file: appStart[2] },
       "features/reports.tsx": { file: "assets/reports-R.js", isDynamicEntry: true },
+      // What a signed-in visitor's first screen needs besides (http/web-app.ts, preloadChunks).
+      "routes/authenticated-layout.tsx": {
+        file: "assets/layout-L.js",
+        isDynamicEntry: true,
+        imports: ["_shell.js", "_frame.js"],
+      },
+      "_frame.js": { file: "assets/frame-F.js", imports: ["_helper.js"] },
+      "node_modules/tailwind-merge/dist/bundle-mjs.mjs": { file: "assets/bundle-mjs-T.js" },
+      "routes/dashboard-route.tsx": {
+        file: "assets/dashboard-D.js",
+        isDynamicEntry: true,
+        imports: ["_frame.js"],
+      },
+      ...Object.fromEntries(
+        Object.keys(chunks).flatMap((language) => [
+          [`i18n/catalogues/${language}.ts`, { file: `assets/${language}-catalogue.js` }],
+          [
+            `features/dashboard/locales/${language}.json`,
+            { file: `assets/${language}-dashboard.js`, imports: [`_texts-frame-${language}`] },
+          ],
+          [`_texts-frame-${language}`, { file: `assets/texts-frame-${language}.js` }],
+        ]),
+      ),
     };
     writeFileSync(join(webDir, ".vite", "manifest.json"), JSON.stringify(manifest));
     for (const file of [...Object.values(chunks), ...appStart])
@@ -324,6 +350,42 @@ describe("web app with the build's manifest", () => {
         expect(brotliDecompressSync(res.rawPayload).toString()).toContain("<title>Family Budget");
       }
     }
+  });
+
+  // A signed-in visitor on a device with no stored user (src/web/lib/auth.ts, probablySignedIn)
+  // asks for the signed-in frame, its language's texts and at `/` the dashboard as the app starts:
+  // sent for with the page, they download beside the app's start (docs/internals/web.md#a-cold-signed-in-visit).
+  it("preloads the signed-in frame, the language's app texts and the dashboard with a session cookie", async () => {
+    const frame = ["assets/layout-L.js", "assets/frame-F.js", "assets/bundle-mjs-T.js"];
+    const texts = (language: keyof typeof chunks) => [
+      `assets/${language}-catalogue.js`,
+      `assets/${language}-dashboard.js`,
+      `assets/texts-frame-${language}.js`,
+    ];
+    for (const [url, language, screen] of [
+      ["/", "pt", ["assets/dashboard-D.js"]],
+      ["/?month=3&year=2026", "es", ["assets/dashboard-D.js"]],
+      ["/expenses", "en", []],
+    ] as const) {
+      const res = await web.app.inject({
+        url,
+        headers: { "accept-language": language, cookie: "sid=some-session" },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBe(
+        [chunks[language], ...appStart, ...frame, ...texts(language), ...screen]
+          .map((file) => `</${file}>; rel=modulepreload`)
+          .join(", "),
+      );
+      expect(res.headers.vary, url).toBe("Cookie, Accept-Language, Accept-Encoding");
+      expect(res.body, url).toContain('<div id="root" data-session></div>');
+    }
+    // The service worker's copy stays the unmarked page with the app's start alone.
+    const copy = await web.app.inject({ url: "/index.html", headers: { cookie: "sid=x" } });
+    expect(copy.body).not.toContain("data-session");
+    expect(copy.headers.link).toBe(
+      [chunks.en, ...appStart].map((file) => `</${file}>; rel=modulepreload`).join(", "),
+    );
   });
 
   it("sends the preload with index.html alone, and the CSP allows it", async () => {
@@ -431,11 +493,30 @@ describe("web app with the prerendered landing page", () => {
     expect(head.body).toBe("");
   });
 
-  it("sends the empty page with a session cookie, at other paths and as /index.html", async () => {
+  it("sends the page marked as signed in with a session cookie, at any app path", async () => {
+    for (const [url, cookie] of [
+      ["/", "sid=some-session"],
+      ["/", "theme=dark; sid=x"],
+      ["/expenses", "sid=x"],
+      ["/family/history?page=2", "sid=x"],
+    ] as const) {
+      const res = await get(url, { cookie });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root" data-session></div>');
+      expect(res.body, url).not.toContain("data-prerendered");
+      expect(res.headers.link, url).toBe("</assets/main-M.js>; rel=modulepreload");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    // The API's own answers are never the page.
+    const api = await get("/api/nothing-here", { cookie: "sid=x" });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers["content-type"]).toContain("application/json");
+  });
+
+  it("sends the empty page without a session cookie at other paths and as /index.html", async () => {
     const empty = '<div id="root"></div>';
     for (const [url, headers] of [
-      ["/", { cookie: "sid=some-session" }],
-      ["/", { cookie: "theme=dark; sid=x" }],
+      ["/index.html", { cookie: "sid=some-session" }],
       ["/expenses", {}],
       ["/login", {}],
       // The service worker's copy, which every address starts from offline.

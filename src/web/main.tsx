@@ -8,7 +8,7 @@ import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { usePainted } from "./lib/after-paint";
-import { hasStoredUser } from "./lib/auth";
+import { probablySignedIn } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { followTheme } from "./lib/theme";
 import { i18nReady } from "./start-calls";
@@ -22,8 +22,9 @@ const UpdatePrompt = lazy(() =>
 );
 
 // A signed-in visitor's screen chunk is asked for at once too, rather than when the app first
-// renders it (a visitor without a stored user most likely gets the landing page: nothing to load).
-const screenReady = preloadScreen(window.location.pathname, hasStoredUser());
+// renders it (a visitor with neither a stored user nor the server's session mark most likely gets
+// the landing page: nothing to load).
+const screenReady = preloadScreen(window.location.pathname, probablySignedIn());
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -1,6 +1,6 @@
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
 import { startI18n } from "./i18n/init";
-import { hasStoredUser, readStoredUser } from "./lib/auth";
+import { probablySignedIn, readStoredUser } from "./lib/auth";
 import { queryClient } from "./lib/query-client";
 import { syncOnlineState } from "./offline/connection";
 import { prefetchScreenData, publicRouteOf } from "./routes/registry";
@@ -9,7 +9,8 @@ import { prefetchScreenData, publicRouteOf } from "./routes/registry";
  * Sends the opened screen's calls (routes/registry.tsx) as this module is evaluated. main.tsx
  * imports it before React and the app, so the calls are on their way while the browser still
  * evaluates the rest of the bundle (the app's screens and components), not after it. The user is
- * asked for at once, and with a stored user the screen's own calls too. They are imported
+ * asked for at once, and when the visitor is most likely signed in (a stored user, or the
+ * server's session mark: lib/auth.ts) the screen's own calls too. They are imported
  * statically: the landing page never runs the app (docs/decisions/006), and waiting for a chunk of
  * their own held them back until the whole bundle had been evaluated (~40 ms on this machine).
  */
@@ -35,5 +36,5 @@ void import("./offline/offline-cache").then(({ startOfflineCache }) =>
 
 if (!publicRouteOf(window.location.pathname)) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
-  if (hasStoredUser()) prefetchScreenData(queryClient, window.location);
+  if (probablySignedIn()) prefetchScreenData(queryClient, window.location);
 }

@@ -14,7 +14,8 @@ import { sendError } from "./error-handler";
  * index.html for every non-API path (client-side routing), JSON 404 for unknown /api paths.
  * index.html comes with a `Link: rel=modulepreload` header for the app's start and the frame
  * texts of the language the page will pick (see addPreloadLink). At `/`, a visitor without a
- * session cookie (`sessionCookie`) gets the landing page already in it (see landingPages).
+ * session cookie (`sessionCookie`) gets the landing page already in it (see landingPages); at any
+ * app path, a visitor with one gets the signed-in page (see signedInPage).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -22,9 +23,14 @@ export async function registerWebApp(
   options: { sessionCookie: string },
 ) {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, "index.html"));
-  const preloads = hasWebApp ? preloadChunks(webDir) : { app: [], frameTexts: {} };
+  const preloads = hasWebApp ? preloadChunks(webDir) : noPreloads;
   const indexHtml = hasWebApp ? join(webDir, "index.html") : undefined;
   const landing = hasWebApp ? landingPages(webDir) : {};
+  const signedIn = hasWebApp ? signedInPage(webDir) : undefined;
+  const sendSignedIn = (request: FastifyRequest, reply: FastifyReply, page: CompressedPage) => {
+    addPreloadLink(request, reply, preloads, true);
+    return sendPage(request, reply, page);
+  };
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -51,22 +57,16 @@ export async function registerWebApp(
   if (hasWebApp) {
     app.get("/", (request, reply) => {
       const language = pageLanguageFromAcceptLanguage(request.headers["accept-language"]);
-      const page = request.cookies?.[options.sessionCookie] ? undefined : landing[language];
+      if (request.cookies?.[options.sessionCookie]) {
+        return signedIn
+          ? sendSignedIn(request, reply, signedIn)
+          : reply.header("cache-control", "no-cache").sendFile("index.html");
+      }
+      const page = landing[language];
       if (!page) return reply.header("cache-control", "no-cache").sendFile("index.html");
       // No preload: the page is painted before the app's files are asked for (src/web/boot.ts);
       // downloaded before, they would compete with the stylesheet on a phone's connection.
-      const accepted = request.headers["accept-encoding"] ?? "";
-      const encoding = /\bbr\b/.test(accepted)
-        ? "br"
-        : /\bgzip\b/.test(accepted)
-          ? "gzip"
-          : undefined;
-      if (encoding) reply.header("content-encoding", encoding);
-      return reply
-        .header("cache-control", "no-cache")
-        .header("vary", "Cookie, Accept-Language, Accept-Encoding")
-        .type("text/html; charset=utf-8")
-        .send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
+      return sendPage(request, reply, page);
     });
   }
 
@@ -84,11 +84,50 @@ export async function registerWebApp(
         .type("text/plain")
         .send("The web app is not built: run npm run build.");
     }
+    if (signedIn && request.cookies?.[options.sessionCookie]) {
+      return sendSignedIn(request, reply, signedIn);
+    }
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 }
 
-type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
+type CompressedPage = { html: Buffer; br: Buffer; gzip: Buffer };
+
+const compressed = (page: string): CompressedPage => {
+  const html = Buffer.from(page);
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+};
+
+/** A page compressed at start, in the encoding the browser accepts; it varies by the cookie. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CompressedPage) {
+  const accepted = request.headers["accept-encoding"] ?? "";
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply
+    .header("cache-control", "no-cache")
+    .header("vary", "Cookie, Accept-Language, Accept-Encoding")
+    .type("text/html; charset=utf-8")
+    .send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
+}
+
+/**
+ * index.html for a request with a session cookie: #root carries `data-session`, which the app
+ * reads as "most likely signed in" (src/web/lib/auth.ts, probablySignedIn) when the browser has no
+ * stored user (a new device after signing in, storage cleared): it asks for the screen's calls and
+ * the signed-in frame's files at once, as with a stored user, instead of waiting for the user's
+ * answer and loading the landing page's chunk first (docs/internals/web.md#a-cold-signed-in-visit).
+ * A cookie that no longer signs in only costs those calls: the user's answer still decides. The
+ * service worker's copy (asked for at /index.html) stays the unmarked one.
+ */
+function signedInPage(webDir: string): CompressedPage | undefined {
+  const index = readFileSync(join(webDir, "index.html"), "utf8");
+  const page = index.replace('<div id="root"></div>', '<div id="root" data-session></div>');
+  return page.includes("data-session") ? compressed(page) : undefined;
+}
 
 /**
  * index.html with the landing page in #root, per language, from the build's prerendered markup
@@ -104,9 +143,9 @@ type LandingPage = { html: Buffer; br: Buffer; gzip: Buffer };
  * browser is in a Brazilian time zone sees it until then. Compressed once here, as the build does
  * the other files. None without a prerendered build (a test's folder).
  */
-function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
+function landingPages(webDir: string): Partial<Record<Language, CompressedPage>> {
   const index = readFileSync(join(webDir, "index.html"), "utf8");
-  const pages: Partial<Record<Language, LandingPage>> = {};
+  const pages: Partial<Record<Language, CompressedPage>> = {};
   let prerendered: Partial<Record<Language, { title?: unknown; markup?: unknown }>>;
   try {
     prerendered = JSON.parse(readFileSync(join(webDir, ".prerender", "landing.json"), "utf8"));
@@ -137,12 +176,7 @@ function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
         () => `<div id="root" data-prerendered="${language}">${markup}</div>${others}`,
       );
     if (!page.includes("data-prerendered")) continue;
-    const html = Buffer.from(page);
-    pages[language] = {
-      html,
-      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(html, { level: 9 }),
-    };
+    pages[language] = compressed(page);
   }
   return pages;
 }
@@ -150,36 +184,80 @@ function landingPages(webDir: string): Partial<Record<Language, LandingPage>> {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-type PreloadChunks = { app: string[]; frameTexts: Partial<Record<Language, string>> };
+type PreloadChunks = {
+  app: string[];
+  frameTexts: Partial<Record<Language, string>>;
+  /** What a signed-in visitor's first screen needs besides the app's start (see signedInPage). */
+  signedIn: { frame: string[]; texts: Partial<Record<Language, string[]>>; dashboard: string[] };
+};
+
+const noPreloads: PreloadChunks = {
+  app: [],
+  frameTexts: {},
+  signedIn: { frame: [], texts: {}, dashboard: [] },
+};
+
+type Manifest = Record<string, { file?: unknown; imports?: unknown }>;
+
+/** The files of `keys` and of every chunk they import statically, from Vite's manifest. */
+function closureFiles(manifest: Manifest, keys: readonly string[], seen = new Set<string>()) {
+  const visit = (key: string) => {
+    const file = manifest[key]?.file;
+    if (typeof file !== "string" || seen.has(`/${file}`)) return;
+    seen.add(`/${file}`);
+    const imports = manifest[key]?.imports;
+    if (Array.isArray(imports)) for (const imported of imports) visit(String(imported));
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
 
 /**
  * From the build's Vite manifest: the app's start (src/web/main.tsx's chunk and every chunk it
  * imports statically), which the entry (src/web/boot.ts) imports, and each language's frame texts
- * (src/web/i18n/init.ts: i18n/locales/<lang>.json). None without a manifest (a test's web folder):
+ * (src/web/i18n/init.ts: i18n/locales/<lang>.json). For a signed-in visitor, also the signed-in
+ * frame (routes/authenticated-layout.tsx) with tailwind-merge and the language's app texts and
+ * frame features' texts, which the app asks for with them (routes/registry.tsx's withAppTexts,
+ * i18n/init.ts), and at `/` the dashboard's chunk. None without a manifest (a test's web folder):
  * index.html is then served without the header.
  */
 function preloadChunks(webDir: string): PreloadChunks {
-  let manifest: Record<string, { file?: unknown; imports?: unknown }>;
+  let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(join(webDir, ".vite", "manifest.json"), "utf8"));
   } catch {
-    return { app: [], frameTexts: {} };
+    return noPreloads;
   }
-  const app = new Set<string>();
-  const visit = (key: string) => {
-    const file = manifest[key]?.file;
-    if (typeof file !== "string" || app.has(`/${file}`)) return;
-    app.add(`/${file}`);
-    const imports = manifest[key]?.imports;
-    if (Array.isArray(imports)) for (const imported of imports) visit(String(imported));
-  };
-  visit("main.tsx");
+  const app = closureFiles(manifest, ["main.tsx"]);
   const frameTexts: PreloadChunks["frameTexts"] = {};
+  const texts: PreloadChunks["signedIn"]["texts"] = {};
+  const keys = Object.keys(manifest);
   for (const language of languages) {
     const file = manifest[`i18n/locales/${language}.json`]?.file;
     if (typeof file === "string") frameTexts[language] = `/${file}`;
+    const own = [
+      `i18n/catalogues/${language}.ts`,
+      ...keys.filter((key) => key === `features/dashboard/locales/${language}.json`),
+    ];
+    texts[language] = [...closureFiles(manifest, own, new Set(app))].filter(
+      (file) => !app.has(file),
+    );
   }
-  return { app: [...app], frameTexts };
+  const frame = closureFiles(
+    manifest,
+    ["routes/authenticated-layout.tsx", ...keys.filter((key) => key.includes("tailwind-merge"))],
+    new Set(app),
+  );
+  const dashboard = closureFiles(manifest, ["routes/dashboard-route.tsx"], new Set(frame));
+  return {
+    app: [...app],
+    frameTexts,
+    signedIn: {
+      frame: [...frame].filter((file) => !app.has(file)),
+      texts,
+      dashboard: [...dashboard].filter((file) => !frame.has(file)),
+    },
+  };
 }
 
 /**
@@ -212,10 +290,19 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
  * (e2e/pwa.spec.ts); a copy with another language's preload only costs a few KB, and the page asks
  * for its own.
  */
-function addPreloadLink(request: FastifyRequest, reply: FastifyReply, chunks: PreloadChunks) {
-  const frameTexts =
-    chunks.frameTexts[pageLanguageFromAcceptLanguage(request.headers["accept-language"])];
-  const files = frameTexts ? [frameTexts, ...chunks.app] : chunks.app;
+function addPreloadLink(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  chunks: PreloadChunks,
+  signedIn = false,
+) {
+  const language = pageLanguageFromAcceptLanguage(request.headers["accept-language"]);
+  const frameTexts = chunks.frameTexts[language];
+  const files = frameTexts ? [frameTexts, ...chunks.app] : [...chunks.app];
+  if (signedIn) {
+    files.push(...chunks.signedIn.frame, ...(chunks.signedIn.texts[language] ?? []));
+    if (request.url.split("?")[0] === "/") files.push(...chunks.signedIn.dashboard);
+  }
   if (files.length === 0) return;
   reply.header("link", files.map((file) => `<${file}>; rel=modulepreload`).join(", "));
 }

@@ -6,6 +6,7 @@ import {
   asUser,
   clearStoredUser,
   displayName,
+  probablySignedIn,
   readStoredUser,
   storedUserKey,
   storeUser,
@@ -81,4 +82,20 @@ describe("asUser", () => {
       expect(asUser(value)).toEqual(parsed.success ? parsed.data : undefined);
     },
   );
+});
+
+describe("probablySignedIn", () => {
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="root"></div>';
+  });
+
+  it("is true with a stored user, or with the server's session mark on #root", () => {
+    expect(probablySignedIn()).toBe(false);
+    storeUser(user);
+    expect(probablySignedIn()).toBe(true);
+    clearStoredUser();
+    // The server marks the page of a request with a session cookie (server/http/web-app.ts).
+    document.body.innerHTML = '<div id="root" data-session></div>';
+    expect(probablySignedIn()).toBe(true);
+  });
 });

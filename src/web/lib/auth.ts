@@ -76,6 +76,17 @@ export function hasStoredUser(): boolean {
   }
 }
 
+/**
+ * Whether the visitor is most likely signed in: a stored user, or the server's mark on the page
+ * (#root's data-session: the request had a session cookie, server/http/web-app.ts) in a browser
+ * with none stored (a new device, cleared storage). Either way the user's answer decides what
+ * shows; this only lets the screen's calls and files leave before it
+ * (docs/internals/web.md#a-cold-signed-in-visit).
+ */
+export function probablySignedIn(): boolean {
+  return hasStoredUser() || document.getElementById("root")?.dataset.session !== undefined;
+}
+
 /** Only the user's own fields are written (asUser drops the rest), never a token. */
 export function storeUser(user: User) {
   try {

@@ -86,16 +86,31 @@ function capitalize(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
+// Each Intl formatter is made once per language: making one costs far more than formatting with
+// it (formatMonthYear alone was ~100 ms of a cold dashboard's main thread at 4x CPU slowdown,
+// docs/internals/web.md#a-cold-signed-in-visit).
+const longMonthFormat = cachedPerLanguage(
+  (language) => new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "long" }),
+);
+
+const monthYearFormat = cachedPerLanguage(
+  (language) =>
+    new Intl.DateTimeFormat(localeOf(language), {
+      timeZone: "UTC",
+      month: "long",
+      year: "numeric",
+    }),
+);
+
 /** The month's name (1 = January), capitalised because it mostly starts titles and labels. */
 export function monthName(month: number, language: Language): string {
   if (!Number.isInteger(month) || month < 1 || month > 12) {
     throw new RangeError(`Not a month: ${month}`);
   }
-  const locale = localeOf(language);
-  const name = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "long" }).format(
-    Date.UTC(2000, month - 1, 1),
+  return capitalize(
+    longMonthFormat(language).format(Date.UTC(2000, month - 1, 1)),
+    localeOf(language),
   );
-  return capitalize(name, locale);
 }
 
 /**
@@ -103,9 +118,7 @@ export function monthName(month: number, language: Language): string {
  * "December" (monthName capitalises it for titles).
  */
 export function monthInSentence(month: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone: "UTC", month: "long" }).format(
-    Date.UTC(2000, month - 1, 1),
-  );
+  return longMonthFormat(language).format(Date.UTC(2000, month - 1, 1));
 }
 
 const shortMonthFormat = cachedPerLanguage(
@@ -174,13 +187,10 @@ export function formatMonthYear(month: number, year: number, language: Language)
   if (!Number.isInteger(month) || month < 1 || month > 12) {
     throw new RangeError(`Not a month: ${month}`);
   }
-  const locale = localeOf(language);
-  const text = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    month: "long",
-    year: "numeric",
-  }).format(Date.UTC(year, month - 1, 1));
-  return capitalize(text, locale);
+  return capitalize(
+    monthYearFormat(language).format(Date.UTC(year, month - 1, 1)),
+    localeOf(language),
+  );
 }
 
 /** Today's calendar date where the user is, not in UTC: late evening stays on today. */

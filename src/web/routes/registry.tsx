@@ -3,7 +3,7 @@ import { ChartPie, HandCoins, LayoutDashboard, Receipt, Tags } from "lucide-reac
 import { currentUserQueryOptions } from "../api/auth/get-current-user";
 import type { NavTab } from "../components/layout/nav-tabs";
 import { loadAppTexts } from "../i18n/init";
-import { hasStoredUser } from "../lib/auth";
+import { probablySignedIn } from "../lib/auth";
 import { type LazyScreen, lazyScreen } from "../lib/lazy-screen";
 import { loadClassMerge } from "../lib/utils";
 import { type Address, earlyCalls, type Prefetch } from "./screen-data";
@@ -268,8 +268,9 @@ export const navTabs: readonly NavTab[] = signedInRoutes.flatMap((route) => {
  * the screen's own). The screens' hooks use the same query options, so they find each call in
  * flight or answered in the cache instead of making it again.
  *
- * The sign-in screens read nothing. Without a stored user the visitor is most likely signed out
- * and sees the landing page, which needs only the user; with one, the family and the screen's
+ * The sign-in screens read nothing. Without a stored user or the server's session mark
+ * (lib/auth.ts, probablySignedIn) the visitor is most likely signed out and sees the landing
+ * page, which needs only the user; with either, the family and the screen's
  * data are asked for alongside the user. Should the session have ended, those calls fail with
  * 401 and the landing page shows as before (signing in clears the cache).
  */
@@ -277,6 +278,6 @@ export function prefetchScreenData(queryClient: QueryClient, address: Address) {
   if (publicRouteOf(address.pathname)) return;
   void queryClient.prefetchQuery(currentUserQueryOptions());
   const calls = signedInRoutes.find((route) => route.path === address.pathname)?.calls;
-  if (!calls || !hasStoredUser()) return;
+  if (!calls || !probablySignedIn()) return;
   for (const call of calls) call(queryClient, address);
 }
