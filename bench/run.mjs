@@ -13,6 +13,8 @@
 // Also eight hostile CSV previews at once against /api/health's p99 and the app's RSS
 // (bench/hostile-preview.mjs), 100 event streams that never read (bench/stalled-streams.mjs), and
 // six members of the big family running heavy reads in parallel (bench/heavy-reads.mjs).
+// On the embedded PostgreSQL, also the phone figures, signed in as the big family: Lighthouse mobile
+// on the dashboard and Expenses, and the installed app reopened (bench/phone.mjs).
 // On the PostgreSQL at BENCH_DATABASE_URL only, last: 1,000 households with ten years each (~5
 // million expenses) on one app process and on two, with 1,000 open event streams
 // (bench/households.mjs; BENCH_HOUSEHOLDS=0 leaves it out).
@@ -31,10 +33,12 @@ import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./brows
 import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
 import { HEAVY_READS_ENV, measureHeavyReads } from "./heavy-reads.mjs";
-import { measureHistoryPages, measureHistoryWrites, seedHistory } from "./history.mjs";
+import { measureHistoryPages, measureHistoryWrites } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
 import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
+import { measurePhone, phoneReport } from "./phone.mjs";
+import { BIG_FAMILY_EMAIL, PASSWORD, seed } from "./seed.mjs";
 import { measureStalledStreams, STALLED_STREAMS_ENV } from "./stalled-streams.mjs";
 import { measureTrend } from "./trend.mjs";
 
@@ -42,9 +46,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Starts are short and noisy: each kind is timed this many times and the median reported.
 const START_REPEATS = Number(process.env.BENCH_START_REPEATS ?? 3);
-const FAMILIES = 100;
-const BIG_FAMILY_EXPENSES = 50_000;
-const PASSWORD = "bench-password";
 const SESSION_SECRET = "bench-secret-bench-secret-bench-secret";
 const outDir = join(projectRoot, ".tmp", "bench-build");
 
@@ -60,7 +61,6 @@ const TARGETS = { warmMs: 1000, coldMs: 3000, speedup: 3, appRssMb: 150 };
 
 // Ten years of expenses. The calls and words are constants so they are easy to fix once the server
 // and the screens land; the browser's selectors are at the top of browser.mjs.
-const BIG_FAMILY_EMAIL = "bench0@example.org";
 /** A full month of the big family (~420 expenses): the summary, the month list and the dashboard. */
 const MONTH = { month: 11, year: 2026 };
 const MONTH_LIST_PATH = `/api/expenses?month=${MONTH.month}&year=${MONTH.year}`;
@@ -111,41 +111,6 @@ const quietLog = {
   warn: (object, message) => console.log(`bench: postgres: ${message}`, object),
   error: (object, message) => console.log(`bench: postgres: ${message}`, object),
 };
-
-/** Seeds through the node-postgres pool under the app's database layer. */
-async function seed(pool, passwordHash) {
-  await pool.query(`
-    insert into users (email, password_hash, name, first_name, preferred_language)
-    select 'bench' || i || '@example.org', '${passwordHash}', 'Bench ' || i, 'Bench', 'pt'
-    from generate_series(0, ${FAMILIES - 1}) as i;
-    insert into families (name, owner_id)
-    select 'Família ' || substr(email, 6, position('@' in email) - 6), id from users where email like 'bench%';
-    insert into family_members (family_id, user_id, role) select id, owner_id, 'owner' from families;
-    insert into categories (family_id, name, weekly_budget, monthly_budget)
-    select f.id, c.name, c.budget / 4, c.budget
-    from families f cross join (values ('Mercado', 800.00), ('Transporte', 400.00), ('Casa', 1200.00),
-      ('Lazer', 300.00), ('Saúde', 200.00)) as c(name, budget);`);
-  // The big family: 50,000 expenses spread over the ten years before 2026-12-31.
-  await pool.query(`
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id, paid_by_user_id, date)
-    select f.id, 'Gasto ' || g, ((g * 7919) % 50000 + 100) / 100.0,
-      (select id from categories c where c.family_id = f.id order by name offset (g % 5) limit 1),
-      f.owner_id, f.owner_id, date '2026-12-31' - (g % 3650)
-    from families f join users u on u.id = f.owner_id and u.email = 'bench0@example.org',
-      generate_series(1, ${BIG_FAMILY_EXPENSES}) as g;`);
-  await pool.query(`
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id, paid_by_user_id, date)
-    select f.id, 'Gasto ' || g, 10.00 + g, (select id from categories c where c.family_id = f.id limit 1),
-      f.owner_id, f.owner_id, date '2026-11-01' + (g % 28)
-    from families f join users u on u.id = f.owner_id and u.email <> 'bench0@example.org',
-      generate_series(1, 100) as g;`);
-  // The big family's history (docs/product.md#family-history): an entry per expense and a change
-  // for every fifth.
-  await seedHistory(pool, BIG_FAMILY_EMAIL);
-  // A household's database is analysed by autovacuum as it grows; a bulk load right before the
-  // measurement would otherwise be planned without statistics on one database and not the other.
-  await pool.query("analyze");
-}
 
 const running = new Set();
 
@@ -428,6 +393,12 @@ async function measure({
     };
     console.log(`bench: ${label}: the search and Chromium`);
     const tenYears = await measureTenYears(base, cookie, categories[0].id);
+    // The phone figures (bench/phone.mjs prints its own lines), on the embedded PostgreSQL only.
+    if (embeddedDataDir) {
+      phoneReport(
+        await measurePhone({ base, cookie, email: BIG_FAMILY_EMAIL, password: PASSWORD }),
+      );
+    }
     await measureAlerts(base, cookie, label);
     await measureTrend(base, cookie, categories[0].id, label);
     await measureBalances(base, cookie, categories[0].id, label);
