@@ -372,10 +372,15 @@ describe("web app with the build's manifest", () => {
         headers: { "accept-language": language, cookie: "sid=some-session" },
       });
       expect(res.statusCode, url).toBe(200);
+      // The user's and the family's calls first, which every signed-in screen makes.
       expect(res.headers.link, url).toBe(
-        [chunks[language], ...appStart, ...frame, ...texts(language), ...screen]
-          .map((file) => `</${file}>; rel=modulepreload`)
-          .join(", "),
+        [
+          "</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials",
+          "</api/family>; rel=preload; as=fetch; crossorigin=use-credentials",
+          ...[chunks[language], ...appStart, ...frame, ...texts(language), ...screen].map(
+            (file) => `</${file}>; rel=modulepreload`,
+          ),
+        ].join(", "),
       );
       expect(res.headers.vary, url).toBe("Cookie, Accept-Language, Accept-Encoding");
       expect(res.body, url).toContain('<div id="root" data-session></div>');
@@ -504,7 +509,13 @@ describe("web app with the prerendered landing page", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root" data-session></div>');
       expect(res.body, url).not.toContain("data-prerendered");
-      expect(res.headers.link, url).toBe("</assets/main-M.js>; rel=modulepreload");
+      expect(res.headers.link, url).toBe(
+        [
+          "</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials",
+          "</api/family>; rel=preload; as=fetch; crossorigin=use-credentials",
+          "</assets/main-M.js>; rel=modulepreload",
+        ].join(", "),
+      );
       expect(res.headers["cache-control"], url).toBe("no-cache");
     }
     // The API's own answers are never the page.

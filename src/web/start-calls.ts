@@ -1,6 +1,8 @@
 import { currentUserQueryOptions } from "./api/auth/get-current-user";
+import { currentLanguage } from "./i18n/current-language";
 import { startI18n } from "./i18n/init";
 import { probablySignedIn, readStoredUser } from "./lib/auth";
+import { warmFormats } from "./lib/format";
 import { queryClient } from "./lib/query-client";
 import { syncOnlineState } from "./offline/connection";
 import { prefetchScreenData, publicRouteOf } from "./routes/registry";
@@ -36,5 +38,9 @@ void import("./offline/offline-cache").then(({ startOfflineCache }) =>
 
 if (!publicRouteOf(window.location.pathname)) {
   void queryClient.prefetchQuery(currentUserQueryOptions());
-  if (probablySignedIn()) prefetchScreenData(queryClient, window.location);
+  if (probablySignedIn()) {
+    prefetchScreenData(queryClient, window.location);
+    // In a task of its own, after the calls have left and before their answers are rendered.
+    setTimeout(() => warmFormats(currentLanguage()), 0);
+  }
 }

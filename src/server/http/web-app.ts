@@ -235,10 +235,15 @@ function preloadChunks(webDir: string): PreloadChunks {
   for (const language of languages) {
     const file = manifest[`i18n/locales/${language}.json`]?.file;
     if (typeof file === "string") frameTexts[language] = `/${file}`;
-    const own = [
-      `i18n/catalogues/${language}.ts`,
-      ...keys.filter((key) => key === `features/dashboard/locales/${language}.json`),
-    ];
+    // The frame features' texts: every feature's module for the language that imports the chunk
+    // they are grouped in (vite.config.ts, textsChunk), whose name says so.
+    const frameGroup = keys.filter(
+      (key) =>
+        key.endsWith(`/locales/${language}.json`) &&
+        key.startsWith("features/") &&
+        [...closureFiles(manifest, [key])].some((file) => file.includes("/texts-frame-")),
+    );
+    const own = [`i18n/catalogues/${language}.ts`, ...frameGroup];
     texts[language] = [...closureFiles(manifest, own, new Set(app))].filter(
       (file) => !app.has(file),
     );
@@ -290,6 +295,16 @@ export function pageLanguageFromAcceptLanguage(header: string | undefined): Lang
  * (e2e/pwa.spec.ts); a copy with another language's preload only costs a few KB, and the page asks
  * for its own.
  */
+/**
+ * The calls every signed-in screen makes first, whatever its address: the user's and the family's
+ * (src/web/start-calls.ts, routes/registry.tsx). Asked for with the page, they leave before the
+ * app's start is downloaded and evaluated (~500 ms of a phone's main thread at 4x CPU slowdown)
+ * and the app's own fetch() of the same address takes the answer (the same credentials mode:
+ * lib/api-client.ts sends `include`). A screen's other calls depend on its address and the
+ * device's date, which the app's route table alone knows.
+ */
+const signedInCalls = ["/api/auth/user", "/api/family"];
+
 function addPreloadLink(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -304,5 +319,13 @@ function addPreloadLink(
     if (request.url.split("?")[0] === "/") files.push(...chunks.signedIn.dashboard);
   }
   if (files.length === 0) return;
-  reply.header("link", files.map((file) => `<${file}>; rel=modulepreload`).join(", "));
+  const links = files.map((file) => `<${file}>; rel=modulepreload`);
+  if (signedIn) {
+    links.unshift(
+      ...signedInCalls.map(
+        (call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      ),
+    );
+  }
+  reply.header("link", links.join(", "));
 }
