@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { projectRoot } from "../scripts/source-stamp.mjs";
+import { npmStartFlags } from "./npm-start-flags.mjs";
 
 export const FIRST_START_TARGET_MB = 150;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -54,7 +55,7 @@ export async function measureFirstStart({
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    [join(projectRoot, "scripts/start.mjs"), "--out-dir", outDir],
+    [...npmStartFlags, join(projectRoot, "scripts/start.mjs"), "--out-dir", outDir],
     {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: "warn", ...env },

@@ -37,6 +37,7 @@ import { measureHistoryPages, measureHistoryWrites } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
 import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
+import { npmStartFlags } from "./npm-start-flags.mjs";
 import { measurePhone, phoneReport } from "./phone.mjs";
 import { BIG_FAMILY_EMAIL, PASSWORD, seed } from "./seed.mjs";
 import { measureStalledStreams, STALLED_STREAMS_ENV } from "./stalled-streams.mjs";
@@ -116,7 +117,7 @@ const running = new Set();
 
 function startServer(env) {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(outDir, "server/main.js")], {
+  const child = spawn(process.execPath, [...npmStartFlags, join(outDir, "server/main.js")], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

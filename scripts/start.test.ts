@@ -117,6 +117,14 @@ const alive = (pid: number) => {
 };
 
 describe("npm start (scripts/start.mjs)", () => {
+  // The server's memory after a load (docs/benchmarks.md#memory-after-the-load): V8 sized for
+  // memory kept the RSS at ~110 MB where its default grew to 160-225 MB; the bench's servers read
+  // the same flags (bench/npm-start-flags.mjs).
+  it("runs Node.js with V8 sized for memory", () => {
+    const { scripts: npm } = JSON.parse(readFileSync(join(scripts, "..", "package.json"), "utf8"));
+    expect(npm.start).toBe("node --optimize-for-size scripts/start.mjs");
+  });
+
   it("builds in a child process, then runs the server in its own process", async () => {
     const { child, exited } = start();
     expect((await exited).code).toBe(0);

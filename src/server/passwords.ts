@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 import type { Config } from "./config";
 
 /**
@@ -22,11 +23,21 @@ export type Passwords = {
   verifyAgainstDummy(password: string): Promise<false>;
 };
 
+/**
+ * How many hashes and checks run at once. Each takes 19 MiB outside V8's heap, on libuv's
+ * threads (four by default), and the C library may keep a thread's 19 MiB after it is freed:
+ * after five seconds of sign-ins four at a time the app's RSS was 135-184 MB, two at a time
+ * 127-130 MB, with as many sign-ins per second on this 2-core machine (62-69 against 64-67; one at
+ * a time, 52-58). A burst waits in line instead (docs/benchmarks.md#memory-after-the-load).
+ */
+export const HASHES_AT_ONCE = 2;
+
 export function passwordHasher(hashing: Config["passwordHashing"]): Passwords {
   const options = costs[hashing];
-  const hashPassword = (password: string) => hash(password, options);
+  const inLine = pLimit(HASHES_AT_ONCE);
+  const hashPassword = (password: string) => inLine(() => hash(password, options));
   const verifyPassword = (passwordHash: string, password: string) =>
-    verify(passwordHash, password).catch(() => false);
+    inLine(() => verify(passwordHash, password)).catch(() => false);
   let dummyHash: Promise<string> | undefined;
   return {
     hash: hashPassword,
