@@ -439,7 +439,7 @@ async function standalone() {
   const { buildIsCurrent } = await import("../scripts/source-stamp.mjs");
   const { openPostgres } = await import("../src/server/db/client.ts");
   const { passwordHasher } = await import("../src/server/passwords.ts");
-  const { BIG_FAMILY_EMAIL, PASSWORD, seed } = await import("./seed.mjs");
+  const { BIG_FAMILY_EMAIL, PASSWORD, seed, signInBigFamily } = await import("./seed.mjs");
   const port = Number(process.env.BENCH_PHONE_PORT ?? 3260);
   const adminUrl =
     process.env.BENCH_PHONE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -508,14 +508,7 @@ async function standalone() {
       if (Date.now() > deadline) throw new Error("the server did not start");
       await sleep(250);
     }
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: BIG_FAMILY_EMAIL, password: PASSWORD }),
-    });
-    if (login.status !== 200)
-      throw new Error(`${BIG_FAMILY_EMAIL} cannot sign in: ${login.status}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = await signInBigFamily(base);
     const result = await measurePhone({
       base,
       cookie,

@@ -39,7 +39,7 @@ import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
 import { npmStartFlags } from "./npm-start-flags.mjs";
 import { measurePhone, phoneReport } from "./phone.mjs";
-import { BIG_FAMILY_EMAIL, PASSWORD, seed } from "./seed.mjs";
+import { BIG_FAMILY_EMAIL, PASSWORD, seed, signInBigFamily } from "./seed.mjs";
 import { measureStalledStreams, STALLED_STREAMS_ENV } from "./stalled-streams.mjs";
 import { measureTrend } from "./trend.mjs";
 
@@ -377,14 +377,7 @@ async function measure({
   warmTimes.push(lastWarmMs);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: BIG_FAMILY_EMAIL, password: PASSWORD }),
-    });
-    if (login.status !== 200)
-      throw new Error(`${BIG_FAMILY_EMAIL} cannot sign in: ${login.status}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = await signInBigFamily(base);
     const categories = await (
       await fetch(`${base}/api/categories`, { headers: { cookie } })
     ).json();

@@ -8,6 +8,17 @@ export const BIG_FAMILY_EMAIL = "bench0@example.org";
 const BIG_FAMILY_EXPENSES = 50_000;
 /** Every seeded user's password (its hash is the caller's: src/server/passwords.ts). */
 export const PASSWORD = "bench-password";
+
+/** Signs the ten-year family's owner in on the server at `base`: its session cookie. */
+export async function signInBigFamily(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: BIG_FAMILY_EMAIL, password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`${BIG_FAMILY_EMAIL} cannot sign in: ${login.status}`);
+  return (login.headers.get("set-cookie") ?? "").split(";")[0];
+}
 const FAMILIES = 100;
 
 /**
