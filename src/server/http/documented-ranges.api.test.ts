@@ -457,5 +457,8 @@ describe("requests at the documented edges", () => {
       headers: { cookie: ana.cookie },
     });
     expect(summary.statusCode, summary.body).toBe(200);
-  });
+    // Two imports of the most lines are the heaviest writes the API takes: seconds alone, past
+    // the default 30 s in the PostgreSQL pass that runs beside the e2e tests at the lowest
+    // priority (scripts/test-phases.mjs).
+  }, 120_000);
 });
