@@ -12,6 +12,7 @@ import { build as viteBuild } from "vite";
 import { checkBundleBudget, describeSizes } from "./bundle-budget.mjs";
 import { precompress } from "./precompress.mjs";
 import { prerenderLanding } from "./prerender-landing.mjs";
+import { writeScreenChunks } from "./screen-chunks.mjs";
 import { buildIsCurrent, projectRoot, sourceStamp } from "./source-stamp.mjs";
 
 export const defaultOutDir = join(projectRoot, "dist");
@@ -22,6 +23,8 @@ export async function buildAll({ quiet = false, outDir = defaultOutDir } = {}) {
     logLevel: quiet ? "warn" : "info",
     build: { outDir: join(outDir, "web"), emptyOutDir: true },
   });
+  // Which chunk each signed-in path shows, for the server's preload (scripts/screen-chunks.mjs).
+  writeScreenChunks(join(outDir, "web"));
   // The landing page's budget (docs/internals/web.md#what-the-landing-page-loads) fails the build
   // (and so `npm test`, whose e2e server builds).
   const sizes = checkBundleBudget(join(outDir, "web"));

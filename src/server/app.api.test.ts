@@ -295,6 +295,12 @@ describe("web app with the build's manifest", () => {
         isDynamicEntry: true,
         imports: ["_frame.js"],
       },
+      "features/bills.tsx": {
+        file: "assets/bills-B.js",
+        isDynamicEntry: true,
+        imports: ["_ui.js"],
+      },
+      "_ui.js": { file: "assets/ui-U.js", imports: ["_frame.js"] },
       ...Object.fromEntries(
         Object.keys(chunks).flatMap((language) => [
           [`i18n/catalogues/${language}.ts`, { file: `assets/${language}-catalogue.js` }],
@@ -307,6 +313,14 @@ describe("web app with the build's manifest", () => {
       ),
     };
     writeFileSync(join(webDir, ".vite", "manifest.json"), JSON.stringify(manifest));
+    // Which modules each signed-in path shows (scripts/screen-chunks.mjs writes it at build time).
+    writeFileSync(
+      join(webDir, ".vite", "screens.json"),
+      JSON.stringify({
+        "/": ["routes/dashboard-route.tsx"],
+        "/payment-methods/:id/bills": ["features/bills.tsx", "features/reports.tsx"],
+      }),
+    );
     for (const file of [...Object.values(chunks), ...appStart])
       writeFileSync(join(webDir, file), "export default {}");
     precompress(webDir);
@@ -353,9 +367,9 @@ describe("web app with the build's manifest", () => {
   });
 
   // A signed-in visitor on a device with no stored user (src/web/lib/auth.ts, probablySignedIn)
-  // asks for the signed-in frame, its language's texts and at `/` the dashboard as the app starts:
+  // asks for the signed-in frame, its language's texts and the path's screen as the app starts:
   // sent for with the page, they download beside the app's start (docs/internals/web.md#a-cold-signed-in-visit).
-  it("preloads the signed-in frame, the language's app texts and the dashboard with a session cookie", async () => {
+  it("preloads the signed-in frame, the language's app texts and the path's screen with a session cookie", async () => {
     const frame = ["assets/layout-L.js", "assets/frame-F.js", "assets/bundle-mjs-T.js"];
     const texts = (language: keyof typeof chunks) => [
       `assets/${language}-catalogue.js`,
@@ -365,7 +379,15 @@ describe("web app with the build's manifest", () => {
     for (const [url, language, screen] of [
       ["/", "pt", ["assets/dashboard-D.js"]],
       ["/?month=3&year=2026", "es", ["assets/dashboard-D.js"]],
+      // Each of the screen's modules with its imports, but what the frame already brings.
+      [
+        "/payment-methods/a1b2/bills",
+        "en",
+        ["assets/bills-B.js", "assets/ui-U.js", "assets/reports-R.js"],
+      ],
+      // A path the table does not hold (the app's not-found screen): the frame alone.
       ["/expenses", "en", []],
+      ["/payment-methods/a1b2/bills/more", "en", []],
     ] as const) {
       const res = await web.app.inject({
         url,

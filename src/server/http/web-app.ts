@@ -188,13 +188,18 @@ type PreloadChunks = {
   app: string[];
   frameTexts: Partial<Record<Language, string>>;
   /** What a signed-in visitor's first screen needs besides the app's start (see signedInPage). */
-  signedIn: { frame: string[]; texts: Partial<Record<Language, string[]>>; dashboard: string[] };
+  signedIn: {
+    frame: string[];
+    texts: Partial<Record<Language, string[]>>;
+    /** Each signed-in path's screen (`.vite/screens.json`, scripts/screen-chunks.mjs). */
+    screens: { path: RegExp; files: string[] }[];
+  };
 };
 
 const noPreloads: PreloadChunks = {
   app: [],
   frameTexts: {},
-  signedIn: { frame: [], texts: {}, dashboard: [] },
+  signedIn: { frame: [], texts: {}, screens: [] },
 };
 
 type Manifest = Record<string, { file?: unknown; imports?: unknown }>;
@@ -218,7 +223,7 @@ function closureFiles(manifest: Manifest, keys: readonly string[], seen = new Se
  * (src/web/i18n/init.ts: i18n/locales/<lang>.json). For a signed-in visitor, also the signed-in
  * frame (routes/authenticated-layout.tsx) with tailwind-merge and the language's app texts and
  * frame features' texts, which the app asks for with them (routes/registry.tsx's withAppTexts,
- * i18n/init.ts), and at `/` the dashboard's chunk. None without a manifest (a test's web folder):
+ * i18n/init.ts), and the screen at the page's path (`.vite/screens.json`). None without a manifest (a test's web folder):
  * index.html is then served without the header.
  */
 function preloadChunks(webDir: string): PreloadChunks {
@@ -253,15 +258,20 @@ function preloadChunks(webDir: string): PreloadChunks {
     ["routes/authenticated-layout.tsx", ...keys.filter((key) => key.includes("tailwind-merge"))],
     new Set(app),
   );
-  const dashboard = closureFiles(manifest, ["routes/dashboard-route.tsx"], new Set(frame));
+  let screenModules: Record<string, string[]> = {};
+  try {
+    screenModules = JSON.parse(readFileSync(join(webDir, ".vite", "screens.json"), "utf8"));
+  } catch {
+    // A build without it (a test's web folder): no screen is preloaded.
+  }
+  const screens = Object.entries(screenModules).map(([path, keys]) => ({
+    path: new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}$`),
+    files: [...closureFiles(manifest, keys, new Set(frame))].filter((file) => !frame.has(file)),
+  }));
   return {
     app: [...app],
     frameTexts,
-    signedIn: {
-      frame: [...frame].filter((file) => !app.has(file)),
-      texts,
-      dashboard: [...dashboard].filter((file) => !frame.has(file)),
-    },
+    signedIn: { frame: [...frame].filter((file) => !app.has(file)), texts, screens },
   };
 }
 
@@ -316,7 +326,8 @@ function addPreloadLink(
   const files = frameTexts ? [frameTexts, ...chunks.app] : [...chunks.app];
   if (signedIn) {
     files.push(...chunks.signedIn.frame, ...(chunks.signedIn.texts[language] ?? []));
-    if (request.url.split("?")[0] === "/") files.push(...chunks.signedIn.dashboard);
+    const path = request.url.split("?")[0] ?? "";
+    files.push(...(chunks.signedIn.screens.find((screen) => screen.path.test(path))?.files ?? []));
   }
   if (files.length === 0) return;
   const links = files.map((file) => `<${file}>; rel=modulepreload`);
