@@ -14,24 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+type FamilyCounts = { family_id: string; expenses: number; incomes: number; settlements: number };
+
 const countsOf = async (client: typeof database.client) =>
   (
-    await client.query<{
-      family_id: string;
-      expenses: number;
-      incomes: number;
-      settlements: number;
-    }>("select family_id, expenses, incomes, settlements from family_counts order by family_id")
+    await client.query<FamilyCounts>(
+      "select family_id, expenses, incomes, settlements from family_counts order by family_id",
+    )
   ).rows;
 
 const rowCounts = async (client: typeof database.client) =>
   (
-    await client.query<{
-      family_id: string;
-      expenses: number;
-      incomes: number;
-      settlements: number;
-    }>(
+    await client.query<FamilyCounts>(
       `select f.id as family_id,
          (select count(*)::int from expenses e where e.family_id = f.id) as expenses,
          (select count(*)::int from incomes i where i.family_id = f.id) as incomes,
