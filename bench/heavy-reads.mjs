@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { percentile, rssMb, untilHealthy } from "./process-figures.mjs";
+import { FIVE_CATEGORIES, seedTenYears } from "./seed.mjs";
 
 const ACCOUNTS = Number(process.env.BENCH_HEAVY_ACCOUNTS ?? 6);
 /** Reads each account keeps running: one more than the cap of four, so the 429 is exercised. */
@@ -214,16 +215,8 @@ async function seed(pool, passwordHash) {
   await pool.query(`
     insert into families (name, owner_id) select 'Família Pesada', id from users;
     insert into family_members (family_id, user_id, role) select id, owner_id, 'owner' from families;
-    insert into categories (family_id, name, weekly_budget, monthly_budget)
-    select f.id, c.name, c.budget / 4, c.budget
-    from families f cross join (values ('Mercado', 800.00), ('Transporte', 400.00), ('Casa', 1200.00),
-      ('Lazer', 300.00), ('Saúde', 200.00)) as c(name, budget);`);
-  await pool.query(`
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id, paid_by_user_id, date)
-    select f.id, 'Gasto ' || g, ((g * 7919) % 50000 + 100) / 100.0,
-      (select id from categories c where c.family_id = f.id order by name offset (g % 5) limit 1),
-      f.owner_id, f.owner_id, date '2026-12-31' - (g % 3650)
-    from families f, generate_series(1, ${EXPENSES_ALONE}) as g;`);
+    ${FIVE_CATEGORIES}`);
+  await seedTenYears(pool, EXPENSES_ALONE);
   await pool.query("analyze");
 }
 
