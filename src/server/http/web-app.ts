@@ -204,17 +204,27 @@ const noPreloads: PreloadChunks = {
 
 type Manifest = Record<string, { file?: unknown; imports?: unknown }>;
 
-/** The files of `keys` and of every chunk they import statically, from Vite's manifest. */
-function closureFiles(manifest: Manifest, keys: readonly string[], seen = new Set<string>()) {
+/**
+ * The files of `keys` and of every chunk they import statically, from Vite's manifest, but those
+ * already `known` (which another preload brings) and what is reached only through them.
+ */
+function closureFiles(
+  manifest: Manifest,
+  keys: readonly string[],
+  known: ReadonlySet<string> = new Set(),
+): string[] {
+  const seen = new Set(known);
+  const found: string[] = [];
   const visit = (key: string) => {
     const file = manifest[key]?.file;
     if (typeof file !== "string" || seen.has(`/${file}`)) return;
     seen.add(`/${file}`);
+    found.push(`/${file}`);
     const imports = manifest[key]?.imports;
     if (Array.isArray(imports)) for (const imported of imports) visit(String(imported));
   };
   for (const key of keys) visit(key);
-  return seen;
+  return found;
 }
 
 /**
@@ -223,8 +233,8 @@ function closureFiles(manifest: Manifest, keys: readonly string[], seen = new Se
  * (src/web/i18n/init.ts: i18n/locales/<lang>.json). For a signed-in visitor, also the signed-in
  * frame (routes/authenticated-layout.tsx) with tailwind-merge and the language's app texts and
  * frame features' texts, which the app asks for with them (routes/registry.tsx's withAppTexts,
- * i18n/init.ts), and the screen at the page's path (`.vite/screens.json`). None without a manifest (a test's web folder):
- * index.html is then served without the header.
+ * i18n/init.ts), and the screen at the page's path (`.vite/screens.json`). None without a
+ * manifest (a test's web folder): index.html is then served without the header.
  */
 function preloadChunks(webDir: string): PreloadChunks {
   let manifest: Manifest;
@@ -234,6 +244,7 @@ function preloadChunks(webDir: string): PreloadChunks {
     return noPreloads;
   }
   const app = closureFiles(manifest, ["main.tsx"]);
+  const appFiles = new Set(app);
   const frameTexts: PreloadChunks["frameTexts"] = {};
   const texts: PreloadChunks["signedIn"]["texts"] = {};
   const keys = Object.keys(manifest);
@@ -246,18 +257,17 @@ function preloadChunks(webDir: string): PreloadChunks {
       (key) =>
         key.endsWith(`/locales/${language}.json`) &&
         key.startsWith("features/") &&
-        [...closureFiles(manifest, [key])].some((file) => file.includes("/texts-frame-")),
+        closureFiles(manifest, [key]).some((file) => file.includes("/texts-frame-")),
     );
     const own = [`i18n/catalogues/${language}.ts`, ...frameGroup];
-    texts[language] = [...closureFiles(manifest, own, new Set(app))].filter(
-      (file) => !app.has(file),
-    );
+    texts[language] = closureFiles(manifest, own, appFiles);
   }
   const frame = closureFiles(
     manifest,
     ["routes/authenticated-layout.tsx", ...keys.filter((key) => key.includes("tailwind-merge"))],
-    new Set(app),
+    appFiles,
   );
+  const startAndFrame = new Set([...app, ...frame]);
   let screenModules: Record<string, string[]> = {};
   try {
     screenModules = JSON.parse(readFileSync(join(webDir, ".vite", "screens.json"), "utf8"));
@@ -266,13 +276,9 @@ function preloadChunks(webDir: string): PreloadChunks {
   }
   const screens = Object.entries(screenModules).map(([path, keys]) => ({
     path: new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}$`),
-    files: [...closureFiles(manifest, keys, new Set(frame))].filter((file) => !frame.has(file)),
+    files: closureFiles(manifest, keys, startAndFrame),
   }));
-  return {
-    app: [...app],
-    frameTexts,
-    signedIn: { frame: [...frame].filter((file) => !app.has(file)), texts, screens },
-  };
+  return { app, frameTexts, signedIn: { frame, texts, screens } };
 }
 
 /**
