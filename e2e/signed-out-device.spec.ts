@@ -131,9 +131,17 @@ test(
   phoneOnly,
   async ({ page, context }) => {
     await familyWithAnExpense(page);
+    // The frame's sender (pending-expenses-notice.tsx, a chunk of its own, which shows the waiting
+    // count) comes a moment after the screen shows, and is up once it has asked for the month the
+    // quick add keeps: without the service worker (blocked in these tests) it must have come
+    // before the network goes.
+    const senderUp = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith("/api/summary"),
+    );
     await page.goto("/expenses");
     const main = page.getByRole("main");
     await expect(main.getByLabel("Categoria", { exact: true })).toContainText("Feira");
+    await senderUp;
 
     await context.setOffline(true);
     await main.getByLabel("Descrição", { exact: true }).fill("Feira offline");
