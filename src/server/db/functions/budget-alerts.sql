@@ -102,22 +102,12 @@ BEGIN
       AND CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END > 0
     ON CONFLICT DO NOTHING
   ),
-  "sums" AS (
+  -- The periods an alert can still come from, the ones whose spending is summed below.
+  -- MATERIALIZED, so the planner cannot move these conditions after the sums.
+  "open" AS MATERIALIZED (
     SELECT c."family_id", c."id" AS "category_id", c."name", p."period", p."period_month",
-      p."period_week", p."period_start", p."period_end",
-      CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END AS "budget",
-      -- What counts by its date, then (counted by bill) the card purchases whose bill is due in
-      -- the period: each on its index, as src/server/db/budget-date.ts writes the requests'.
-      (SELECT coalesce(sum(e."amount"), 0) FROM "expenses" e
-        WHERE e."family_id" = c."family_id" AND e."category_id" = c."id"
-          AND e."date" BETWEEN p."period_start" AND p."period_end"
-          AND (NOT p."by_bill" OR e."bill_id" IS NULL) AND NOT e."private")
-      + CASE WHEN p."by_bill" THEN
-        (SELECT coalesce(sum(e."amount"), 0) FROM "card_bills" b
-          JOIN "expenses" e ON e."bill_id" = b."id" AND e."family_id" = b."family_id"
-          WHERE b."family_id" = c."family_id" AND e."category_id" = c."id"
-            AND b."due_on" BETWEEN p."period_start" AND p."period_end" AND NOT e."private")
-        ELSE 0 END AS "spent"
+      p."period_week", p."period_start", p."period_end", p."by_bill",
+      CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END AS "budget"
     FROM "periods" p
     JOIN "categories" c ON c."id" = p."category_id"
     -- A period that ended more than a week ago no longer alerts: a history import or a recurring
@@ -125,6 +115,34 @@ BEGIN
     -- any time zone and for an expense recorded a few days late. One that has not started yet
     -- waits for its check ("held" above).
     WHERE p."period_end" >= "today" - 7 AND p."period_start" <= "today"
+      -- No sum where no alert can follow: a category without a budget for the period (a budget
+      -- of 0 is none), or one whose 100% alert is recorded (its 80% one is then too, below):
+      -- both inserts would be conflicts. The sum is the write's costliest part and runs while
+      -- the family's row is held, so each of the family's writers waits for it
+      -- (docs/benchmarks.md#writes-to-one-family).
+      AND CASE p."period" WHEN 'month' THEN c."monthly_budget" ELSE c."weekly_budget" END > 0
+      AND NOT EXISTS (
+        SELECT 1 FROM "budget_alerts" done
+        WHERE done."category_id" = c."id" AND done."period" = p."period"
+          AND done."period_month" = p."period_month" AND done."period_week" = p."period_week"
+          AND done."threshold" = 100
+      )
+  ),
+  "sums" AS (
+    SELECT o.*,
+      -- What counts by its date, then (counted by bill) the card purchases whose bill is due in
+      -- the period: each on its index, as src/server/db/budget-date.ts writes the requests'.
+      (SELECT coalesce(sum(e."amount"), 0) FROM "expenses" e
+        WHERE e."family_id" = o."family_id" AND e."category_id" = o."category_id"
+          AND e."date" BETWEEN o."period_start" AND o."period_end"
+          AND (NOT o."by_bill" OR e."bill_id" IS NULL) AND NOT e."private")
+      + CASE WHEN o."by_bill" THEN
+        (SELECT coalesce(sum(e."amount"), 0) FROM "card_bills" b
+          JOIN "expenses" e ON e."bill_id" = b."id" AND e."family_id" = b."family_id"
+          WHERE b."family_id" = o."family_id" AND e."category_id" = o."category_id"
+            AND b."due_on" BETWEEN o."period_start" AND o."period_end" AND NOT e."private")
+        ELSE 0 END AS "spent"
+    FROM "open" o
   ),
   "crossed" AS (
     INSERT INTO "budget_alerts"
@@ -134,9 +152,8 @@ BEGIN
       s."period_week", s."period_start", s."period_end", t."threshold", s."budget", s."spent"
     FROM "sums" s
     CROSS JOIN (VALUES (80), (100)) AS t("threshold")
-    -- Strictly above, as the dashboard's warning and over (docs/product.md#dashboard-category-status);
-    -- a budget of 0 means no budget.
-    WHERE s."budget" > 0 AND s."spent" * 100 > s."budget" * t."threshold"
+    -- Strictly above, as the dashboard's warning and over (docs/product.md#dashboard-category-status).
+    WHERE s."spent" * 100 > s."budget" * t."threshold"
     ON CONFLICT DO NOTHING
     RETURNING "id", "family_id", "category_id", "period", "period_month", "period_week",
       "threshold"
