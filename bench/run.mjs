@@ -35,6 +35,7 @@ import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./fi
 import { HEAVY_READS_ENV, measureHeavyReads } from "./heavy-reads.mjs";
 import { measureHistoryPages, measureHistoryWrites } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
+import { HEAVY_READS_PER_USER } from "../src/server/http/heavy-reads.ts";
 import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
 import { npmStartFlags } from "./npm-start-flags.mjs";
@@ -93,7 +94,7 @@ const TEN_YEARS_TARGETS = {
   summaryP99Ms: 50,
   summaryVsHealth: 0.3,
   dashboardVsFloor: 1.5,
-  monthListVsHealth: 0.1,
+  monthListVsHealth: 0.19,
 };
 
 if (!(await buildIsCurrent(outDir))) {
@@ -413,9 +414,20 @@ async function measure({
         },
       ],
       ["GET /api/auth/user", { url: `${base}/api/auth/user`, headers: { cookie } }],
+      // The unpaged month list is a heavy read: one person runs at most HEAVY_READS_PER_USER at
+      // once and the next is a 429 (src/server/http/heavy-reads.ts), so it is called with that
+      // many connections, against health with as many.
+      [
+        `GET /api/health (baseline, ${HEAVY_READS_PER_USER} connections)`,
+        { url: `${base}/api/health`, connections: HEAVY_READS_PER_USER },
+      ],
       [
         `GET ${MONTH_LIST_PATH} (50k-row family)`,
-        { url: `${base}${MONTH_LIST_PATH}`, headers: { cookie } },
+        {
+          url: `${base}${MONTH_LIST_PATH}`,
+          headers: { cookie },
+          connections: HEAVY_READS_PER_USER,
+        },
       ],
       [
         `GET /api/health (baseline, ${SUMMARY_CONNECTIONS} connections)`,
@@ -830,9 +842,9 @@ function tenYearsReport(r) {
     add("Dashboard in Chromium", "", browser.dashboardError, "NOT MEASURED");
   }
   const monthList = row(`GET ${MONTH_LIST_PATH}`);
-  const health = r.rows[0];
+  const health = r.rows.find((x) => x.connections === monthList.connections);
   add(
-    `GET ${MONTH_LIST_PATH} (${monthRows ?? "?"} expenses): req/s against /api/health at ${CONNECTIONS} connections`,
+    `GET ${MONTH_LIST_PATH} (${monthRows ?? "?"} expenses): req/s against /api/health at ${monthList.connections} connections (one person's heavy reads at once)`,
     `>= ${TEN_YEARS_TARGETS.monthListVsHealth}`,
     `${fmt(monthList.ratio, 3)} (${fmt(monthList.rps)} against ${fmt(health.rps)} req/s)`,
     monthList.errors === 0
