@@ -27,6 +27,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildAll } from "../scripts/build.mjs";
 import { buildIsCurrent, projectRoot } from "../scripts/source-stamp.mjs";
+import { HEAVY_READS_PER_USER } from "../src/server/http/heavy-reads.ts";
 import { measureAlerts } from "./alerts.mjs";
 import { measureBalances } from "./balances.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
@@ -35,7 +36,6 @@ import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./fi
 import { HEAVY_READS_ENV, measureHeavyReads } from "./heavy-reads.mjs";
 import { measureHistoryPages, measureHistoryWrites } from "./history.mjs";
 import { measureHostilePreview } from "./hostile-preview.mjs";
-import { HEAVY_READS_PER_USER } from "../src/server/http/heavy-reads.ts";
 import { measureHouseholds } from "./households.mjs";
 import { measureImports } from "./imports.mjs";
 import { npmStartFlags } from "./npm-start-flags.mjs";
