@@ -381,11 +381,11 @@ describe("refunds and incomes", () => {
 
 describe("the rows every write of a family updates", () => {
   it("leave room on their pages, so each new version stays on its page (migration 0030)", async () => {
-    const result = await database.db.execute<{ relname: string; reloptions: string[] | null }>(
+    const result = await database.db.execute(
       sql`select relname, reloptions from pg_class
           where relname in ('families', 'family_counts') and relkind = 'r' order by relname`,
     );
-    expect(result.rows).toEqual([
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
       { relname: "families", reloptions: ["fillfactor=10"] },
       { relname: "family_counts", reloptions: ["fillfactor=10"] },
     ]);
