@@ -84,13 +84,16 @@ export const historyFields = [
   "cardSpendingBy",
   /** An expense's payment method, by name. */
   "paymentMethod",
-  /** A payment method's kind: checking, savings, cash or credit_card. */
+  /** A payment method's kind: checking, savings, cash, investment or credit_card. */
   "methodKind",
   /** A payment method's owner, by name. */
   "owner",
   "closingDay",
   "dueDay",
   "creditLimit",
+  /** An account's opening balance and the day it was the balance (docs/product.md#account-balances). */
+  "openingBalance",
+  "openingDate",
   /** A card purchase's bill, or a payment's, by its closing date. */
   "bill",
   /** A purchase in installments: how many it was made in, and the installment a change starts at. */

@@ -26,3 +26,15 @@ export const amountSchema = moneyString("validation.amountInvalid").refine(
 
 /** A budget: zero or more, at most 99,999,999.99. */
 export const budgetSchema = moneyString("validation.budgetInvalid");
+
+const signedMoneyPattern = /^-?\d{1,20}(\.\d{1,2})?$/;
+
+/**
+ * An account's balance as the bank shows it (its opening balance): negative when the account is
+ * overdrawn, at most 99,999,999.99 either way.
+ */
+export const balanceSchema = text("validation.balanceInvalid")
+  .trim()
+  .regex(signedMoneyPattern, "validation.balanceInvalid")
+  .refine((value) => withinNumeric10_2(value.replace(/^-/, "")), "validation.amountTooBig")
+  .transform((value) => fromCents(toCents(value)));

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { amountSchema } from "./money";
+import { calendarDateSchema, monthSchema, yearSchema } from "./calendar-date";
+import { amountSchema, balanceSchema } from "./money";
 import { text } from "./text";
 
 /**
@@ -8,7 +9,13 @@ import { text } from "./text";
  * owner among the members. A card also has the day its bill closes and the day it is due, and
  * optionally its limit (docs/decisions/011-cards-bills-installments.md).
  */
-export const paymentMethodKinds = ["checking", "savings", "cash", "credit_card"] as const;
+export const paymentMethodKinds = [
+  "checking",
+  "savings",
+  "cash",
+  "investment",
+  "credit_card",
+] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 export const PAYMENT_METHOD_NAME_MAX = 60;
@@ -33,6 +40,18 @@ export const paymentMethodSchema = z.object({
    * purchase in its bills not yet paid, future installments included (docs/product.md#card-bills).
    */
   limitUsed: z.string().nullable(),
+  /**
+   * Accounts only (null otherwise, and until it is typed): the balance the bank showed at the
+   * start of `openingDate` (docs/product.md#account-balances), negative when overdrawn.
+   */
+  openingBalance: z.string().nullable(),
+  /** Set with openingBalance: the day it was the account's balance. */
+  openingDate: z.string().nullable(),
+  /**
+   * Accounts only (null for a card, and for an account whose opening date is after today): its
+   * balance today, the opening balance plus what came in and less what went out since.
+   */
+  balance: z.string().nullable(),
   /** An archived method stays on its expenses but is no longer offered for new ones. */
   isActive: z.boolean(),
   createdAt: z.string(),
@@ -55,11 +74,39 @@ const methodFields = {
   /** null or left out: no limit. */
   creditLimit: amountSchema.nullable(),
   isActive: z.boolean({ error: "validation.invalidType" }),
+  /** Accounts only; null clears it with its date. */
+  openingBalance: balanceSchema.nullable(),
+  openingDate: calendarDateSchema.nullable(),
 };
+
+type OpeningFields = { openingBalance?: string | null; openingDate?: string | null };
+
+/**
+ * An opening balance goes with its date: both typed, or both cleared (null), or neither sent.
+ * The error is on the one missing.
+ */
+function openingTogether(input: OpeningFields, ctx: z.RefinementCtx<OpeningFields>) {
+  const balance = input.openingBalance ?? null;
+  const date = input.openingDate ?? null;
+  if (balance !== null && date === null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["openingDate"],
+      message: "validation.openingDateRequired",
+    });
+  }
+  if (date !== null && balance === null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["openingBalance"],
+      message: "validation.openingBalanceRequired",
+    });
+  }
+}
 
 /**
  * A card needs both days; an account has none (its days and limit, if sent, are refused, so a
- * form that sends them by mistake hears about it).
+ * form that sends them by mistake hears about it), and only an account has an opening balance.
  */
 export const createPaymentMethodInputSchema = z
   .strictObject({
@@ -69,8 +116,11 @@ export const createPaymentMethodInputSchema = z
     closingDay: methodFields.closingDay.optional(),
     dueDay: methodFields.dueDay.optional(),
     creditLimit: methodFields.creditLimit.optional(),
+    openingBalance: methodFields.openingBalance.optional(),
+    openingDate: methodFields.openingDate.optional(),
   })
   .superRefine((input, ctx) => {
+    openingTogether(input, ctx);
     const card = input.kind === "credit_card";
     for (const field of ["closingDay", "dueDay"] as const) {
       if (card && input[field] === undefined) {
@@ -88,12 +138,49 @@ export const createPaymentMethodInputSchema = z
           ctx.addIssue({ code: "custom", path: [field], message: "validation.cardFieldsOnly" });
         }
       }
+    } else {
+      for (const field of ["openingBalance", "openingDate"] as const) {
+        if (input[field] !== undefined && input[field] !== null) {
+          ctx.addIssue({ code: "custom", path: [field], message: "validation.accountFieldsOnly" });
+        }
+      }
     }
   });
 export type CreatePaymentMethodInput = z.input<typeof createPaymentMethodInputSchema>;
 
 /** Partial. The kind never changes (a card's bills would lose their card); the server refuses a card's fields on an account. */
-export const updatePaymentMethodInputSchema = z.strictObject(methodFields).partial();
+export const updatePaymentMethodInputSchema = z
+  .strictObject(methodFields)
+  .partial()
+  .superRefine(openingTogether);
 export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodInputSchema>;
 
 export const paymentMethodParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });
+
+/**
+ * The balance of each of the family's accounts at the end of a month (today when the month is
+ * the current one or later): the dashboard's 'Saldo em contas' (docs/product.md#account-balances).
+ */
+export const accountBalancesQuerySchema = z.object({
+  month: monthSchema,
+  year: yearSchema,
+});
+export type AccountBalancesQuery = z.input<typeof accountBalancesQuerySchema>;
+
+export const accountBalancesSchema = z.object({
+  /** The day the balances are at. */
+  date: z.string(),
+  /** Their sum; "0.00" when no account has a balance that day. */
+  total: z.string(),
+  /** Accounts whose opening date is on or before `date` (or that have none), active first. */
+  accounts: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      kind: z.enum(paymentMethodKinds),
+      isActive: z.boolean(),
+      balance: z.string(),
+    }),
+  ),
+});
+export type AccountBalances = z.infer<typeof accountBalancesSchema>;

@@ -84,7 +84,7 @@ export const budgetPeriodRuleOf = (row: {
 });
 
 export const toPaymentMethod = (
-  row: PaymentMethodRow & { limitUsed: string | null },
+  row: PaymentMethodRow & { limitUsed: string | null; balance: string | null },
 ): PaymentMethod => ({
   id: row.id,
   familyId: row.familyId,
@@ -95,6 +95,9 @@ export const toPaymentMethod = (
   dueDay: row.dueDay,
   creditLimit: row.creditLimit,
   limitUsed: row.limitUsed,
+  openingBalance: row.openingBalance,
+  openingDate: row.openingDate,
+  balance: row.balance,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -17,6 +17,7 @@ const DATABASE_FUNCTION_FILES = [
   "seen-by.sql",
   "refunds.sql",
   "quotas.sql",
+  "accounts.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {

@@ -250,6 +250,12 @@ export const paymentMethods = pgTable(
     closingDay: integer("closing_day"),
     dueDay: integer("due_day"),
     creditLimit: money("credit_limit"),
+    /**
+     * Accounts only: the balance the bank showed at the start of opening_date, negative when
+     * overdrawn (docs/product.md#account-balances; db/functions/accounts.sql sums from it).
+     */
+    openingBalance: money("opening_balance"),
+    openingDate: date("opening_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -270,6 +276,11 @@ export const paymentMethods = pgTable(
         then ${t.closingDay} between 1 and 31 and ${t.dueDay} between 1 and 31
           and (${t.creditLimit} is null or ${t.creditLimit} > 0)
         else ${t.closingDay} is null and ${t.dueDay} is null and ${t.creditLimit} is null end`,
+    ),
+    check(
+      "payment_methods_opening_check",
+      sql`(${t.openingBalance} is null) = (${t.openingDate} is null)
+        and (${t.kind} <> 'credit_card' or ${t.openingBalance} is null)`,
     ),
   ],
 );

@@ -759,6 +759,29 @@ const routes: Record<string, RouteCase> = {
       expect(theirs.some((m: PaymentMethod) => m.familyId === familyId)).toBe(false);
     },
   },
+  // Accounts' balances (docs/product.md#account-balances): the family's, read by any member; another
+  // family's owner reads their own, which holds none of ours.
+  "GET /api/accounts/balances": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await createPaymentMethod(t.app, ownerAccount, {
+        kind: "savings",
+        name: `Poupança ${crypto.randomUUID()}`,
+        openingBalance: "10.00",
+        openingDate: "2026-01-01",
+      });
+      return { url: "/api/accounts/balances?month=3&year=2026" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/accounts/balances?month=3&year=2026",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({ date: "2026-03-31", total: "0.00", accounts: [] });
+    },
+  },
   "POST /api/payment-methods": {
     expected: scoped(201, 201),
     request: async () => ({

@@ -405,6 +405,7 @@ function samples(
       body: { name: "Nubank", ownerUserId: userId, creditLimit: "5000.00" },
     },
     "DELETE /api/payment-methods/:id": { params: { id: missingId } },
+    "GET /api/accounts/balances": { querystring: month },
     // A missing card or bill: the fields are checked before it is looked up, and nothing changes.
     "GET /api/payment-methods/:id/bills": { params: { id: missingId } },
     "GET /api/card-bills/:id": { params: { id: missingId } },

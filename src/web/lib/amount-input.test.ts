@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountSchema } from "../../contract/money";
+import { amountSchema, balanceSchema } from "../../contract/money";
 import { formatAmountInput, parseAmountInput, readingAmounts, separatorsOf } from "./amount-input";
 
 describe("parseAmountInput", () => {
@@ -34,6 +34,17 @@ describe("parseAmountInput", () => {
     expect(parseAmountInput("R$ 1.234,56", "pt")).toBe("1234.56");
     expect(parseAmountInput("$1,234.56", "en")).toBe("1234.56");
     expect(parseAmountInput("1 234,56", "pt")).toBe("1234.56");
+  });
+
+  it("keeps a balance's minus sign, which an amount's schema refuses", () => {
+    expect(parseAmountInput("-80,00", "pt")).toBe("-80.00");
+    expect(parseAmountInput(" − R$ 1.234,56", "pt")).toBe("-1234.56");
+    expect(parseAmountInput("-1,234.5", "en")).toBe("-1234.5");
+    expect(balanceSchema.parse(parseAmountInput("-80,00", "pt"))).toBe("-80.00");
+    expect(parseAmountInput("--5", "pt")).toBe("--5");
+    expect(balanceSchema.safeParse(parseAmountInput("--5", "pt")).error?.issues[0]?.message).toBe(
+      "validation.balanceInvalid",
+    );
   });
 
   it("leaves what it cannot read for the contract to refuse", () => {

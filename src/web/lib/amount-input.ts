@@ -24,6 +24,13 @@ const digitsAndSeparators = /^\d+(?:[.,]\d+)*$/;
  * schema to refuse with its translated message ("validation.amountInvalid").
  */
 export function parseAmountInput(typed: string, language: Language): string {
+  // A balance may be negative ("-80,00", docs/product.md#account-balances): the sign is read
+  // apart and kept; an amount's schema refuses it as before.
+  const signed = /^\s*[-−]/.exec(typed);
+  if (signed) {
+    const rest = parseAmountInput(typed.slice(signed[0].length), language);
+    return /^\d/.test(rest) ? `-${rest}` : typed.trim();
+  }
   const text = typed.replace(/\s|R\$|US\$|\$|€/g, "");
   if (!digitsAndSeparators.test(text)) return typed.trim();
   const separators = [...text.matchAll(/[.,]/g)].map((match) => match[0]);

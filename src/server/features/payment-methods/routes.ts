@@ -1,22 +1,39 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  accountBalancesQuerySchema,
+  accountBalancesSchema,
   createPaymentMethodInputSchema,
   paymentMethodParamsSchema,
   paymentMethodSchema,
   updatePaymentMethodInputSchema,
 } from "../../../contract/payment-methods";
+import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import * as service from "./service";
 
 export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("preValidation", mustBeSignedIn);
+  // Balances are at the end of a day of the server's calendar (docs/product.md#account-balances).
+  const today = () => localToday(app.clock);
 
   app.get(
     "/api/payment-methods",
     { schema: { response: { 200: z.array(paymentMethodSchema) } } },
-    async (request) => service.listPaymentMethods(app.db, requireFamily(request)),
+    async (request) => service.listPaymentMethods(app.db, requireFamily(request), today()),
+  );
+
+  app.get(
+    "/api/accounts/balances",
+    {
+      schema: {
+        querystring: accountBalancesQuerySchema,
+        response: { 200: accountBalancesSchema },
+      },
+    },
+    async (request) =>
+      service.accountBalances(app.db, requireFamily(request), request.query, today()),
   );
 
   app.post(
@@ -24,7 +41,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createPaymentMethodInputSchema, response: { 201: paymentMethodSchema } } },
     async (request, reply) => {
       const scope = requireFamily(request);
-      const method = await service.createPaymentMethod(app.ledger, scope, request.body);
+      const method = await service.createPaymentMethod(app.ledger, scope, request.body, today());
       return reply.status(201).send(method);
     },
   );
@@ -45,7 +62,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         scope,
         request.params.id,
         request.body,
-        app.clock.now(),
+        { now: app.clock.now(), today: today() },
       );
       return method;
     },
@@ -61,7 +78,10 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireFamily(request);
-      await service.deletePaymentMethod(app.ledger, scope, request.params.id, app.clock.now());
+      await service.deletePaymentMethod(app.ledger, scope, request.params.id, {
+        now: app.clock.now(),
+        today: today(),
+      });
       return { deleted: true as const };
     },
   );

@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { daysInMonth } from "../../../contract/calendar";
+import { fromCents, toCents } from "../../../contract/money";
 import {
+  type AccountBalances,
   type CreatePaymentMethodInput,
   PAYMENT_METHODS_MAX,
   type PaymentMethod,
@@ -46,6 +49,8 @@ const historyFieldsOf = (
   closingDay: row.closingDay,
   dueDay: row.dueDay,
   creditLimit: row.creditLimit,
+  openingBalance: row.openingBalance,
+  openingDate: row.openingDate,
   isActive: row.isActive,
 });
 
@@ -87,19 +92,37 @@ const limitUsed = (scope: FamilyScope) => sql<
     from ${cardBills} b where b.method_id = payment_methods.id
       and b.family_id = payment_methods.family_id) end`;
 
-/** The family's methods `where` picks, each with its limit used. */
-const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined) =>
+/**
+ * An account's balance at the end of `day` (db/functions/accounts.sql, the rule's one home);
+ * null for a card and before the account's opening date.
+ */
+const balanceOn = (day: string) =>
+  sql<
+    string | null
+  >`account_balance(payment_methods.id, payment_methods.family_id, ${day}::date)::numeric(20, 2)::text`;
+
+/** The family's methods `where` picks, each with its limit used and its balance `today`. */
+const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined, today: string) =>
   db
-    .select({ ...getTableColumns(paymentMethods), limitUsed: limitUsed(scope) })
+    .select({
+      ...getTableColumns(paymentMethods),
+      limitUsed: limitUsed(scope),
+      balance: balanceOn(today),
+    })
     .from(paymentMethods)
     .where(where);
 
 /** Active first, then by name as a person reads it, then by id so the order is total. */
-export async function listPaymentMethods(db: Db, scope: FamilyScope): Promise<PaymentMethod[]> {
+export async function listPaymentMethods(
+  db: Db,
+  scope: FamilyScope,
+  today: string,
+): Promise<PaymentMethod[]> {
   const rows = await methodsWithUsage(
     db,
     scope,
     eq(paymentMethods.familyId, scope.familyId),
+    today,
   ).orderBy(
     desc(paymentMethods.isActive),
     asc(sql`lower(${paymentMethods.name})`),
@@ -113,6 +136,7 @@ export async function createPaymentMethod(
   ledger: Ledger,
   scope: FamilyScope,
   input: CreatePaymentMethodInput,
+  today: string,
 ): Promise<PaymentMethod> {
   const { db } = ledger;
   const ownerUserId = input.ownerUserId ?? scope.userId;
@@ -143,6 +167,8 @@ export async function createPaymentMethod(
           closingDay: card ? (input.closingDay ?? null) : null,
           dueDay: card ? (input.dueDay ?? null) : null,
           creditLimit: card ? (input.creditLimit ?? null) : null,
+          openingBalance: card ? null : (input.openingBalance ?? null),
+          openingDate: card ? null : (input.openingDate ?? null),
         })
         .returning();
       if (!row) throw new AppError("internal");
@@ -154,7 +180,8 @@ export async function createPaymentMethod(
           changes: fieldsCreated(historyFieldsOf(row, names.person)),
         },
       ]);
-      return toPaymentMethod({ ...row, limitUsed: row.kind === "credit_card" ? "0.00" : null });
+      const [created] = await methodsWithUsage(tx, scope, eq(paymentMethods.id, row.id), today);
+      return toPaymentMethod(created ?? { ...row, limitUsed: null, balance: null });
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
@@ -163,15 +190,16 @@ export async function createPaymentMethod(
 }
 
 /**
- * Partial; the kind never changes. A card's days and limit on an account are refused. Another
- * family's id answers 404 exactly like a missing one and changes nothing.
+ * Partial; the kind never changes. A card's days and limit on an account are refused, and an
+ * opening balance on a card. Another family's id answers 404 exactly like a missing one and
+ * changes nothing.
  */
 export async function updatePaymentMethod(
   ledger: Ledger,
   scope: FamilyScope,
   id: string,
   input: UpdatePaymentMethodInput,
-  now: Date,
+  when: { now: Date; today: string },
 ): Promise<PaymentMethod> {
   try {
     return await ledger.transaction(async ({ tx, changed }) => {
@@ -185,13 +213,19 @@ export async function updatePaymentMethod(
             throw fieldError(field, "validation.cardFieldsOnly");
           }
         }
+      } else {
+        for (const field of ["openingBalance", "openingDate"] as const) {
+          if (input[field] !== undefined && input[field] !== null) {
+            throw fieldError(field, "validation.accountFieldsOnly");
+          }
+        }
       }
       if (input.ownerUserId !== undefined) {
         await assertOwner(tx, scope, input.ownerUserId, before.ownerUserId);
       }
       const [row] = await tx
         .update(paymentMethods)
-        .set({ ...input, updatedAt: now })
+        .set({ ...input, updatedAt: when.now })
         .where(where)
         .returning();
       if (!row) throw new AppError("payment_method_not_found");
@@ -205,8 +239,13 @@ export async function updatePaymentMethod(
       if (changes.length > 0) {
         await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
       }
-      const [withUsage] = await methodsWithUsage(tx, scope, eq(paymentMethods.id, row.id));
-      return toPaymentMethod(withUsage ?? { ...row, limitUsed: null });
+      const [withUsage] = await methodsWithUsage(
+        tx,
+        scope,
+        eq(paymentMethods.id, row.id),
+        when.today,
+      );
+      return toPaymentMethod(withUsage ?? { ...row, limitUsed: null, balance: null });
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
@@ -224,7 +263,7 @@ export async function deletePaymentMethod(
   ledger: Ledger,
   scope: FamilyScope,
   id: string,
-  now: Date,
+  when: { now: Date; today: string },
 ): Promise<void> {
   try {
     await ledger.transaction(async ({ tx, changed }) => {
@@ -264,7 +303,7 @@ export async function deletePaymentMethod(
       isForeignKeyViolation(error, "expenses_payment_method_same_family_fk") ||
       isForeignKeyViolation(error, "incomes_payment_method_family_fk")
     ) {
-      await updatePaymentMethod(ledger, scope, id, { isActive: false }, now);
+      await updatePaymentMethod(ledger, scope, id, { isActive: false }, when);
       return;
     }
     if (
@@ -275,4 +314,47 @@ export async function deletePaymentMethod(
     }
     throw error;
   }
+}
+
+/**
+ * The balance of each of the family's accounts at the end of the month `query` names, or today
+ * when that is earlier (the current month, or one to come): the dashboard's 'Saldo em contas'
+ * (docs/product.md#account-balances). Accounts with no balance that day (opened later) are left
+ * out; archived ones stay while they hold money.
+ */
+export async function accountBalances(
+  db: Db,
+  scope: FamilyScope,
+  query: { month: number; year: number },
+  today: string,
+): Promise<AccountBalances> {
+  const monthEnd = `${query.year}-${String(query.month).padStart(2, "0")}-${String(daysInMonth(query.year, query.month)).padStart(2, "0")}`;
+  const day = monthEnd < today ? monthEnd : today;
+  const rows = await db
+    .select({
+      id: paymentMethods.id,
+      name: paymentMethods.name,
+      kind: paymentMethods.kind,
+      isActive: paymentMethods.isActive,
+      balance: balanceOn(day),
+    })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.familyId, scope.familyId),
+        sql`${paymentMethods.kind} <> 'credit_card'`,
+      ),
+    )
+    .orderBy(
+      desc(paymentMethods.isActive),
+      asc(sql`lower(${paymentMethods.name})`),
+      asc(paymentMethods.id),
+    );
+  const accounts = rows.flatMap((row) =>
+    row.balance === null || (!row.isActive && toCents(row.balance) === 0)
+      ? []
+      : [{ ...row, balance: row.balance }],
+  );
+  const total = fromCents(accounts.reduce((sum, account) => sum + toCents(account.balance), 0));
+  return { date: day, total, accounts };
 }

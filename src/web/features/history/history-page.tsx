@@ -180,8 +180,9 @@ const moneyFields = new Set([
   "monthlyBudget",
   "totalAmount",
   "creditLimit",
+  "openingBalance",
 ]);
-const dateFields = new Set(["date", "startDate", "endDate"]);
+const dateFields = new Set(["date", "startDate", "endDate", "openingDate"]);
 /**
  * Fields set from nothing in a change (where a series' change starts; a default split set on a day
  * that had none): shown as their value alone.

@@ -14,6 +14,9 @@ const card = (creditLimit: string | null, limitUsed: string | null) => ({
   kind: "credit_card" as const,
   creditLimit,
   limitUsed,
+  openingBalance: null,
+  openingDate: null,
+  balance: null,
 });
 
 describe("what a card shows of its limit", () => {
@@ -55,6 +58,9 @@ const nubank: PaymentMethod = {
   dueDay: 10,
   creditLimit: "5000.00",
   limitUsed: "3600.00",
+  openingBalance: null,
+  openingDate: null,
+  balance: null,
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

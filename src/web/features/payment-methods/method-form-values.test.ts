@@ -15,6 +15,8 @@ const values = (patch: Partial<MethodValues>): MethodValues => ({
   closingDay: "3",
   dueDay: "10",
   creditLimit: "5000.00",
+  openingBalance: "",
+  openingDate: "",
   ...patch,
 });
 
@@ -28,6 +30,9 @@ const card: PaymentMethod = {
   dueDay: 10,
   creditLimit: "5000.00",
   limitUsed: "0.00",
+  openingBalance: null,
+  openingDate: null,
+  balance: null,
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -54,6 +59,34 @@ describe("methodInputOf", () => {
     const input = methodInputOf(values({ kind: "checking", name: "Conta Itaú" }));
     expect(input).toEqual({ kind: "checking", name: "Conta Itaú", ownerUserId: ANA });
     expect(issues(input)).toEqual([]);
+  });
+
+  it("sends an account's opening balance with its date, never a card's", () => {
+    const account = values({
+      kind: "checking",
+      openingBalance: "-80.00",
+      openingDate: "2026-12-01",
+    });
+    expect(methodInputOf(account)).toEqual({
+      kind: "checking",
+      name: "Nubank",
+      ownerUserId: ANA,
+      openingBalance: "-80.00",
+      openingDate: "2026-12-01",
+    });
+    expect(issues(methodInputOf(account))).toEqual([]);
+    expect(
+      methodInputOf(values({ openingBalance: "10.00", openingDate: "2026-12-01" })),
+    ).not.toHaveProperty("openingBalance");
+  });
+
+  it("lets the contract name the half of an opening balance that is missing", () => {
+    expect(issues(methodInputOf(values({ kind: "cash", openingBalance: "10.00" })))).toEqual([
+      ["openingDate", "validation.openingDateRequired"],
+    ]);
+    expect(issues(methodInputOf(values({ kind: "cash", openingDate: "2026-12-01" })))).toEqual([
+      ["openingBalance", "validation.openingBalanceRequired"],
+    ]);
   });
 
   it("leaves out an empty limit and an unchosen owner", () => {
@@ -88,5 +121,40 @@ describe("methodChanges", () => {
         methodInputOf(values({ dueDay: "12", creditLimit: "", ownerUserId: BRUNO })),
       ),
     ).toEqual({ dueDay: 12, creditLimit: null, ownerUserId: BRUNO });
+  });
+
+  it("sends an account's opening balance and date together when either changed, both null when emptied", () => {
+    const itau: PaymentMethod = {
+      ...card,
+      kind: "checking",
+      closingDay: null,
+      dueDay: null,
+      creditLimit: null,
+      limitUsed: null,
+      openingBalance: "2000.00",
+      openingDate: "2026-11-01",
+      balance: "2000.00",
+    };
+    const edit = (patch: Partial<MethodValues>) =>
+      methodChanges(
+        itau,
+        methodInputOf(
+          values({
+            kind: "checking",
+            openingBalance: "2000.00",
+            openingDate: "2026-11-01",
+            ...patch,
+          }),
+        ),
+      );
+    expect(edit({})).toEqual({});
+    expect(edit({ openingDate: "2026-11-02" })).toEqual({
+      openingBalance: "2000.00",
+      openingDate: "2026-11-02",
+    });
+    expect(edit({ openingBalance: "", openingDate: "" })).toEqual({
+      openingBalance: null,
+      openingDate: null,
+    });
   });
 });

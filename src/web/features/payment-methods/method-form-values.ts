@@ -14,6 +14,10 @@ export type MethodValues = {
   dueDay: string;
   /** As typed, read by readingAmounts before this module sees it ("5.000,00" -> "5000.00"). */
   creditLimit: string;
+  /** An account's, read like the limit, its sign kept ("-80,00" -> "-80.00"). */
+  openingBalance: string;
+  /** The date field's "YYYY-MM-DD", "" when empty. */
+  openingDate: string;
 };
 
 export const isCard = (kind: PaymentMethodKind) => kind === "credit_card";
@@ -23,8 +27,9 @@ const dayOf = (typed: string) => (typed.trim() === "" ? undefined : Number(typed
 
 /**
  * The create request the values make (docs/product.md#payment-methods): a card's days and limit
- * only for a card (the contract refuses them on an account), no owner when none is chosen (the
- * server takes the caller), no limit when left empty.
+ * only for a card (the contract refuses them on an account), an opening balance and its date
+ * only for an account, no owner when none is chosen (the server takes the caller), no limit when
+ * left empty.
  */
 export function methodInputOf(values: MethodValues): CreatePaymentMethodInput {
   const input: CreatePaymentMethodInput = { kind: values.kind, name: values.name };
@@ -33,6 +38,10 @@ export function methodInputOf(values: MethodValues): CreatePaymentMethodInput {
     input.closingDay = dayOf(values.closingDay);
     input.dueDay = dayOf(values.dueDay);
     if (values.creditLimit.trim() !== "") input.creditLimit = values.creditLimit.trim();
+  } else if (values.openingBalance.trim() !== "" || values.openingDate !== "") {
+    // Both, or the contract names the one missing (docs/product.md#account-balances).
+    if (values.openingBalance.trim() !== "") input.openingBalance = values.openingBalance.trim();
+    if (values.openingDate !== "") input.openingDate = values.openingDate;
   }
   return input;
 }
@@ -52,6 +61,14 @@ export function methodChanges(
     if (input.dueDay !== method.dueDay) changes.dueDay = input.dueDay;
     const limit = input.creditLimit ?? null;
     if (limit !== method.creditLimit) changes.creditLimit = limit;
+  } else {
+    // Sent together, as the contract wants them: both emptied clears the opening balance.
+    const balance = input.openingBalance ?? null;
+    const date = input.openingDate ?? null;
+    if (balance !== method.openingBalance || date !== method.openingDate) {
+      changes.openingBalance = balance;
+      changes.openingDate = date;
+    }
   }
   return changes;
 }
