@@ -24,6 +24,8 @@ export const queryKeys = {
   committed: ["/api/summary", "committed"],
   notifications: ["/api/notifications"],
   paymentMethods: ["/api/payment-methods"],
+  /** The accounts' balances at a month's end (docs/product.md#account-balances). */
+  accountBalances: ["/api/accounts/balances"],
   cardBills: ["/api/card-bills"],
   installments: ["/api/installments"],
   /** The rules and every month's bills still due. */
@@ -56,10 +58,18 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.paymentMethods,
     queryKeys.installments,
     queryKeys.balances,
+    queryKeys.accountBalances,
   ],
   // Income is its list, the month's income and net, the forecast and a history entry; never a
-  // budget: income is not spending.
-  incomes: [queryKeys.incomes, queryKeys.summary, queryKeys.familyHistory],
+  // budget: income is not spending. It moves the balance of the account it came into (the
+  // accounts' list and the dashboard's 'Saldo em contas').
+  incomes: [
+    queryKeys.incomes,
+    queryKeys.summary,
+    queryKeys.familyHistory,
+    queryKeys.paymentMethods,
+    queryKeys.accountBalances,
+  ],
   // Names, colours and budgets show in the lists, the totals and the rules; a deleted category's
   // expenses stay, uncategorised.
   categories: [
@@ -91,7 +101,13 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // them from this one list, so a renamed or archived method needs nothing else; each change is
   // a history entry. A bill's payment is published under this topic too (a transfer, never an
   // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
-  paymentMethods: [queryKeys.paymentMethods, queryKeys.familyHistory, queryKeys.cardBills],
+  // A bill paid moves its account's balance, as does an opening balance typed.
+  paymentMethods: [
+    queryKeys.paymentMethods,
+    queryKeys.familyHistory,
+    queryKeys.cardBills,
+    queryKeys.accountBalances,
+  ],
 };
 
 /** Invalidates the reads of `topics`, each prefix once. */

@@ -18,6 +18,7 @@ import { RequireFamily } from "../../components/require-family";
 import { ViewAsSelect } from "../../components/view-as-select";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useQueueSnapshot } from "../../offline/queue-snapshot";
+import { AccountBalances } from "./account-balances";
 import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
 import { Committed } from "./committed";
@@ -117,6 +118,7 @@ function MonthOverview({
                 <MonthNet income={response.income} spentCents={summary.totalSpentCents} />
                 <DueBills month={month} categories={response.categories} />
                 <Committed month={month} datesShown={datesShown} />
+                <AccountBalances month={month} />
               </>
             )}
             {balances}

@@ -25,7 +25,16 @@ import { toast } from "../../lib/use-toast";
 import { isCard, type MethodValues, methodChanges, methodInputOf } from "./method-form-values";
 import { paymentMethodsTexts } from "./texts";
 
-const fieldNames = ["kind", "name", "ownerUserId", "closingDay", "dueDay", "creditLimit"] as const;
+const fieldNames = [
+  "kind",
+  "name",
+  "ownerUserId",
+  "closingDay",
+  "dueDay",
+  "creditLimit",
+  "openingBalance",
+  "openingDate",
+] as const;
 
 const contractResolver = zodResolver(createPaymentMethodInputSchema);
 // The contract's own rules (the same the server runs) on the request the values make.
@@ -56,7 +65,7 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
     formState: { errors, isSubmitting },
   } = useForm<MethodValues, unknown, CreatePaymentMethodInput>({
     // The limit shows and is read with the person's decimal sign (docs/product.md#typing-amounts).
-    resolver: readingAmounts(resolver, ["creditLimit"], language),
+    resolver: readingAmounts(resolver, ["creditLimit", "openingBalance"], language),
     defaultValues: {
       kind: method?.kind ?? "credit_card",
       name: method?.name ?? "",
@@ -64,6 +73,10 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
       closingDay: method?.closingDay?.toString() ?? "",
       dueDay: method?.dueDay?.toString() ?? "",
       creditLimit: method?.creditLimit ? formatAmountInput(method.creditLimit, language) : "",
+      openingBalance: method?.openingBalance
+        ? formatAmountInput(method.openingBalance, language)
+        : "",
+      openingDate: method?.openingDate ?? "",
     },
   });
   const card = isCard(watch("kind"));
@@ -154,7 +167,28 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
             />
           </FormField>
         </>
-      ) : null}
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label={t("paymentMethods.form.openingBalance")}
+            hint={t("paymentMethods.form.openingBalanceHint")}
+            error={message(errors.openingBalance?.message)}
+          >
+            <Input
+              inputMode="text"
+              autoComplete="off"
+              placeholder={formatAmountInput("0.00", language)}
+              {...register("openingBalance")}
+            />
+          </FormField>
+          <FormField
+            label={t("paymentMethods.form.openingDate")}
+            error={message(errors.openingDate?.message)}
+          >
+            <Input type="date" {...register("openingDate")} />
+          </FormField>
+        </div>
+      )}
     </FormDialogForm>
   );
 }

@@ -1,6 +1,7 @@
 import { CreditCard, Landmark, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { toCents } from "../../../contract/cents";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { usePayerName } from "../../api/family/payer-names";
@@ -16,9 +17,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useEntityActions } from "../../components/use-entity-actions";
+import { useLanguage } from "../../i18n/use-language";
+import { formatMoney } from "../../lib/format";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
+import { cn } from "../../lib/utils";
 import { LimitUsed } from "./limit-used";
 import { PaymentMethodDialog } from "./payment-method-dialog";
 import { paymentMethodsTexts } from "./texts";
@@ -31,6 +35,7 @@ type Actions = {
 function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Actions) {
   const { t } = useTranslation(paymentMethodsTexts);
   const ownerName = usePayerName();
+  const language = useLanguage();
   const update = useUpdatePaymentMethod();
   const Icon = method.kind === "credit_card" ? CreditCard : Landmark;
   // Awaited rather than mutate's callbacks: archiving moves the method to the other section, so
@@ -72,6 +77,17 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
                 </p>
               ) : null}
               <LimitUsed method={method} />
+              {method.balance !== null ? (
+                <p
+                  className={cn(
+                    "text-sm tabular-nums",
+                    toCents(method.balance) < 0 && "text-destructive",
+                  )}
+                  data-testid="account-balance"
+                >
+                  {t("paymentMethods.balance", { amount: formatMoney(method.balance, language) })}
+                </p>
+              ) : null}
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
