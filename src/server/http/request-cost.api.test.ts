@@ -261,6 +261,36 @@ describe("statements and bytes per request", () => {
     // The month's summary is as costly as before: bills and payments are not spending.
     expect((await measure("GET", "/api/summary?month=2&year=2026")).statements).toHaveLength(4);
   });
+
+  it("GET /api/payment-methods and GET /api/accounts/balances: the caller plus one, whatever the number of accounts", async () => {
+    // Three accounts, one with income in 2031 (no other call measured here reads that year).
+    const ids: string[] = [];
+    for (const name of ["Itaú", "Poupança", "CDB"]) {
+      const res = await call("POST", "/api/payment-methods", {
+        kind: name === "CDB" ? "investment" : "checking",
+        name,
+        openingBalance: "100.00",
+        openingDate: "2026-01-01",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const income = await call("POST", "/api/incomes", {
+      description: "Salário",
+      amount: "5000.00",
+      kind: "salary",
+      date: "2031-01-05",
+      paymentMethodId: ids[0],
+    });
+    expect(income.statusCode, income.body).toBe(201);
+    const list = await measure("GET", "/api/payment-methods");
+    expect(list.statements).toHaveLength(2);
+    // The three and the card bought on above.
+    expect(list.res.json()).toHaveLength(4);
+    const balances = await measure("GET", "/api/accounts/balances?month=2&year=2026");
+    expect(balances.statements).toHaveLength(2);
+    expect(balances.res.json().total).toBe("300.00");
+  });
 });
 
 describe("statements per purchase in installments", () => {
