@@ -165,7 +165,6 @@ export const accountBalancesQuerySchema = z.object({
   month: monthSchema,
   year: yearSchema,
 });
-export type AccountBalancesQuery = z.input<typeof accountBalancesQuerySchema>;
 
 export const accountBalancesSchema = z.object({
   /** The day the balances are at. */
