@@ -40,6 +40,7 @@ export const errorStatusByCode = {
   payment_method_not_found: 404,
   card_bill_not_found: 404,
   bill_payment_not_found: 404,
+  transfer_not_found: 404,
   installment_series_not_found: 404,
   split_rule_not_found: 404,
   settlement_not_found: 404,

@@ -21,6 +21,8 @@ export const historyKinds = [
   "settlement",
   /** An income (docs/decisions/013-income-refunds-net.md). */
   "income",
+  /** Money moved between two of the family's accounts (docs/product.md#transfers). */
+  "transfer",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -94,6 +96,10 @@ export const historyFields = [
   /** An account's opening balance and the day it was the balance (docs/product.md#account-balances). */
   "openingBalance",
   "openingDate",
+  /** A transfer's accounts, by name, and what was written with it. */
+  "fromAccount",
+  "toAccount",
+  "note",
   /** A card purchase's bill, or a payment's, by its closing date. */
   "bill",
   /** A purchase in installments: how many it was made in, and the installment a change starts at. */

@@ -31,6 +31,7 @@ import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
 import { shareRoutes } from "./features/shares/routes";
 import { summaryRoutes } from "./features/summary/routes";
+import { transferRoutes } from "./features/transfers/routes";
 import { twoFactorRoutes } from "./features/two-factor-setup/routes";
 import { registerAllowedHosts } from "./http/allowed-hosts";
 import { AttemptCounters } from "./http/attempt-limiter";
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
   await app.register(paymentMethodRoutes);
+  await app.register(transferRoutes);
   await app.register(shareRoutes);
   await app.register(cardBillRoutes);
   await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });

@@ -314,6 +314,39 @@ export const cardBills = pgTable(
 );
 
 /**
+ * Money moved between two of the family's accounts (docs/product.md#transfers): neither spending
+ * nor income, so a table of its own that no budget, summary or who-owes-whom read sums; only an
+ * account's balance (db/functions/accounts.sql) counts it, out of one and into the other.
+ */
+export const transfers = pgTable(
+  "transfers",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (from_method_id, family_id) and (to_method_id, family_id) reference payment_methods (id,
+    // family_id), written by hand in migration 0032: never another family's account.
+    fromMethodId: uuid("from_method_id").notNull(),
+    toMethodId: uuid("to_method_id").notNull(),
+    amount: money("amount").notNull(),
+    /** A calendar date with no time zone. */
+    date: date("date", { mode: "string" }).notNull(),
+    note: text("note"),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transfers_family_date_idx").on(t.familyId, t.date.desc(), t.createdAt.desc()),
+    index("transfers_from_method_idx").on(t.fromMethodId),
+    index("transfers_to_method_idx").on(t.toMethodId),
+    index("transfers_added_by_idx").on(t.addedByUserId),
+    check("transfers_amount_check", sql`${t.amount} > 0`),
+    check("transfers_accounts_check", sql`${t.fromMethodId} <> ${t.toMethodId}`),
+  ],
+);
+
+/**
  * "Pagar fatura": money moved from one of the family's accounts to a card's bill. A transfer,
  * never an expense: it is in no budget, no summary and no spending.
  */
@@ -998,6 +1031,7 @@ export const familyHistory = pgTable(
         "installments",
         "settlement",
         "income",
+        "transfer",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -1038,7 +1072,7 @@ export const familyHistory = pgTable(
     check(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
-        'paymentMethod', 'cardBill', 'installments', 'settlement', 'income')`,
+        'paymentMethod', 'cardBill', 'installments', 'settlement', 'income', 'transfer')`,
     ),
   ],
 );

@@ -222,6 +222,27 @@ const ourSeries = async (): Promise<InstallmentSeriesDetail> => {
   return res.json();
 };
 const ourPaymentMethod = () => createPaymentMethod(t.app, ownerAccount);
+/** Two accounts of ours to move money between (made once: a family keeps at most 50 methods). */
+let transferAccounts: { from: PaymentMethod; to: PaymentMethod } | undefined;
+const ourTransferAccounts = async () => {
+  transferAccounts ??= {
+    from: await createPaymentMethod(t.app, ownerAccount, { kind: "checking", name: "De" }),
+    to: await createPaymentMethod(t.app, ownerAccount, { kind: "savings", name: "Para" }),
+  };
+  return transferAccounts;
+};
+/** A new transfer of ours, recorded by the owner. */
+const ourTransfer = async (): Promise<{ id: string }> => {
+  const { from, to } = await ourTransferAccounts();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/transfers",
+    headers: await as("owner"),
+    payload: { fromMethodId: from.id, toMethodId: to.id, amount: "1.00", date: "2026-03-10" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
 /**
  * A new purchase on our card, in its bill, and our account to pay it from (one card and one
  * account for the whole walk: a family keeps at most 50 methods).
@@ -780,6 +801,43 @@ const routes: Record<string, RouteCase> = {
         headers: await as("otherOwner"),
       });
       expect(theirs.json()).toEqual({ date: "2026-03-31", total: "0.00", accounts: [] });
+    },
+  },
+  // Transfers between accounts (docs/product.md#transfers): any member of the family, between the
+  // family's own accounts; another family's owner names ours only to be refused.
+  "GET /api/transfers": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourTransfer();
+      return { url: "/api/transfers" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/transfers",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({ items: [] });
+    },
+  },
+  "POST /api/transfers": {
+    expected: scoped(201, 400),
+    request: async () => {
+      const { from, to } = await ourTransferAccounts();
+      return {
+        url: "/api/transfers",
+        payload: { fromMethodId: from.id, toMethodId: to.id, amount: "1.00", date: "2026-03-10" },
+      };
+    },
+  },
+  "DELETE /api/transfers/:id": {
+    expected: scoped(200, 404),
+    request: async () => ({ url: `/api/transfers/${(await ourTransfer()).id}` }),
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const ours = (await ownerGet("/api/transfers")) as { items: { id: string }[] };
+      expect(ours.items.length).toBeGreaterThan(0);
     },
   },
   "POST /api/payment-methods": {

@@ -5,7 +5,12 @@ import type { z } from "zod";
 import { apiErrorSchema } from "../../contract/errors";
 import pt from "../../contract/messages/pt.json";
 import { login, type SignedIn, signUp } from "../testing/api-helpers";
-import { createCategory, createExpense, signUpWithFamily } from "../testing/family-helpers";
+import {
+  createCategory,
+  createExpense,
+  createPaymentMethod,
+  signUpWithFamily,
+} from "../testing/family-helpers";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /**
@@ -338,6 +343,7 @@ function samples(
   expenseId: string,
   userId: string,
   partnerId: string,
+  accounts: { from: string; to: string },
 ): Record<string, Sample> {
   const category = {
     name: "Mercado",
@@ -406,6 +412,16 @@ function samples(
     },
     "DELETE /api/payment-methods/:id": { params: { id: missingId } },
     "GET /api/accounts/balances": { querystring: month },
+    "POST /api/transfers": {
+      body: {
+        fromMethodId: accounts.from,
+        toMethodId: accounts.to,
+        amount: "10.00",
+        date: "2026-03-10",
+        note: "Reserva",
+      },
+    },
+    "DELETE /api/transfers/:id": { params: { id: missingId } },
     // A missing card or bill: the fields are checked before it is looked up, and nothing changes.
     "GET /api/payment-methods/:id/bills": { params: { id: missingId } },
     "GET /api/card-bills/:id": { params: { id: missingId } },
@@ -643,7 +659,12 @@ describe("hostile bytes in every text field", () => {
       "insert into family_members (family_id, user_id, role) values ($1, $2, 'member')",
       [walkUser.familyId, partner.user.id],
     );
-    table = samples(category.id, expense.id, walkUser.user.id, partner.user.id);
+    const from = await createPaymentMethod(t.app, walkUser, { kind: "checking", name: "Itaú" });
+    const to = await createPaymentMethod(t.app, walkUser, { kind: "savings", name: "Poupança" });
+    table = samples(category.id, expense.id, walkUser.user.id, partner.user.id, {
+      from: from.id,
+      to: to.id,
+    });
   });
 
   it("walks the routes' own schemas (the walk is not empty)", () => {

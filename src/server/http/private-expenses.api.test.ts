@@ -144,6 +144,8 @@ const getRequests = (): Record<string, string[]> => {
     "/api/card-bills/:id": [`/api/card-bills/${secret.billId}`],
     "/api/payment-methods/:id/bills": [`/api/payment-methods/${cardId}/bills`],
     "/api/payment-methods": ["/api/payment-methods"],
+    "/api/accounts/balances": [`/api/accounts/balances?${month}`],
+    "/api/transfers": ["/api/transfers"],
     "/api/installments/:id": [`/api/installments/${seriesId}`],
     "/api/recurring": ["/api/recurring"],
     "/api/recurring/due": [`/api/recurring/due?${month}`],

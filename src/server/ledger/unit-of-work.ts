@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { ExpenseWriter } from "../expense-writes/writer";
 import { IncomeWriter } from "../income-writes/writer";
 import { SettlementWriter } from "../settlement-writes/writes";
+import { TransferWriter } from "../transfer-writes/writes";
 import { ChangeLog, type ExpenseChange } from "./changes";
 import { ChangeFanOut } from "./fan-out";
 
@@ -17,6 +18,7 @@ export type LedgerWork = {
   expenses: ExpenseWriter;
   incomes: IncomeWriter;
   settlements: SettlementWriter;
+  transfers: TransferWriter;
   /**
    * A change of the family's other data (its categories, accounts, recurring rules, members,
    * notifications...), written by the caller on `tx`: its topics go out with the others.
@@ -26,7 +28,7 @@ export type LedgerWork = {
 
 /**
  * The ledger's unit of work (docs/architecture.md#the-life-of-an-expense-write): the one
- * transaction through which expenses, incomes and settlements are written, and the only
+ * transaction through which expenses, incomes, settlements and transfers are written, and the only
  * publisher of what a family's writes changed. Each writer records typed changes
  * (changes.ts); after the COMMIT one fan-out (fan-out.ts) turns them into the live topics and the
  * alert mail outbox's nudge (subscribed in app.ts). A transaction that rolls back tells nobody.
@@ -53,6 +55,7 @@ export class Ledger {
           expenses: new ExpenseWriter(tx, log),
           incomes: new IncomeWriter(tx, log),
           settlements: new SettlementWriter(tx, log),
+          transfers: new TransferWriter(tx, log),
           changed: (familyId, topics) => log.changed(familyId, topics),
         });
       })

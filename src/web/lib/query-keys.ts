@@ -26,6 +26,8 @@ export const queryKeys = {
   paymentMethods: ["/api/payment-methods"],
   /** The accounts' balances at a month's end (docs/product.md#account-balances). */
   accountBalances: ["/api/accounts/balances"],
+  /** The latest transfers between the accounts (docs/product.md#transfers). */
+  transfers: ["/api/transfers"],
   cardBills: ["/api/card-bills"],
   installments: ["/api/installments"],
   /** The rules and every month's bills still due. */
@@ -101,12 +103,14 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // them from this one list, so a renamed or archived method needs nothing else; each change is
   // a history entry. A bill's payment is published under this topic too (a transfer, never an
   // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
-  // A bill paid moves its account's balance, as does an opening balance typed.
+  // A bill paid moves its account's balance, as do an opening balance typed and a transfer
+  // between accounts, published under this topic too (transfer-writes).
   paymentMethods: [
     queryKeys.paymentMethods,
     queryKeys.familyHistory,
     queryKeys.cardBills,
     queryKeys.accountBalances,
+    queryKeys.transfers,
   ],
 };
 

@@ -229,12 +229,18 @@ describe("an account's balance", () => {
     });
   });
 
-  it("equals the opening balance plus the signed sum of its entries on any history (property)", async () => {
+  it("equals the opening balance plus the signed sum of its entries, transfers too, on any history (property)", async () => {
     const owner = await signUpWithFamily(t.app);
     const category = await createCategory(t.app, owner, { monthlyBudget: "0", weeklyBudget: "0" });
     const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-05-${String(d).padStart(2, "0")}`);
     const cents = fc.integer({ min: 1, max: 99_999_99 });
-    const entry = fc.record({ kind: fc.constantFrom("income", "expense"), day, cents });
+    const entry = fc.record({
+      kind: fc.constantFrom("income", "expense", "transferIn", "transferOut"),
+      day,
+      cents,
+    });
+    // The other side of every transfer.
+    const other = await createPaymentMethod(t.app, owner, { kind: "savings", name: "Outra" });
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: -500_000_00, max: 500_000_00 }),
@@ -257,14 +263,24 @@ describe("an account's balance", () => {
             };
             if (e.kind === "income") {
               await ok(owner, "POST", "/api/incomes", { ...payload, kind: "other" });
-            } else {
+            } else if (e.kind === "expense") {
               await ok(owner, "POST", "/api/expenses", { ...payload, categoryId: category.id });
+            } else {
+              const [from, to] =
+                e.kind === "transferIn" ? [other.id, account.id] : [account.id, other.id];
+              await ok(owner, "POST", "/api/transfers", {
+                fromMethodId: from,
+                toMethodId: to,
+                amount: payload.amount,
+                date: payload.date,
+              });
             }
           }
           const expected = entries
             .filter((e) => openingDay === null || e.day >= openingDay)
             .reduce(
-              (sum, e) => sum + (e.kind === "income" ? e.cents : -e.cents),
+              (sum, e) =>
+                sum + (e.kind === "income" || e.kind === "transferIn" ? e.cents : -e.cents),
               openingDay === null ? 0 : opening,
             );
           const listed = (await methodsOf(owner)).find((m) => m.id === account.id);

@@ -91,11 +91,14 @@ describe("following the family's events", () => {
     expect(invalidated).toEqual(['["/api/notifications"]']);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
-    // A bill's payment is published as a payment methods' change: the cards' bills follow.
+    // A bill's payment and a transfer are published as a payment methods' change: the cards'
+    // bills, the accounts' balances and the transfers follow.
     expect(invalidated).toEqual([
       '["/api/payment-methods"]',
       '["/api/family/history"]',
       '["/api/card-bills"]',
+      '["/api/accounts/balances"]',
+      '["/api/transfers"]',
     ]);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["expenses"] }));

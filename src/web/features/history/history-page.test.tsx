@@ -495,3 +495,44 @@ describe("<HistoryPage /> and income", () => {
     expect(option?.textContent).toBe("Receitas");
   });
 });
+
+describe("<HistoryPage /> and transfers", () => {
+  const transfer = (action: "created" | "deleted"): HistoryEntry => {
+    const fields = {
+      fromAccount: "Itaú conta",
+      toAccount: "Poupança",
+      amount: "500.00",
+      date: "2026-12-05",
+      note: "Reserva",
+    };
+    return {
+      ...ruleChanged("first-day", "first-day"),
+      kind: "transfer",
+      action,
+      actorName: "Ana",
+      subjectLabel: "Itaú conta → Poupança",
+      changes: Object.entries(fields).map(([field, value]) => ({
+        field: field as keyof typeof fields,
+        before: action === "deleted" ? value : null,
+        after: action === "created" ? value : null,
+      })),
+    };
+  };
+
+  it("says who moved money between which accounts, how much, when and why, and who undid it", async () => {
+    await open("pt", { items: [transfer("created")], nextCursor: null });
+    const text = entryText();
+    expect(text).toContain("Transferências");
+    expect(text).toContain("Ana registrou uma transferência: Itaú conta → Poupança");
+    expect(text).toContain("DeItaú conta");
+    expect(text).toContain("ParaPoupança");
+    expect(text).toContain("ValorR$ 500,00");
+    expect(text).toContain("Data05/12/2026");
+    expect(text).toContain("ObservaçãoReserva");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", { items: [transfer("deleted")], nextCursor: null });
+    expect(entryText()).toContain("Ana undid the transfer Itaú conta → Poupança");
+    expect(entryText()).toContain("Amount$500.00");
+  });
+});
