@@ -7,7 +7,8 @@ import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
  * An account's balance (docs/product.md#account-balances), as a household meets it: Ana adds her
  * "Itaú conta" with the bank's R$ 2.000,00 on the first of the month (forgetting the date once),
  * her salary comes in and a PIX goes out, and 'Contas e cartões' and the dashboard's 'Saldo em
- * contas' both say R$ 6.879,65. Portuguese on a phone.
+ * contas' both say R$ 6.879,65; R$ 500,00 moved to the savings leaves the total as it was.
+ * Portuguese on a phone.
  */
 
 async function readToast(page: Page, text: string | RegExp) {
@@ -83,15 +84,41 @@ test(
     });
     expect(pix.status(), await pix.text()).toBe(201);
 
+    const savings = await page.request.post("/api/payment-methods", {
+      data: { kind: "savings", name: "Poupança" },
+    });
+    expect(savings.status(), await savings.text()).toBe(201);
+
     await page.reload();
     await expect(itau.getByTestId("account-balance")).toHaveText("Saldo R$ 6.879,65");
+    await expectNoHorizontalScroll(page);
+
+    // R$ 500,00 put aside: out of one account, into the other, and nothing spent.
+    await main.getByRole("button", { name: "Transferir" }).click();
+    await dialog.getByLabel("De").selectOption({ label: "Itaú conta" });
+    await dialog.getByLabel("Para").selectOption({ label: "Poupança" });
+    await dialog.getByLabel("Valor").fill("500,00");
+    await dialog.getByLabel("Observação (opcional)").fill("Reserva");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Transferir" }).click();
+    await readToast(page, "Transferido!");
+    const poupanca = main.getByRole("listitem").filter({ hasText: "Poupança · Titular" });
+    await expect(itau.getByTestId("account-balance")).toHaveText("Saldo R$ 6.379,65");
+    await expect(poupanca.getByTestId("account-balance")).toHaveText("Saldo R$ 500,00");
+    const transfer = main.getByTestId("transfer");
+    await expect(transfer).toContainText("Itaú conta → Poupança");
+    await expect(transfer).toContainText("Reserva");
+    await expect(transfer).toContainText("R$ 500,00");
     await expectNoHorizontalScroll(page);
 
     await page.goto("/");
     const card = main.getByTestId("account-balances");
     await expect(card.getByRole("heading", { name: "Saldo em contas" })).toBeVisible();
     await expect(card.getByTestId("account-balances-total")).toHaveText("R$ 6.879,65");
-    await expect(card.getByRole("listitem")).toHaveText(["Itaú contaR$ 6.879,65"]);
+    await expect(card.getByRole("listitem")).toHaveText([
+      "Itaú contaR$ 6.379,65",
+      "PoupançaR$ 500,00",
+    ]);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
   },

@@ -34,9 +34,13 @@ export const DASHBOARD_COLD_BUDGET_KB = 170;
  * catalogue they were, which a cold dashboard no longer waits for (6 KB less there). Built as two
  * groups per language (vite.config.ts, textsChunk) they take 0.9 KB of that back: the whole app in
  * es measured 372.0 KB, at the ceiling, and over it in one build in two (the build id's hash
- * moves a few bytes), and 371.1-371.2 KB grouped.
+ * moves a few bytes), and 371.1-371.2 KB grouped. 372 -> 374 KB with the accounts' balances and
+ * transfers (docs/product.md#account-balances, #transfers): 'Contas e cartões' with its opening
+ * balance, its balances, 'Transferir' and the transfers' list, and the dashboard's 'Saldo em
+ * contas', +2.3 KB in es, of which the dashboard's conditional cards built as one chunk
+ * (vite.config.ts, "dashboard-cards") took 1.0 KB back: 373.1 KB measured.
  */
-export const WHOLE_APP_BUDGET_KB = 372;
+export const WHOLE_APP_BUDGET_KB = 374;
 export const languages = ["en", "pt", "es"];
 
 /** What a cold dashboard visit asks for besides the entry, by their manifest keys. */

@@ -26,6 +26,7 @@ import { cn } from "../../lib/utils";
 import { LimitUsed } from "./limit-used";
 import { PaymentMethodDialog } from "./payment-method-dialog";
 import { paymentMethodsTexts } from "./texts";
+import { TransfersSection } from "./transfers-section";
 
 type Actions = {
   onEdit: (method: PaymentMethod) => void;
@@ -155,6 +156,7 @@ function MethodList({ onEdit, onDelete }: Actions) {
   return (
     <>
       {section(t("paymentMethods.activeTitle"), active)}
+      <TransfersSection methods={methods.data} />
       {section(t("paymentMethods.archivedTitle"), archived)}
     </>
   );
