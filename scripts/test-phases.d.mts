@@ -7,3 +7,11 @@ export function slowest(tests: TimedTest[], count?: number): TimedTest[];
 /** The tests added up per file, named by the file (a Playwright file per project). */
 export function perFile(tests: TimedTest[]): TimedTest[];
 export function phaseTable(phases: Phase[]): string;
+export interface FailedTest {
+  name: string;
+  error: string;
+}
+export function failedTests(
+  vitestReports: { report: unknown; prefix: string }[],
+  playwrightReport: unknown,
+): FailedTest[];

@@ -96,6 +96,51 @@ export function playwrightTests(report) {
   return out;
 }
 
+/** The first lines of an error, without the terminal's colours. */
+const firstLines = (message, lines = 4) =>
+  String(message ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the runners colour their messages
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, lines)
+    .join("\n");
+
+/**
+ * The tests that failed in a Vitest report and in a Playwright report, each with the first lines of
+ * its error: printed last, so the end of a run's log (all a CI summary may keep) names them.
+ */
+export function failedTests(vitestReports, playwrightReport) {
+  const failed = [];
+  for (const { report, prefix } of vitestReports)
+    for (const file of report?.testResults ?? []) {
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of tests)
+        failed.push({
+          name: `${prefix}${relative(file.name)} › ${test.fullName ?? test.title}`,
+          error: firstLines(test.failureMessages?.[0]),
+        });
+      // A file that failed before its tests ran (an import, a hook) has no failed test.
+      if (tests.length === 0 && file.status === "failed")
+        failed.push({ name: `${prefix}${relative(file.name)}`, error: firstLines(file.message) });
+    }
+  const walk = (suite, path) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (!last || last.status === "passed" || last.status === "skipped") continue;
+        failed.push({
+          name: `[${test.projectName}] ${[...here, spec.title].join(" › ")}`,
+          error: firstLines(last.error?.message ?? last.status),
+        });
+      }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
+  return failed;
+}
+
 /** The `count` slowest, slowest first. */
 export const slowest = (tests, count = 20) =>
   [...tests].sort((a, b) => b.ms - a.ms).slice(0, count);
@@ -149,13 +194,13 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "ut
 
 function report() {
   const phases = readJson(join(TIMES_DIR, "phases.json")) ?? [];
+  const unit = readJson(join(TIMES_DIR, "vitest.json"));
+  const api = readJson(join(TIMES_DIR, "vitest-api.json"));
+  const e2e = readJson(join(TIMES_DIR, "playwright.json"));
   const tests = [
-    ...vitestTests(readJson(join(TIMES_DIR, "vitest.json"))),
-    ...vitestTests(readJson(join(TIMES_DIR, "vitest-api.json"))).map((t) => ({
-      ...t,
-      name: `(PostgreSQL) ${t.name}`,
-    })),
-    ...playwrightTests(readJson(join(TIMES_DIR, "playwright.json"))),
+    ...vitestTests(unit),
+    ...vitestTests(api).map((t) => ({ ...t, name: `(PostgreSQL) ${t.name}` })),
+    ...playwrightTests(e2e),
   ];
   console.log(`\nTime per phase\n${phaseTable(phases)}\n`);
   if (tests.length > 0) {
@@ -165,6 +210,17 @@ function report() {
     console.log("\nThe 10 slowest files");
     for (const file of slowest(perFile(tests), 10))
       console.log(`${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
+  }
+  const failed = failedTests(
+    [
+      { report: unit, prefix: "" },
+      { report: api, prefix: "(PostgreSQL) " },
+    ],
+    e2e,
+  );
+  if (failed.length > 0) {
+    console.log(`\nFailed tests (${failed.length})`);
+    for (const test of failed) console.log(`${test.name}\n${test.error.replace(/^/gm, "    ")}`);
   }
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { perFile, phaseTable, playwrightTests, slowest, vitestTests } from "./test-phases.mjs";
+import {
+  failedTests,
+  perFile,
+  phaseTable,
+  playwrightTests,
+  slowest,
+  vitestTests,
+} from "./test-phases.mjs";
 
 // What `npm test` prints after a run (docs/architecture.md#what-a-test-costs): read from the
 // runners' own JSON reports, so a wrong reading would name the wrong tests as the slow ones.
@@ -48,6 +55,60 @@ describe("the test-time report", () => {
     expect(playwrightTests(report)).toEqual([
       { name: "[phone] balances.spec.ts › pt: settle", ms: 5000 },
       { name: "[desktop] balances.spec.ts › group › en: lines", ms: 0 },
+    ]);
+  });
+
+  it("names every failed test last with the first lines of its error, a retried pass not among them", () => {
+    const unit = {
+      testResults: [
+        {
+          name: `${process.cwd()}/src/a.test.ts`,
+          status: "failed",
+          assertionResults: [
+            { fullName: "a > passes", status: "passed" },
+            {
+              fullName: "a > breaks",
+              status: "failed",
+              failureMessages: [
+                "\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n at a.test.ts:3\n l2\n l3\n l4",
+              ],
+            },
+          ],
+        },
+        {
+          name: `${process.cwd()}/src/b.test.ts`,
+          status: "failed",
+          message: "Cannot find module x",
+          assertionResults: [],
+        },
+      ],
+    };
+    const e2e = {
+      suites: [
+        {
+          title: "x.spec.ts",
+          specs: [
+            {
+              title: "pt: journey",
+              tests: [
+                {
+                  projectName: "phone",
+                  results: [{ status: "timedOut", error: { message: "Timeout 30000ms" } }],
+                },
+                { projectName: "desktop", results: [{ status: "failed" }, { status: "passed" }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(failedTests([{ report: unit, prefix: "(PostgreSQL) " }], e2e)).toEqual([
+      {
+        name: "(PostgreSQL) src/a.test.ts › a > breaks",
+        error: "AssertionError: expected 1 to be 2\n at a.test.ts:3\n l2\n l3",
+      },
+      { name: "(PostgreSQL) src/b.test.ts", error: "Cannot find module x" },
+      { name: "[phone] x.spec.ts › pt: journey", error: "Timeout 30000ms" },
     ]);
   });
 
