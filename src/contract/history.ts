@@ -23,6 +23,8 @@ export const historyKinds = [
   "income",
   /** Money moved between two of the family's accounts (docs/product.md#transfers). */
   "transfer",
+  /** An account checked against its bank (docs/product.md#reconciliation). */
+  "reconciliation",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -125,6 +127,14 @@ export const historyFields = [
    * refund, unchanged in a change, so its sentence says what it returns.
    */
   "refundOf",
+  /**
+   * A reconciliation (docs/product.md#reconciliation): its account by name, the bank's balance,
+   * the adjustment recorded when the app's cleared balance differed, and why.
+   */
+  "account",
+  "bankBalance",
+  "adjustment",
+  "reason",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -26,6 +26,7 @@ import { registerOpenApi } from "./features/openapi/document";
 import { openApiRoutes } from "./features/openapi/routes";
 import { paymentMethodRoutes } from "./features/payment-methods/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { reconciliationRoutes } from "./features/reconciliation/routes";
 import { recurringJob } from "./features/recurring/job";
 import { recurringRoutes } from "./features/recurring/routes";
 import { sessionRoutes } from "./features/sessions/routes";
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(categoryRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(transferRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(shareRoutes);
   await app.register(cardBillRoutes);
   await app.register(expenseRoutes, { exportStallMs: deps.exportStallMs });

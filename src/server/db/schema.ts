@@ -347,6 +347,78 @@ export const transfers = pgTable(
 );
 
 /**
+ * An account checked against its bank (docs/product.md#reconciliation): the bank's balance at the
+ * end of `date`, and the adjustment recorded when the app's cleared balance differed, with its
+ * reason. The adjustment is neither spending nor income: only the account's balance counts it
+ * (db/functions/accounts.sql).
+ */
+export const reconciliations = pgTable(
+  "reconciliations",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (method_id, family_id) references payment_methods (id, family_id), written by hand in
+    // migration 0033: never another family's account, which is then archived, never deleted.
+    methodId: uuid("method_id").notNull(),
+    /** A calendar date: the bank's balance is the one at the end of this day. */
+    date: date("date", { mode: "string" }).notNull(),
+    bankBalance: money("bank_balance").notNull(),
+    /** The bank's balance less the app's cleared balance that day; 0 when they agreed. */
+    adjustment: money("adjustment").notNull(),
+    reason: text("reason"),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reconciliations_method_date_idx").on(t.methodId, t.date.desc(), t.createdAt.desc()),
+    index("reconciliations_family_idx").on(t.familyId),
+    index("reconciliations_added_by_idx").on(t.addedByUserId),
+    check(
+      "reconciliations_reason_check",
+      sql`${t.adjustment} = 0 or coalesce(${t.reason}, '') <> ''`,
+    ),
+  ],
+);
+
+/**
+ * An entry of an account seen on the bank's statement (docs/product.md#reconciliation): an
+ * expense, an income, a bill's payment or one side of a transfer, cleared by a member and, once a
+ * reconciliation took it in, reconciled. A transfer is cleared on each of its two accounts apart.
+ * The entry is named by kind and id, not by a key (four tables): a mark whose entry was deleted
+ * names nothing and is never read (db/functions/accounts.sql joins the account's movements).
+ */
+export const clearedEntries = pgTable(
+  "cleared_entries",
+  {
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (method_id, family_id) references payment_methods (id, family_id) ON DELETE CASCADE,
+    // written by hand in migration 0033.
+    methodId: uuid("method_id").notNull(),
+    entryKind: text("entry_kind", {
+      enum: ["expense", "income", "billPayment", "transfer"],
+    }).notNull(),
+    entryId: uuid("entry_id").notNull(),
+    reconciliationId: uuid("reconciliation_id").references(() => reconciliations.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.methodId, t.entryKind, t.entryId] }),
+    index("cleared_entries_family_idx").on(t.familyId),
+    index("cleared_entries_reconciliation_idx").on(t.reconciliationId),
+    check(
+      "cleared_entries_kind_check",
+      sql`${t.entryKind} in ('expense', 'income', 'billPayment', 'transfer')`,
+    ),
+  ],
+);
+
+/**
  * "Pagar fatura": money moved from one of the family's accounts to a card's bill. A transfer,
  * never an expense: it is in no budget, no summary and no spending.
  */
@@ -1032,6 +1104,7 @@ export const familyHistory = pgTable(
         "settlement",
         "income",
         "transfer",
+        "reconciliation",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -1072,7 +1145,8 @@ export const familyHistory = pgTable(
     check(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
-        'paymentMethod', 'cardBill', 'installments', 'settlement', 'income', 'transfer')`,
+        'paymentMethod', 'cardBill', 'installments', 'settlement', 'income', 'transfer',
+        'reconciliation')`,
     ),
   ],
 );

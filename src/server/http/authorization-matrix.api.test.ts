@@ -840,6 +840,31 @@ const routes: Record<string, RouteCase> = {
       expect(ours.items.length).toBeGreaterThan(0);
     },
   },
+  // Reconciliation with the bank (docs/product.md#reconciliation): any member, on the family's own
+  // accounts; another family's owner names ours only to be told it is not found.
+  "GET /api/accounts/:id/reconciliation": {
+    expected: scoped(200, 404),
+    request: async () => ({
+      url: `/api/accounts/${(await ourTransferAccounts()).from.id}/reconciliation`,
+    }),
+  },
+  "PUT /api/accounts/:id/cleared": {
+    expected: scoped(200, 404),
+    request: async () => {
+      const transfer = await ourTransfer();
+      return {
+        url: `/api/accounts/${(await ourTransferAccounts()).from.id}/cleared`,
+        payload: { kind: "transfer", entryId: transfer.id, cleared: true },
+      };
+    },
+  },
+  "POST /api/accounts/:id/reconciliations": {
+    expected: scoped(201, 404),
+    request: async () => ({
+      url: `/api/accounts/${(await ourTransferAccounts()).to.id}/reconciliations`,
+      payload: { date: "2020-01-01", bankBalance: "5.00", reason: "Conferido" },
+    }),
+  },
   "POST /api/payment-methods": {
     expected: scoped(201, 201),
     request: async () => ({

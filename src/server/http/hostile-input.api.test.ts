@@ -422,6 +422,20 @@ function samples(
       },
     },
     "DELETE /api/transfers/:id": { params: { id: missingId } },
+    // A reason on an account of the walk's family: the fields are checked first, then it is
+    // recorded (the sample's day has nothing cleared, so the reason is its adjustment's).
+    "GET /api/accounts/:id/reconciliation": {
+      params: { id: accounts.from },
+      querystring: { date: "2026-03-10" },
+    },
+    "PUT /api/accounts/:id/cleared": {
+      params: { id: missingId },
+      body: { kind: "expense", entryId: missingId, cleared: true },
+    },
+    "POST /api/accounts/:id/reconciliations": {
+      params: { id: missingId },
+      body: { date: "2026-03-10", bankBalance: "10.00", reason: "Tarifa" },
+    },
     // A missing card or bill: the fields are checked before it is looked up, and nothing changes.
     "GET /api/payment-methods/:id/bills": { params: { id: missingId } },
     "GET /api/card-bills/:id": { params: { id: missingId } },

@@ -34,6 +34,8 @@ let seriesId: string;
 let inviteCode: string;
 let deletedSecretEntry: HistoryEntry;
 let secretIncomeId: string;
+/** Ana's account, where her private income came in. */
+let accountId: string;
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
 const call = (who: SignedIn, method: Method, url: string, payload?: object) =>
@@ -91,6 +93,7 @@ beforeAll(async () => {
   });
   expect(rule.statusCode, rule.body).toBe(201);
   const account = await createPaymentMethod(t.app, ana, { kind: "checking", name: "Conta Ana" });
+  accountId = account.id;
   const income = await call(ana, "POST", "/api/incomes", {
     description: SECRET_INCOME,
     amount: "700.00",
@@ -146,6 +149,7 @@ const getRequests = (): Record<string, string[]> => {
     "/api/payment-methods": ["/api/payment-methods"],
     "/api/accounts/balances": [`/api/accounts/balances?${month}`],
     "/api/transfers": ["/api/transfers"],
+    "/api/accounts/:id/reconciliation": [`/api/accounts/${accountId}/reconciliation`],
     "/api/installments/:id": [`/api/installments/${seriesId}`],
     "/api/recurring": ["/api/recurring"],
     "/api/recurring/due": [`/api/recurring/due?${month}`],

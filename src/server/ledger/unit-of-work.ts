@@ -4,6 +4,7 @@ import { isCheckViolation } from "../db/errors";
 import { AppError } from "../errors";
 import { ExpenseWriter } from "../expense-writes/writer";
 import { IncomeWriter } from "../income-writes/writer";
+import { ReconciliationWriter } from "../reconciliation-writes/writes";
 import { SettlementWriter } from "../settlement-writes/writes";
 import { TransferWriter } from "../transfer-writes/writes";
 import { ChangeLog, type ExpenseChange } from "./changes";
@@ -19,6 +20,7 @@ export type LedgerWork = {
   incomes: IncomeWriter;
   settlements: SettlementWriter;
   transfers: TransferWriter;
+  reconciliations: ReconciliationWriter;
   /**
    * A change of the family's other data (its categories, accounts, recurring rules, members,
    * notifications...), written by the caller on `tx`: its topics go out with the others.
@@ -28,7 +30,8 @@ export type LedgerWork = {
 
 /**
  * The ledger's unit of work (docs/architecture.md#the-life-of-an-expense-write): the one
- * transaction through which expenses, incomes, settlements and transfers are written, and the only
+ * transaction through which expenses, incomes, settlements, transfers and reconciliations are
+ * written, and the only
  * publisher of what a family's writes changed. Each writer records typed changes
  * (changes.ts); after the COMMIT one fan-out (fan-out.ts) turns them into the live topics and the
  * alert mail outbox's nudge (subscribed in app.ts). A transaction that rolls back tells nobody.
@@ -56,6 +59,7 @@ export class Ledger {
           incomes: new IncomeWriter(tx, log),
           settlements: new SettlementWriter(tx, log),
           transfers: new TransferWriter(tx, log),
+          reconciliations: new ReconciliationWriter(tx, log),
           changed: (familyId, topics) => log.changed(familyId, topics),
         });
       })

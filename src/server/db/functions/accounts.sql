@@ -1,11 +1,12 @@
--- Account balances (docs/product.md#account-balances): the one home of the rule, read by the
--- payment methods' list and the dashboard's 'Saldo em contas' (features/payment-methods).
+-- Account balances (docs/product.md#account-balances, #reconciliation): the one home of the rule,
+-- read by the payment methods' list, the dashboard's 'Saldo em contas' (features/payment-methods)
+-- and the reconciliation with the bank (features/reconciliation).
 --
 -- An account's balance at the end of `on_date`: its opening balance (the bank's at the start of
 -- its opening date, 0 when none was typed), plus the incomes into it, less the expenses paid from
 -- it (a refund is a negative expense, so it comes back) and the card bills paid from it, plus the
--- transfers into it and less those out of it, each dated from the opening date (when there is
--- one) through `on_date`. What is dated before the
+-- transfers into it and less those out of it, plus the adjustments its reconciliations recorded,
+-- each dated from the opening date (when there is one) through `on_date`: its movements. What is dated before the
 -- opening date is already in the bank's figure. Null for a card, and for a day before the
 -- opening date, whose balance the app does not know.
 --
@@ -13,33 +14,62 @@
 -- the expense, and only the sum leaves here (as the family's totals count private rows,
 -- db/functions/seen-by.sql). Sums in numeric, so exact to the cent at any size; each on an index
 -- of its table (expenses_family_method_keyset_idx, incomes_family_date_idx,
--- bill_payments_from_method_idx, transfers_to_method_idx and transfers_from_method_idx).
+-- bill_payments_from_method_idx, transfers_to_method_idx, transfers_from_method_idx and
+-- reconciliations_method_date_idx): account_movements is one SELECT, so PostgreSQL inlines it into
+-- its caller and each branch keeps its own index.
 --
 -- Applied with CREATE OR REPLACE after the migrations at every start
 -- (src/server/db/database-functions.ts).
+-- An account's movements, each signed as it moves the balance, from `since` (null: from the first)
+-- through `on_date`. A transfer is one movement on each of its two accounts, so (kind, id) names a
+-- movement within one account.
+CREATE OR REPLACE FUNCTION "account_movements"("method" uuid, "family" uuid, "since" date, "on_date" date)
+  RETURNS TABLE ("kind" text, "id" uuid, "date" date, "amount" numeric) LANGUAGE sql STABLE AS $$
+  SELECT 'income', i."id", i."date", i."amount" FROM "incomes" i
+    WHERE i."family_id" = "family" AND i."payment_method_id" = "method"
+      AND i."date" <= "on_date" AND ("since" IS NULL OR i."date" >= "since")
+  UNION ALL
+  SELECT 'expense', e."id", e."date", -e."amount" FROM "expenses" e
+    WHERE e."family_id" = "family" AND e."payment_method_id" = "method"
+      AND e."date" <= "on_date" AND ("since" IS NULL OR e."date" >= "since")
+  UNION ALL
+  SELECT 'billPayment', p."id", p."paid_on", -p."amount" FROM "bill_payments" p
+    WHERE p."family_id" = "family" AND p."from_method_id" = "method"
+      AND p."paid_on" <= "on_date" AND ("since" IS NULL OR p."paid_on" >= "since")
+  UNION ALL
+  SELECT 'transfer', t."id", t."date", t."amount" FROM "transfers" t
+    WHERE t."family_id" = "family" AND t."to_method_id" = "method"
+      AND t."date" <= "on_date" AND ("since" IS NULL OR t."date" >= "since")
+  UNION ALL
+  SELECT 'transfer', t."id", t."date", -t."amount" FROM "transfers" t
+    WHERE t."family_id" = "family" AND t."from_method_id" = "method"
+      AND t."date" <= "on_date" AND ("since" IS NULL OR t."date" >= "since")
+  UNION ALL
+  SELECT 'adjustment', r."id", r."date", r."adjustment" FROM "reconciliations" r
+    WHERE r."family_id" = "family" AND r."method_id" = "method" AND r."adjustment" <> 0
+      AND r."date" <= "on_date" AND ("since" IS NULL OR r."date" >= "since")
+$$;
+
 CREATE OR REPLACE FUNCTION "account_balance"("method" uuid, "family" uuid, "on_date" date)
   RETURNS numeric LANGUAGE sql STABLE AS $$
   SELECT coalesce(m."opening_balance", 0)
-    + coalesce((SELECT sum(i."amount") FROM "incomes" i
-        WHERE i."family_id" = m."family_id" AND i."payment_method_id" = m."id"
-          AND i."date" <= "on_date"
-          AND (m."opening_date" IS NULL OR i."date" >= m."opening_date")), 0)
-    - coalesce((SELECT sum(e."amount") FROM "expenses" e
-        WHERE e."family_id" = m."family_id" AND e."payment_method_id" = m."id"
-          AND e."date" <= "on_date"
-          AND (m."opening_date" IS NULL OR e."date" >= m."opening_date")), 0)
-    - coalesce((SELECT sum(p."amount") FROM "bill_payments" p
-        WHERE p."family_id" = m."family_id" AND p."from_method_id" = m."id"
-          AND p."paid_on" <= "on_date"
-          AND (m."opening_date" IS NULL OR p."paid_on" >= m."opening_date")), 0)
-    + coalesce((SELECT sum(t."amount") FROM "transfers" t
-        WHERE t."family_id" = m."family_id" AND t."to_method_id" = m."id"
-          AND t."date" <= "on_date"
-          AND (m."opening_date" IS NULL OR t."date" >= m."opening_date")), 0)
-    - coalesce((SELECT sum(t."amount") FROM "transfers" t
-        WHERE t."family_id" = m."family_id" AND t."from_method_id" = m."id"
-          AND t."date" <= "on_date"
-          AND (m."opening_date" IS NULL OR t."date" >= m."opening_date")), 0)
+    + coalesce((SELECT sum(mv."amount")
+        FROM "account_movements"(m."id", m."family_id", m."opening_date", "on_date") mv), 0)
+  FROM "payment_methods" m
+  WHERE m."id" = "method" AND m."family_id" = "family" AND m."kind" <> 'credit_card'
+    AND (m."opening_date" IS NULL OR m."opening_date" <= "on_date")
+$$;
+
+-- The balance the bank should show at the end of `on_date` (docs/product.md#reconciliation): the
+-- opening balance plus the movements a member cleared or a reconciliation took in, and the
+-- adjustments. Null as account_balance is.
+CREATE OR REPLACE FUNCTION "account_cleared_balance"("method" uuid, "family" uuid, "on_date" date)
+  RETURNS numeric LANGUAGE sql STABLE AS $$
+  SELECT coalesce(m."opening_balance", 0)
+    + coalesce((SELECT sum(mv."amount")
+        FROM "account_movements"(m."id", m."family_id", m."opening_date", "on_date") mv
+        WHERE mv."kind" = 'adjustment' OR EXISTS (SELECT 1 FROM "cleared_entries" c
+          WHERE c."method_id" = m."id" AND c."entry_kind" = mv."kind" AND c."entry_id" = mv."id")), 0)
   FROM "payment_methods" m
   WHERE m."id" = "method" AND m."family_id" = "family" AND m."kind" <> 'credit_card'
     AND (m."opening_date" IS NULL OR m."opening_date" <= "on_date")

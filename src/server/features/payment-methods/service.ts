@@ -11,7 +11,14 @@ import {
 import { type PaymentMethodRow, toPaymentMethod } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { billPayments, cardBills, familyMembers, paymentMethods, transfers } from "../../db/schema";
+import {
+  billPayments,
+  cardBills,
+  familyMembers,
+  paymentMethods,
+  reconciliations,
+  transfers,
+} from "../../db/schema";
 import { expensesSeenBy, inBillIndex, incomesSeenBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import {
@@ -255,7 +262,8 @@ export async function updatePaymentMethod(
 
 /**
  * Only a method nothing names: no expense paid with it, no income received into it, no bill
- * payment from it (an account) or to it (a card's bills), no transfer out of it or into it;
+ * payment from it (an account) or to it (a card's bills), no transfer out of it or into it, no
+ * reconciliation of it;
  * otherwise payment_method_in_use, and the person archives it. A card's
  * empty bills go with it. The foreign keys refuse it too when something names it between the
  * check and the delete.
@@ -281,7 +289,9 @@ export async function deletePaymentMethod(
               or p.bill_id in (select b.id from ${cardBills} b where b.method_id = ${id})))
           or exists (select 1 from ${transfers} t
             where t.family_id = ${scope.familyId}
-              and (t.from_method_id = ${id} or t.to_method_id = ${id}))`,
+              and (t.from_method_id = ${id} or t.to_method_id = ${id}))
+          or exists (select 1 from ${reconciliations} r
+            where r.family_id = ${scope.familyId} and r.method_id = ${id})`,
         })
         .from(sql`(select 1) as one`);
       if (usage?.used) throw new AppError("payment_method_in_use");
@@ -314,7 +324,8 @@ export async function deletePaymentMethod(
       isForeignKeyViolation(error, "expenses_bill_same_family_fk") ||
       isForeignKeyViolation(error, "bill_payments_from_method_same_family_fk") ||
       isForeignKeyViolation(error, "transfers_from_method_same_family_fk") ||
-      isForeignKeyViolation(error, "transfers_to_method_same_family_fk")
+      isForeignKeyViolation(error, "transfers_to_method_same_family_fk") ||
+      isForeignKeyViolation(error, "reconciliations_method_same_family_fk")
     ) {
       throw new AppError("payment_method_in_use");
     }
