@@ -304,11 +304,16 @@ describe("web app with the build's manifest", () => {
       ...Object.fromEntries(
         Object.keys(chunks).flatMap((language) => [
           [`i18n/catalogues/${language}.ts`, { file: `assets/${language}-catalogue.js` }],
+          // The frame features' texts, one module per language (src/web/i18n/init.ts).
           [
-            `features/dashboard/locales/${language}.json`,
-            { file: `assets/${language}-dashboard.js`, imports: [`_texts-frame-${language}`] },
+            `i18n/catalogues/frame-${language}.ts`,
+            { file: `assets/frame-${language}.js`, isDynamicEntry: true },
           ],
-          [`_texts-frame-${language}`, { file: `assets/texts-frame-${language}.js` }],
+          // The other screens' group: never preloaded with the frame.
+          [
+            `i18n/catalogues/screens-${language}.ts`,
+            { file: `assets/screens-${language}.js`, isDynamicEntry: true },
+          ],
         ]),
       ),
     };
@@ -373,8 +378,7 @@ describe("web app with the build's manifest", () => {
     const frame = ["assets/layout-L.js", "assets/frame-F.js", "assets/bundle-mjs-T.js"];
     const texts = (language: keyof typeof chunks) => [
       `assets/${language}-catalogue.js`,
-      `assets/${language}-dashboard.js`,
-      `assets/texts-frame-${language}.js`,
+      `assets/frame-${language}.js`,
     ];
     for (const [url, language, screen] of [
       ["/", "pt", ["assets/dashboard-D.js"]],

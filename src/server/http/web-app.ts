@@ -251,14 +251,8 @@ function preloadChunks(webDir: string): PreloadChunks {
   for (const language of languages) {
     const file = manifest[`i18n/locales/${language}.json`]?.file;
     if (typeof file === "string") frameTexts[language] = `/${file}`;
-    // The frame features' texts: every feature's module for the language that imports the chunk
-    // they are grouped in (vite.config.ts, textsChunk), whose name says so.
-    const frameGroup = keys.filter(
-      (key) =>
-        key.endsWith(`/locales/${language}.json`) &&
-        key.startsWith("features/") &&
-        closureFiles(manifest, [key]).some((file) => file.includes("/texts-frame-")),
-    );
+    // The frame features' texts: their group's module for the language (i18n/init.ts).
+    const frameGroup = keys.filter((key) => key === `i18n/catalogues/frame-${language}.ts`);
     const own = [`i18n/catalogues/${language}.ts`, ...frameGroup];
     texts[language] = closureFiles(manifest, own, appFiles);
   }

@@ -5,4 +5,3 @@
  * into one chunk per language (vite.config.ts). It imports nothing: the build's config reads it.
  */
 export const frameFeatures = ["dashboard", "expenses", "family", "notifications"] as const;
-export type FrameFeature = (typeof frameFeatures)[number];

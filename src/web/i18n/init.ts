@@ -3,7 +3,7 @@ import { initReactI18next } from "react-i18next";
 import type { Language } from "../../contract/languages";
 import { currentLanguage, rememberLanguage } from "./current-language";
 import { detectLanguage, isLanguage, languageStorageKey, readDetectionInput } from "./detect";
-import { type FrameFeature, frameFeatures } from "./frame-features";
+import { frameFeatures } from "./frame-features";
 import { type Catalogue, mergeCatalogues } from "./merge";
 
 /**
@@ -77,19 +77,36 @@ function languageOnScreen(): Language {
 }
 
 /**
- * The frame's features' texts (./frame-features.ts). A chunk's texts.ts modules await their texts
- * one after the other as it is evaluated, so these are asked for beside the frame's chunk, all at
- * once, and are there when it runs: no round trip after another before a cold dashboard paints.
+ * The features' texts, in two groups per language (./catalogues/frame-<lang>.ts and
+ * screens-<lang>.ts): the frame's features (./frame-features.ts) and every other screen's but the
+ * sign-in screens', whose texts load alone (features/auth/texts.ts). A group is one module, so one
+ * chunk with no module per feature in it: gzip packs one file better than several, and each
+ * feature's own chunk cost ~100 bytes more per language (docs/internals/web.md#what-the-landing-page-loads).
  */
-const frameFeatureTexts: Record<
-  FrameFeature,
-  (language: Language) => Promise<{ default: Catalogue }>
-> = {
-  dashboard: (language) => import(`../features/dashboard/locales/${language}.json`),
-  expenses: (language) => import(`../features/expenses/locales/${language}.json`),
-  family: (language) => import(`../features/family/locales/${language}.json`),
-  notifications: (language) => import(`../features/notifications/locales/${language}.json`),
+type FeatureGroup = () => Promise<{ default: Record<string, Catalogue> }>;
+const featureGroups: Record<Language, Record<"frame" | "screens", FeatureGroup>> = {
+  en: {
+    frame: () => import("./catalogues/frame-en"),
+    screens: () => import("./catalogues/screens-en"),
+  },
+  pt: {
+    frame: () => import("./catalogues/frame-pt"),
+    screens: () => import("./catalogues/screens-pt"),
+  },
+  es: {
+    frame: () => import("./catalogues/frame-es"),
+    screens: () => import("./catalogues/screens-es"),
+  },
 };
+
+/** A feature's texts in `language`, from its group (by the file's path: its folder). */
+async function groupedTexts(language: Language, namespace: string) {
+  const group = (frameFeatures as readonly string[]).includes(namespace) ? "frame" : "screens";
+  const { default: files } = await featureGroups[language][group]();
+  const texts = files[`../../features/${namespace}/locales/${language}.json`];
+  if (!texts) throw new Error(`no texts of ${namespace} in ${language}`);
+  return { default: texts };
+}
 
 /**
  * The shared texts every screen but the landing page needs, and the frame's features' (see
@@ -99,9 +116,11 @@ const frameFeatureTexts: Record<
 export function loadAppTexts(): Promise<void> {
   wanted.set("app", (language) => loadCatalogue(language, "app"));
   const language = languageOnScreen();
+  // Asked for beside the frame's chunk, whose texts.ts modules await them one after the other as
+  // it is evaluated: they are there when it runs, no round trip after another before a cold
+  // dashboard paints.
   for (const feature of frameFeatures) {
-    const load = frameFeatureTexts[feature];
-    void loadTexts(language, feature, () => load(language)).catch(() => undefined);
+    void loadTexts(language, feature, () => groupedTexts(language, feature)).catch(() => undefined);
   }
   return loadCatalogue(language, "app");
 }
@@ -115,7 +134,8 @@ export function loadAppTexts(): Promise<void> {
  */
 export function loadFeatureTexts(
   namespace: string,
-  load: (language: Language) => Promise<{ default: Catalogue }>,
+  load: (language: Language) => Promise<{ default: Catalogue }> = (language) =>
+    groupedTexts(language, namespace),
 ): Promise<void> {
   const loadIn = (language: Language) => loadTexts(language, namespace, () => load(language));
   wanted.set(namespace, loadIn);

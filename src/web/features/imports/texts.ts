@@ -4,5 +4,5 @@ import { loadFeatureTexts } from "../../i18n/init";
 export const importsTexts = "imports";
 
 // Awaited as the chunk holding this module is evaluated, so whatever shows this feature's parts
-// has their texts before it renders, and they travel with it, not in the shell (i18n/init.ts).
-await loadFeatureTexts(importsTexts, (language) => import(`./locales/${language}.json`));
+// has their texts before it renders; they come in their group's chunk, not the shell (i18n/init.ts).
+await loadFeatureTexts(importsTexts);
