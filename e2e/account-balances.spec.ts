@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import { expectNoHorizontalScroll, phoneOnly, readToast, storeLanguage } from "./support";
 
 /**
  * An account's balance (docs/product.md#account-balances), as a household meets it: Ana adds her
@@ -10,13 +10,6 @@ import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
  * contas' both say R$ 6.879,65; R$ 500,00 moved to the savings leaves the total as it was.
  * Portuguese on a phone.
  */
-
-async function readToast(page: Page, text: string | RegExp) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(text);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
 
 test(
   "pt: an account opened at R$ 2.000,00, a salary in and a PIX out, its balance on both screens",

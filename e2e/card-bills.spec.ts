@@ -1,7 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import {
+  desktopOnly,
+  expectNoHorizontalScroll,
+  phoneOnly,
+  readToast,
+  storeLanguage,
+} from "./support";
 
 /**
  * A credit card's bills (docs/decisions/011-cards-bills-installments.md), as a household meets
@@ -50,13 +56,6 @@ const enDays = (d: Day) =>
 const ptDate = (d: Day) => `${pad(d.day)}/${pad(d.month)}/${d.year}`;
 
 /** The toast's text, then closed, so the next one is the only one. */
-async function readToast(page: Page, text: string | RegExp) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(text);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
-
 async function post(page: Page, url: string, data: object): Promise<string> {
   const response = await page.request.post(url, { data });
   expect(response.status(), await response.text()).toBe(201);

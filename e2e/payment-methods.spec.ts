@@ -1,7 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createFamilyViaApi, signUpViaApi } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
-import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
+import {
+  desktopOnly,
+  expectNoHorizontalScroll,
+  phoneOnly,
+  readToast,
+  storeLanguage,
+} from "./support";
 
 /**
  * The family's accounts and cards (docs/product.md#payment-methods), as a household meets them:
@@ -12,13 +18,6 @@ import { desktopOnly, expectNoHorizontalScroll, phoneOnly, storeLanguage } from 
  */
 
 /** The toast's text, then closed, so the next one is the only one. */
-async function readToast(page: Page, text: string | RegExp) {
-  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
-  await expect(toast).toContainText(text);
-  await toast.getByRole("button").click();
-  await expect(toast).toHaveCount(0);
-}
-
 test(
   "pt: a card and an account, an expense paid with the card, filtered, moved, the account archived",
   phoneOnly,

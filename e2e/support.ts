@@ -190,3 +190,11 @@ export function userMenuButton(page: Page) {
     .getByRole("button")
     .filter({ has: page.getByTestId("user-menu-name") });
 }
+
+/** Reads the toast that says `text`, and closes it, so the next one is the next action's. */
+export async function readToast(page: Page, text: string | RegExp) {
+  const toast = page.getByRole("region", { name: /\(F8\)/ }).getByRole("listitem");
+  await expect(toast).toContainText(text);
+  await toast.getByRole("button").click();
+  await expect(toast).toHaveCount(0);
+}

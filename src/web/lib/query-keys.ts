@@ -28,6 +28,8 @@ export const queryKeys = {
   accountBalances: ["/api/accounts/balances"],
   /** The latest transfers between the accounts (docs/product.md#transfers). */
   transfers: ["/api/transfers"],
+  /** An account against its bank on a day (docs/product.md#reconciliation), per account and day. */
+  reconciliation: ["/api/accounts/reconciliation"],
   cardBills: ["/api/card-bills"],
   installments: ["/api/installments"],
   /** The rules and every month's bills still due. */
@@ -61,16 +63,18 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.installments,
     queryKeys.balances,
     queryKeys.accountBalances,
+    queryKeys.reconciliation,
   ],
   // Income is its list, the month's income and net, the forecast and a history entry; never a
   // budget: income is not spending. It moves the balance of the account it came into (the
-  // accounts' list and the dashboard's 'Saldo em contas').
+  // accounts' list, the dashboard's 'Saldo em contas' and the account's reconciliation).
   incomes: [
     queryKeys.incomes,
     queryKeys.summary,
     queryKeys.familyHistory,
     queryKeys.paymentMethods,
     queryKeys.accountBalances,
+    queryKeys.reconciliation,
   ],
   // Names, colours and budgets show in the lists, the totals and the rules; a deleted category's
   // expenses stay, uncategorised.
@@ -104,13 +108,15 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // a history entry. A bill's payment is published under this topic too (a transfer, never an
   // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
   // A bill paid moves its account's balance, as do an opening balance typed and a transfer
-  // between accounts, published under this topic too (transfer-writes).
+  // between accounts, published under this topic too (transfer-writes), and an entry cleared or
+  // an account reconciled with its bank (reconciliation-writes).
   paymentMethods: [
     queryKeys.paymentMethods,
     queryKeys.familyHistory,
     queryKeys.cardBills,
     queryKeys.accountBalances,
     queryKeys.transfers,
+    queryKeys.reconciliation,
   ],
 };
 

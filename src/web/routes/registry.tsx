@@ -115,6 +115,14 @@ export const appRoutes = [
     ),
   },
   {
+    // Below the accounts and cards too: an account against its bank (docs/product.md#reconciliation).
+    path: "/payment-methods/:id/reconcile",
+    access: "signed-in",
+    screen: lazyScreen(() =>
+      import("../features/reconciliation/reconcile-page").then((m) => m.ReconcilePage),
+    ),
+  },
+  {
     path: "/reports",
     access: "signed-in",
     // The charts travel only with the reports.

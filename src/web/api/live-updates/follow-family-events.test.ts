@@ -91,14 +91,16 @@ describe("following the family's events", () => {
     expect(invalidated).toEqual(['["/api/notifications"]']);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
-    // A bill's payment and a transfer are published as a payment methods' change: the cards'
-    // bills, the accounts' balances and the transfers follow.
+    // A bill's payment, a transfer and a reconciliation are published as a payment methods'
+    // change: the cards' bills, the accounts' balances, the transfers and the account against its
+    // bank follow.
     expect(invalidated).toEqual([
       '["/api/payment-methods"]',
       '["/api/family/history"]',
       '["/api/card-bills"]',
       '["/api/accounts/balances"]',
       '["/api/transfers"]',
+      '["/api/accounts/reconciliation"]',
     ]);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["expenses"] }));
@@ -107,6 +109,8 @@ describe("following the family's events", () => {
     expect(invalidated).toContain('["/api/payment-methods"]');
     // A purchase in installments another member changed.
     expect(invalidated).toContain('["/api/installments"]');
+    // An expense paid from an account is one of its entries to clear against the bank.
+    expect(invalidated).toContain('["/api/accounts/reconciliation"]');
     invalidated = [];
     // A rule's bills still to come are what the coming months already hold.
     last().send("change", JSON.stringify({ topics: ["recurring"] }));

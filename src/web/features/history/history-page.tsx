@@ -181,6 +181,8 @@ const moneyFields = new Set([
   "totalAmount",
   "creditLimit",
   "openingBalance",
+  "bankBalance",
+  "adjustment",
 ]);
 const dateFields = new Set(["date", "startDate", "endDate", "openingDate"]);
 /**

@@ -99,7 +99,14 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
                   {named}
                 </Link>
               </Button>
-            ) : null}
+            ) : (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/payment-methods/${method.id}/reconcile`}>
+                  {t("paymentMethods.reconcile")}
+                  {named}
+                </Link>
+              </Button>
+            )}
             <Button variant="outline" size="sm" onClick={() => onEdit(method)}>
               {t("paymentMethods.edit")}
               {named}
