@@ -164,7 +164,10 @@ async function emptyExport(baseUrl: string, who: FamilyMemberSession) {
 }
 
 describe("ten readers that never read", () => {
-  it("leave /api/health and a login answering within a second", async () => {
+  // No clock in the test (its bound of a second failed at the lowest priority beside the e2e
+  // tests, where a login took 2.7 s): a reader that held a pooled connection would leave health
+  // and the login waiting on the pool until the test's own timeout, and the pool's count says so.
+  it("leave /api/health and a login answering, holding no pooled connection", async () => {
     // Five members, two exports each: all ten stall with their socket buffers full.
     const statuses = await Promise.all(
       members
@@ -195,10 +198,9 @@ describe("ten readers that never read", () => {
       loginMs: logins.map((call) => Math.round(call.ms)),
     };
     console.info(`with 10 stalled exports: ${JSON.stringify(figures)}`);
-    for (const call of [...health, ...logins]) {
-      expect(call.status).toBe(200);
-      expect(call.ms, JSON.stringify(figures)).toBeLessThan(1_000);
-    }
+    for (const call of [...health, ...logins])
+      expect(call.status, JSON.stringify(figures)).toBe(200);
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
     for (const socket of sockets.splice(0)) socket.destroy();
   }, 60_000);
 });
