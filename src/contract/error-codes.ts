@@ -57,6 +57,7 @@ export const errorStatusByCode = {
   two_factor_setup_missing: 409,
   payment_method_in_use: 409,
   entry_reconciled: 409,
+  entry_cleared: 409,
   gone: 410,
   invite_expired: 410,
   payload_too_large: 413,

@@ -86,3 +86,12 @@ export const reconcileInputSchema = z.strictObject({
     .transform((reason) => (reason ? reason : undefined)),
 });
 export type ReconcileInput = z.input<typeof reconcileInputSchema>;
+
+/**
+ * `?confirm=cleared` on a change of an entry cleared against the bank (its amount, date or
+ * account, or its deletion): the person was told it moves the cleared balance, and goes ahead.
+ */
+export const confirmClearedQuerySchema = z.object({
+  confirm: z.literal("cleared", { error: "validation.invalid" }).optional(),
+});
+export type ConfirmClearedQuery = z.infer<typeof confirmClearedQuerySchema>;

@@ -411,6 +411,8 @@ export const clearedEntries = pgTable(
     primaryKey({ columns: [t.methodId, t.entryKind, t.entryId] }),
     index("cleared_entries_family_idx").on(t.familyId),
     index("cleared_entries_reconciliation_idx").on(t.reconciliationId),
+    // A change of an entry asks whether it is cleared, on any of its accounts, by its id.
+    index("cleared_entries_entry_idx").on(t.entryId),
     check(
       "cleared_entries_kind_check",
       sql`${t.entryKind} in ('expense', 'income', 'billPayment', 'transfer')`,

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiErrorSchema } from "../../contract/errors";
 import { initI18n } from "../i18n/init";
 import { ApiRequestError, asApiError, getJson, sendJson, withQuery } from "./api-client";
-import { errorDescription } from "./toast-error";
+import { errorDescription, toastError } from "./toast-error";
 
 function stubFetch(response: () => Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
@@ -183,4 +183,41 @@ describe("asApiError", () => {
       expect(asApiError(body)).toEqual(parsed.success ? parsed.data : undefined);
     },
   );
+});
+
+// A change of an entry cleared against the bank (docs/product.md#reconciliation): the server
+// refuses it until the person confirms; sendJson asks them in the server's words.
+describe("a change of an entry cleared against the bank", () => {
+  const cleared = () =>
+    Response.json(
+      { code: "entry_cleared", message: "Este lançamento já foi conferido com o banco." },
+      { status: 409 },
+    );
+
+  it("is asked, and sent again with confirm=cleared when the person goes ahead", async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(() =>
+      ++calls === 1 ? cleared() : Response.json({ deleted: true }),
+    );
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal("confirm", confirm);
+    await expect(sendJson("DELETE", "/api/expenses/e1")).resolves.toEqual({ deleted: true });
+    expect(confirm).toHaveBeenCalledWith("Este lançamento já foi conferido com o banco.");
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      "/api/expenses/e1",
+      "/api/expenses/e1?confirm=cleared",
+    ]);
+  });
+
+  it("is left as it was when the person says no, and no toast repeats the question", async () => {
+    const fetchMock = stubFetch(cleared);
+    vi.stubGlobal(
+      "confirm",
+      vi.fn(() => false),
+    );
+    const error = await failureOf(sendJson("PATCH", "/api/incomes/i1", { amount: "1.00" }));
+    expect(error.code).toBe("entry_cleared");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(toastError(error, "fallback")).toBeUndefined();
+  });
 });

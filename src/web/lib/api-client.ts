@@ -101,14 +101,26 @@ export function getJson<T>(url: string, options: RequestOptions = {}): Promise<T
   return request("GET", url, undefined, options) as Promise<T>;
 }
 
-/** POST/PATCH/DELETE with a JSON body (none when `body` is undefined). */
-export function sendJson<T>(
+/**
+ * POST/PATCH/DELETE with a JSON body (none when `body` is undefined). A change of an entry cleared
+ * against the bank (entry_cleared, docs/product.md#reconciliation) is asked to the person, in the
+ * server's own words, and sent again with `confirm=cleared` if they go ahead: every screen that
+ * changes or deletes an expense, an income, a transfer or a bill's payment asks the same way.
+ */
+export async function sendJson<T>(
   method: "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  return request(method, url, body, options) as Promise<T>;
+  try {
+    return (await request(method, url, body, options)) as T;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.apiError?.code !== "entry_cleared") throw error;
+    if (!globalThis.confirm(error.message)) throw error;
+    const confirmed = `${url}${url.includes("?") ? "&" : "?"}confirm=cleared`;
+    return (await request(method, confirmed, body, options)) as T;
+  }
 }
 
 /** "/api/x" + the defined entries of `params` as a query string. */

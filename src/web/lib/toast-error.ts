@@ -12,8 +12,13 @@ export function errorDescription(error: unknown, fallback?: string): string {
   return message || fallback || i18n.t("common.unexpectedError");
 }
 
-/** The one place a failed call becomes a message on screen: a destructive toast titled "Erro". */
+/**
+ * The one place a failed call becomes a message on screen: a destructive toast titled "Erro". A
+ * change of an entry cleared against the bank that the person chose not to make (sendJson asked
+ * them) needs none: nothing changed, as they chose.
+ */
 export function toastError(error: unknown, fallback?: string, title?: string) {
+  if (error instanceof ApiRequestError && error.code === "entry_cleared") return;
   return toast({
     variant: "destructive",
     title: title ?? i18n.t("common.error"),

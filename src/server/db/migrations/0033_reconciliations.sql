@@ -31,6 +31,7 @@ ALTER TABLE "reconciliations" ADD CONSTRAINT "reconciliations_family_id_families
 ALTER TABLE "reconciliations" ADD CONSTRAINT "reconciliations_added_by_user_id_users_id_fk" FOREIGN KEY ("added_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cleared_entries_family_idx" ON "cleared_entries" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "cleared_entries_reconciliation_idx" ON "cleared_entries" USING btree ("reconciliation_id");--> statement-breakpoint
+CREATE INDEX "cleared_entries_entry_idx" ON "cleared_entries" USING btree ("entry_id");--> statement-breakpoint
 CREATE INDEX "reconciliations_method_date_idx" ON "reconciliations" USING btree ("method_id","date" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reconciliations_family_idx" ON "reconciliations" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "reconciliations_added_by_idx" ON "reconciliations" USING btree ("added_by_user_id");--> statement-breakpoint

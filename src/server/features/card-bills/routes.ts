@@ -8,6 +8,7 @@ import {
   createBillPaymentInputSchema,
 } from "../../../contract/card-bills";
 import { paymentMethodParamsSchema } from "../../../contract/payment-methods";
+import { confirmClearedQuerySchema } from "../../../contract/reconciliation";
 import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
@@ -64,7 +65,13 @@ export const cardBillRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/card-bills/:id/payments/:paymentId",
-    { schema: { params: billPaymentParamsSchema, response: { 200: cardBillDetailSchema } } },
+    {
+      schema: {
+        params: billPaymentParamsSchema,
+        querystring: confirmClearedQuerySchema,
+        response: { 200: cardBillDetailSchema },
+      },
+    },
     async (request) => {
       const scope = requireFamily(request);
       const bill = await service.deleteBillPayment(
@@ -73,6 +80,7 @@ export const cardBillRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.paymentId,
         today(),
+        request.query.confirm === "cleared",
       );
       return bill;
     },

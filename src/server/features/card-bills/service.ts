@@ -15,6 +15,7 @@ import { AppError } from "../../errors";
 import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
+import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
 
 /**
  * A card's bills (docs/product.md#card-bills): their totals, what was paid and what is left, the
@@ -232,8 +233,16 @@ export async function deleteBillPayment(
   billId: string,
   paymentId: string,
   today: string,
+  confirmedCleared = false,
 ): Promise<CardBillDetail> {
   const { db } = ledger;
+  await assertChangeOfClearedConfirmed(
+    db,
+    scope.familyId,
+    "billPayment",
+    [paymentId],
+    confirmedCleared,
+  );
   await ledger.transaction(async ({ tx, changed }) => {
     changed(scope.familyId, ["paymentMethods"]);
     const bill = await lockedBill(tx, scope, billId);

@@ -25,6 +25,7 @@ import {
   installmentSeriesParamsSchema,
   updateInstallmentsInputSchema,
 } from "../../../contract/installments";
+import { confirmClearedQuerySchema } from "../../../contract/reconciliation";
 import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { csvResponse } from "../../http/documented-responses";
@@ -163,6 +164,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         description:
           "Changes an expense. A refund changes only its description, date and amount, sent as the positive amount that came back (answered negative).",
         params: expenseParamsSchema,
+        querystring: confirmClearedQuerySchema,
         body: updateExpenseInputSchema,
         response: { 200: expenseSchema },
       },
@@ -175,6 +177,7 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
         request.params.id,
         request.body,
         app.clock.now(),
+        request.query.confirm === "cleared",
       );
     },
   );
@@ -323,11 +326,17 @@ export const expenseRoutes: FastifyPluginAsyncZod<ExpenseRouteOptions> = async (
     {
       schema: {
         params: expenseParamsSchema,
+        querystring: confirmClearedQuerySchema,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
     },
     async (request) => {
-      await service.deleteExpense(app.expenseWrites, requireFamily(request), request.params.id);
+      await service.deleteExpense(
+        app.expenseWrites,
+        requireFamily(request),
+        request.params.id,
+        request.query.confirm === "cleared",
+      );
       return { deleted: true as const };
     },
   );

@@ -25,6 +25,7 @@ import type { ExpenseWrites } from "../../expense-writes/writes";
 import { namesFor } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import { expenseQuotaError, isExpenseQuotaRefusal } from "../../quotas";
+import { assertChangeOfClearedConfirmed, movesBalance } from "../../reconciliation-writes/cleared";
 import {
   assertOwnCategory,
   assertOwnCategoryWithRoom,
@@ -312,6 +313,7 @@ export async function updateExpense(
   id: string,
   input: UpdateExpenseInput,
   now: Date,
+  confirmedCleared = false,
 ): Promise<Expense> {
   // Found first, as the caller may see it: another member's private expense answers 404 before
   // any field is checked, so no check's answer can say which card or payer it has
@@ -321,6 +323,15 @@ export async function updateExpense(
     .from(seenExpenses(scope))
     .where(and(eq(expenses.id, id), sql`not ${maskedRow()}`));
   if (!seen) throw new AppError("expense_not_found");
+  if (movesBalance(input, ["amount", "date", "paymentMethodId"])) {
+    await assertChangeOfClearedConfirmed(
+      writes.db,
+      scope.familyId,
+      "expense",
+      [id],
+      confirmedCleared,
+    );
+  }
   if (input.categoryId !== undefined) await assertOwnCategory(writes.db, scope, input.categoryId);
   if (input.paidByUserId !== undefined) {
     await assertPayer(writes.db, scope, input.paidByUserId, id);
@@ -342,7 +353,15 @@ export async function deleteExpense(
   writes: ExpenseWrites,
   scope: FamilyScope,
   id: string,
+  confirmedCleared = false,
 ): Promise<void> {
+  await assertChangeOfClearedConfirmed(
+    writes.db,
+    scope.familyId,
+    "expense",
+    [id],
+    confirmedCleared,
+  );
   await writes.transaction(async (_tx, write) => {
     const deleted = await write.delete(scope, { id });
     if (deleted.length === 0) throw new AppError("expense_not_found");

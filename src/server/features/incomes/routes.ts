@@ -9,6 +9,7 @@ import {
   incomeSchema,
   updateIncomeInputSchema,
 } from "../../../contract/incomes";
+import { confirmClearedQuerySchema } from "../../../contract/reconciliation";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
 import { limitHeavyRead } from "../../http/heavy-reads";
@@ -64,6 +65,7 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: incomeParamsSchema,
+        querystring: confirmClearedQuerySchema,
         body: updateIncomeInputSchema,
         response: { 200: incomeSchema },
       },
@@ -75,6 +77,7 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         app.clock.now(),
+        request.query.confirm === "cleared",
       ),
   );
 
@@ -83,11 +86,17 @@ export const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: incomeParamsSchema,
+        querystring: confirmClearedQuerySchema,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
     },
     async (request) => {
-      await service.deleteIncome(app.incomeWrites, requireFamily(request), request.params.id);
+      await service.deleteIncome(
+        app.incomeWrites,
+        requireFamily(request),
+        request.params.id,
+        request.query.confirm === "cleared",
+      );
       return { deleted: true as const };
     },
   );

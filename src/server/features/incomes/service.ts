@@ -13,6 +13,7 @@ import type { FamilyScope } from "../../http/family-scope";
 import { privateReceiver } from "../../income-writes/writer";
 import type { IncomeWrites } from "../../income-writes/writes";
 import { reserveIncomes } from "../../quotas";
+import { assertChangeOfClearedConfirmed, movesBalance } from "../../reconciliation-writes/cleared";
 
 /**
  * Income (docs/product.md#income): the family's budget month of it, and a person's create, change
@@ -186,6 +187,7 @@ export async function updateIncome(
   id: string,
   input: UpdateIncomeInput,
   now: Date,
+  confirmedCleared = false,
 ): Promise<Income> {
   // Another member's private income is not there for the caller, whatever they send.
   const [seen] = await writes.db
@@ -193,6 +195,15 @@ export async function updateIncome(
     .from(seenIncomes(scope))
     .where(and(eq(incomes.id, id), sql`not ${maskedRow("incomes")}`));
   if (!seen) throw new AppError("income_not_found");
+  if (movesBalance(input, ["amount", "date", "paymentMethodId"])) {
+    await assertChangeOfClearedConfirmed(
+      writes.db,
+      scope.familyId,
+      "income",
+      [id],
+      confirmedCleared,
+    );
+  }
   if (input.receivedByUserId !== undefined) {
     await assertReceiver(writes.db, scope, input.receivedByUserId, id);
   }
@@ -208,6 +219,8 @@ export async function deleteIncome(
   writes: IncomeWrites,
   scope: FamilyScope,
   id: string,
+  confirmedCleared = false,
 ): Promise<void> {
+  await assertChangeOfClearedConfirmed(writes.db, scope.familyId, "income", [id], confirmedCleared);
   await writes.transaction((_tx, write) => write.delete(scope, id));
 }

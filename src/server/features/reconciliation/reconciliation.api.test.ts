@@ -309,6 +309,56 @@ describe("reconciling an account with its bank", () => {
     expect((await clear(member, itau.id, "income", bonus.id)).statusCode).toBe(200);
   });
 
+  it("asks before a change that moves a cleared entry's balance, and makes it once confirmed", async () => {
+    const { owner, itau, salary, pix, payment, card } = await household();
+    const savings = await createPaymentMethod(t.app, owner, { kind: "savings", name: "Poupança" });
+    const transfer = await ok(owner, "POST", "/api/transfers", {
+      fromMethodId: itau.id,
+      toMethodId: savings.id,
+      amount: "100.00",
+      date: "2026-12-01",
+    });
+    for (const [kind, id] of [
+      ["expense", pix.id],
+      ["income", salary.id],
+      ["billPayment", payment.id],
+      ["transfer", transfer.id],
+    ] as const) {
+      expect((await clear(owner, itau.id, kind, id)).statusCode).toBe(200);
+    }
+    const asked = (res: { statusCode: number; json: () => unknown }) => {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: "entry_cleared",
+        message:
+          "Este lançamento já foi conferido com o banco. Alterá-lo muda o saldo conferido da conta: continuar?",
+      });
+    };
+    // What does not move the balance is not asked.
+    expect(
+      (await call(owner, "PATCH", `/api/expenses/${pix.id}`, { description: "Feira livre" }))
+        .statusCode,
+    ).toBe(200);
+    asked(await call(owner, "PATCH", `/api/expenses/${pix.id}`, { amount: "390.00" }));
+    asked(await call(owner, "PATCH", `/api/incomes/${salary.id}`, { date: "2026-11-06" }));
+    asked(await call(owner, "DELETE", `/api/incomes/${salary.id}`));
+    asked(await call(owner, "DELETE", `/api/transfers/${transfer.id}`));
+    const bill = `/api/card-bills/${(await ok(owner, "GET", `/api/payment-methods/${card.id}/bills`))[0].id}`;
+    asked(await call(owner, "DELETE", `${bill}/payments/${payment.id}`));
+    // Nothing changed while it was asked.
+    expect((await stateOf(owner, itau.id)).balance).toBe("3312.35");
+
+    const confirmed = "?confirm=cleared";
+    await ok(owner, "PATCH", `/api/expenses/${pix.id}${confirmed}`, { amount: "390.00" });
+    await ok(owner, "DELETE", `/api/transfers/${transfer.id}${confirmed}`);
+    await ok(owner, "DELETE", `${bill}/payments/${payment.id}${confirmed}`);
+    await ok(owner, "DELETE", `/api/incomes/${salary.id}${confirmed}`);
+    expect((await stateOf(owner, itau.id)).balance).toBe("1610.00");
+    asked(await call(owner, "DELETE", `/api/expenses/${pix.id}`));
+    await ok(owner, "DELETE", `/api/expenses/${pix.id}${confirmed}`);
+    expect((await stateOf(owner, itau.id)).balance).toBe("2000.00");
+  });
+
   it("refuses, translated, what is not the family's account or entry, a day to come or before the opening", async () => {
     const { owner, itau, card, pix } = await household();
     const stranger = await signUpWithFamily(t.app, { language: "en" });

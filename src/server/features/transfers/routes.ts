@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { confirmClearedQuerySchema } from "../../../contract/reconciliation";
 import {
   createTransferInputSchema,
   transferListSchema,
@@ -38,11 +39,17 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: transferParamsSchema,
+        querystring: confirmClearedQuerySchema,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
     },
     async (request) => {
-      await service.deleteTransfer(app.ledger, requireFamily(request), request.params.id);
+      await service.deleteTransfer(
+        app.ledger,
+        requireFamily(request),
+        request.params.id,
+        request.query.confirm === "cleared",
+      );
       return { deleted: true as const };
     },
   );

@@ -10,6 +10,7 @@ import { paymentMethods, transfers } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
+import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
 import type { TransferRow } from "../../transfer-writes/writes";
 
 /**
@@ -75,8 +76,23 @@ export async function createTransfer(
   });
 }
 
-/** Undone: the history keeps it. Another family's id answers 404 like a missing one. */
-export async function deleteTransfer(ledger: Ledger, scope: FamilyScope, id: string) {
+/**
+ * Undone: the history keeps it. Another family's id answers 404 like a missing one; one cleared
+ * against a bank asks first (reconciliation-writes/cleared.ts).
+ */
+export async function deleteTransfer(
+  ledger: Ledger,
+  scope: FamilyScope,
+  id: string,
+  confirmedCleared = false,
+) {
+  await assertChangeOfClearedConfirmed(
+    ledger.db,
+    scope.familyId,
+    "transfer",
+    [id],
+    confirmedCleared,
+  );
   await ledger.transaction(({ transfers: writer }) => writer.delete(scope, id));
 }
 
