@@ -116,7 +116,8 @@ export async function sendJson<T>(
   try {
     return (await request(method, url, body, options)) as T;
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.apiError?.code !== "entry_cleared") throw error;
+    if (!(error instanceof ApiRequestError) || error.apiError?.code !== "entry_cleared")
+      throw error;
     if (!globalThis.confirm(error.message)) throw error;
     const confirmed = `${url}${url.includes("?") ? "&" : "?"}confirm=cleared`;
     return (await request(method, confirmed, body, options)) as T;
