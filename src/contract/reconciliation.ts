@@ -94,4 +94,3 @@ export type ReconcileInput = z.input<typeof reconcileInputSchema>;
 export const confirmClearedQuerySchema = z.object({
   confirm: z.literal("cleared", { error: "validation.invalid" }).optional(),
 });
-export type ConfirmClearedQuery = z.infer<typeof confirmClearedQuerySchema>;

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const call = (who: SignedIn, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 const ok = async (who: SignedIn, method: Method, url: string, payload?: object) => {
