@@ -37,8 +37,9 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 /** A figure of the account against its bank: its label above, the amount below. */
 function Figure({ label, amount, tone }: { label: string; amount: string; tone?: string }) {
   return (
-    <div className="grid gap-0.5">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
+    // A line each on a phone, label and amount apart; side by side, each above the other.
+    <div className="flex items-baseline justify-between gap-3 sm:grid sm:justify-start sm:gap-0.5">
+      <dt className="text-muted-foreground text-sm sm:text-xs">{label}</dt>
       <dd className={cn("font-semibold tabular-nums", tone)}>{amount}</dd>
     </div>
   );
@@ -178,7 +179,7 @@ function Reconcile({ account }: { account: PaymentMethod }) {
               <Alert>{t("reconciliation.noBalance")}</Alert>
             ) : (
               <>
-                <dl className="grid grid-cols-3 gap-3" aria-live="polite">
+                <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3" aria-live="polite">
                   <Figure label={t("reconciliation.balance")} amount={money(data.balance)} />
                   <Figure label={t("reconciliation.cleared")} amount={money(data.clearedBalance)} />
                   <Figure
