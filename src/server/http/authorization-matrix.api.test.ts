@@ -803,6 +803,29 @@ const routes: Record<string, RouteCase> = {
       expect(theirs.json()).toEqual({ date: "2026-03-31", total: "0.00", accounts: [] });
     },
   },
+  // The net worth (docs/product.md#net-worth): the family's, read by any member; another family's
+  // owner reads their own, which holds none of ours.
+  "GET /api/accounts/net-worth": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await createPaymentMethod(t.app, ownerAccount, {
+        kind: "savings",
+        name: `Reserva ${crypto.randomUUID()}`,
+        openingBalance: "10.00",
+        openingDate: "2020-01-01",
+      });
+      return { url: "/api/accounts/net-worth" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/accounts/net-worth",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json().points.at(-1)).toMatchObject({ accounts: "0.00", cards: "0.00" });
+    },
+  },
   // Transfers between accounts (docs/product.md#transfers): any member of the family, between the
   // family's own accounts; another family's owner names ours only to be refused.
   "GET /api/transfers": {

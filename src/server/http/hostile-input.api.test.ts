@@ -412,6 +412,7 @@ function samples(
     },
     "DELETE /api/payment-methods/:id": { params: { id: missingId } },
     "GET /api/accounts/balances": { querystring: month },
+    "GET /api/accounts/net-worth": {},
     "POST /api/transfers": {
       body: {
         fromMethodId: accounts.from,

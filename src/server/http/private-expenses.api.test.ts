@@ -148,6 +148,7 @@ const getRequests = (): Record<string, string[]> => {
     "/api/payment-methods/:id/bills": [`/api/payment-methods/${cardId}/bills`],
     "/api/payment-methods": ["/api/payment-methods"],
     "/api/accounts/balances": [`/api/accounts/balances?${month}`],
+    "/api/accounts/net-worth": ["/api/accounts/net-worth"],
     "/api/transfers": ["/api/transfers"],
     "/api/accounts/:id/reconciliation": [`/api/accounts/${accountId}/reconciliation`],
     "/api/installments/:id": [`/api/installments/${seriesId}`],

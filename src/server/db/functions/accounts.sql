@@ -74,3 +74,32 @@ CREATE OR REPLACE FUNCTION "account_cleared_balance"("method" uuid, "family" uui
   WHERE m."id" = "method" AND m."family_id" = "family" AND m."kind" <> 'credit_card'
     AND (m."opening_date" IS NULL OR m."opening_date" <= "on_date")
 $$;
+
+-- What a card owes at the end of `on_date` (docs/product.md#net-worth): each of its bills' purchases
+-- dated up to that day (a refund, a negative expense, takes back) less the bill's payments made
+-- by then, never below zero per bill, open and closed bills alike. Installments dated later are
+-- not owed yet: cards_future_installments says them apart. Every row counts, private ones too, as
+-- in the balances.
+CREATE OR REPLACE FUNCTION "card_owed"("method" uuid, "family" uuid, "on_date" date)
+  RETURNS numeric LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(greatest(
+      coalesce((SELECT sum(e."amount") FROM "expenses" e
+        WHERE e."bill_id" = b."id" AND e."family_id" = b."family_id" AND e."date" <= "on_date"), 0)
+      - coalesce((SELECT sum(p."amount") FROM "bill_payments" p
+        WHERE p."bill_id" = b."id" AND p."family_id" = b."family_id" AND p."paid_on" <= "on_date"), 0),
+      0)), 0)
+  FROM "card_bills" b
+  WHERE b."method_id" = "method" AND b."family_id" = "family"
+$$;
+
+-- The installments on the family's cards of purchases made by `on_date` and dated after it: owed
+-- once each comes, shown beside the net worth rather than in it.
+CREATE OR REPLACE FUNCTION "cards_future_installments"("family" uuid, "on_date" date)
+  RETURNS numeric LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(e."amount"), 0)
+  FROM "expenses" e
+  JOIN "installment_series" s ON s."id" = e."series_id" AND s."family_id" = e."family_id"
+  JOIN "payment_methods" m ON m."id" = e."payment_method_id" AND m."family_id" = e."family_id"
+  WHERE e."family_id" = "family" AND m."kind" = 'credit_card'
+    AND e."date" > "on_date" AND s."first_date" <= "on_date"
+$$;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { netWorthSchema } from "../../../contract/net-worth";
 import {
   accountBalancesQuerySchema,
   accountBalancesSchema,
@@ -11,6 +12,7 @@ import {
 import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { netWorth } from "./net-worth";
 import * as service from "./service";
 
 export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +36,18 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.accountBalances(app.db, requireFamily(request), request.query, today()),
+  );
+
+  app.get(
+    "/api/accounts/net-worth",
+    {
+      schema: {
+        description:
+          "The accounts' balances less what the cards owe, at the end of each of the last 12 months and today.",
+        response: { 200: netWorthSchema },
+      },
+    },
+    async (request) => netWorth(app.db, requireFamily(request), today()),
   );
 
   app.post(
