@@ -174,6 +174,8 @@ async function valuesOf(
     limit: ["100"],
     language: ["pt", "en"],
     token: ["x"],
+    // A reconciliation's day: the month of the private rows and a later one.
+    date: ["2026-03-31", "2026-05-31"],
     from: route === "/api/family/history" ? ["2026-03-01T00:00:00Z"] : ["2026-03-12", "2026-04-10"],
     to: route === "/api/family/history" ? ["2026-12-31T00:00:00Z"] : ["2026-03-13", "2026-05-31"],
   };
@@ -187,6 +189,8 @@ async function valuesOf(
 async function pathValues(reader: Person, author: Person, route: string): Promise<string[]> {
   const methods = [reader, author].flatMap((p) => [p.card, p.otherCard, p.account]);
   if (route === "/api/payment-methods/:id/bills") return methods;
+  // Each account against its bank: the cards answer not found, the accounts their entries.
+  if (route === "/api/accounts/:id/reconciliation") return methods;
   if (route === "/api/card-bills/:id") {
     // Every bill of both members' cards, as its author lists them.
     const bills: string[] = [];
@@ -294,6 +298,20 @@ async function walk(reader: Person, author: Person): Promise<Map<string, string>
     if (!res.headers["content-type"]?.toString().startsWith("application/json")) continue;
     const json = res.json();
     for (const object of objectsOf(json)) {
+      // An account's entry to clear against its bank (docs/product.md#reconciliation): another's
+      // private expense there is its kind, id, date and amount, nothing else.
+      if (author.privateIds.includes(object.id as string) && "hidden" in object) {
+        expect(object, where).toEqual({
+          kind: "expense",
+          id: object.id,
+          date: object.date,
+          amount: object.amount,
+          label: "",
+          hidden: true,
+          cleared: object.cleared,
+        });
+        continue;
+      }
       if (author.privateIds.includes(object.id as string)) {
         expect(object, where).toMatchObject({
           description: "",
