@@ -89,10 +89,6 @@ export async function listExpensesJson(
  */
 const compactSplit = sql.raw(`regexp_replace(e.split::text, '([:,]) ', '\\1', 'g')::json`);
 
-/** Date.prototype.toISOString's text, written by PostgreSQL. */
-const isoInstant = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /*
  * The Expenses screen's pages. Keyset pagination on (date, created_at, id), newest first, served
  * by the index expenses_family_keyset_idx: a page deep in ten years of data costs what the first
