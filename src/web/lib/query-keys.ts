@@ -30,6 +30,8 @@ export const queryKeys = {
   transfers: ["/api/transfers"],
   /** An account against its bank on a day (docs/product.md#reconciliation), per account and day. */
   reconciliation: ["/api/accounts/reconciliation"],
+  /** The accounts less what the cards owe, month by month (docs/product.md#net-worth). */
+  netWorth: ["/api/accounts/net-worth"],
   cardBills: ["/api/card-bills"],
   installments: ["/api/installments"],
   /** The rules and every month's bills still due. */
@@ -64,6 +66,7 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.balances,
     queryKeys.accountBalances,
     queryKeys.reconciliation,
+    queryKeys.netWorth,
   ],
   // Income is its list, the month's income and net, the forecast and a history entry; never a
   // budget: income is not spending. It moves the balance of the account it came into (the
@@ -75,6 +78,7 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.paymentMethods,
     queryKeys.accountBalances,
     queryKeys.reconciliation,
+    queryKeys.netWorth,
   ],
   // Names, colours and budgets show in the lists, the totals and the rules; a deleted category's
   // expenses stay, uncategorised.
@@ -117,6 +121,7 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.accountBalances,
     queryKeys.transfers,
     queryKeys.reconciliation,
+    queryKeys.netWorth,
   ],
 };
 

@@ -92,8 +92,8 @@ describe("following the family's events", () => {
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
     // A bill's payment, a transfer and a reconciliation are published as a payment methods'
-    // change: the cards' bills, the accounts' balances, the transfers and the account against its
-    // bank follow.
+    // change: the cards' bills, the accounts' balances, the transfers, the account against its
+    // bank and the net worth follow.
     expect(invalidated).toEqual([
       '["/api/payment-methods"]',
       '["/api/family/history"]',
@@ -101,6 +101,7 @@ describe("following the family's events", () => {
       '["/api/accounts/balances"]',
       '["/api/transfers"]',
       '["/api/accounts/reconciliation"]',
+      '["/api/accounts/net-worth"]',
     ]);
     invalidated = [];
     last().send("change", JSON.stringify({ topics: ["expenses"] }));
@@ -111,6 +112,8 @@ describe("following the family's events", () => {
     expect(invalidated).toContain('["/api/installments"]');
     // An expense paid from an account is one of its entries to clear against the bank.
     expect(invalidated).toContain('["/api/accounts/reconciliation"]');
+    // A card purchase moves what the cards owe.
+    expect(invalidated).toContain('["/api/accounts/net-worth"]');
     invalidated = [];
     // A rule's bills still to come are what the coming months already hold.
     last().send("change", JSON.stringify({ topics: ["recurring"] }));

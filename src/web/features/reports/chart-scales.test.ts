@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountScale, bandScale } from "./chart-scales";
+import { amountScale, bandScale, signedScale } from "./chart-scales";
 
 describe("the Reports charts' scales", () => {
   it("gives each month a column of equal width, the columns tiling the plot, the bar centred", () => {
@@ -27,5 +27,16 @@ describe("the Reports charts' scales", () => {
     expect(ticks).toEqual([]);
     expect(y(0)).toBe(80);
     expect(Number.isFinite(y(1))).toBe(true);
+  });
+
+  it("draws a net worth below zero too, zero among its ticks", () => {
+    const { y, ticks } = signedScale(-15000, 42000, 100, 5);
+    expect(ticks[0]).toBeLessThanOrEqual(-15000);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(42000);
+    expect(ticks).toContain(0);
+    expect(y(ticks[0] as number)).toBe(100);
+    expect(y(ticks.at(-1) as number)).toBe(0);
+    // Always from zero: a net worth all above it starts there.
+    expect(signedScale(5000, 9000, 100, 5).ticks[0]).toBe(0);
   });
 });

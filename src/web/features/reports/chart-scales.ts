@@ -22,3 +22,13 @@ export function amountScale(top: number, height: number, tickCount?: number) {
   const y = (cents: number) => height - (cents / roundedTop) * height;
   return { y, ticks: tickCount ? ticks(0, roundedTop, tickCount) : [] };
 }
+
+/**
+ * Amounts in integer cents from `low` to `high` (either may be below zero: a net worth), with
+ * about `tickCount` round ticks, zero among them when the range holds it.
+ */
+export function signedScale(low: number, high: number, height: number, tickCount: number) {
+  const [bottom, top] = nice(Math.min(low, 0), Math.max(high, 1), tickCount);
+  const y = (cents: number) => height - ((cents - bottom) / (top - bottom)) * height;
+  return { y, ticks: ticks(bottom, top, tickCount) };
+}

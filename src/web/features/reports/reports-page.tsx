@@ -24,6 +24,7 @@ import { CategoryTable } from "./category-table";
 import { IncomeByMember } from "./income-by-member";
 import { MemberShares } from "./member-shares";
 import { MonthTrend } from "./month-trend";
+import { NetWorth } from "./net-worth";
 import { PayerSpending } from "./payer-spending";
 import { PerformanceSummary } from "./performance-summary";
 import { spendingShares } from "./report-view";
@@ -178,6 +179,8 @@ export function ReportsPage() {
       <RequireFamily family={family} fallback={<ReportSkeleton />}>
         <MonthReport month={month} view={view} viewed={viewed} />
         <MonthTrend month={month} datesShown={datesShown} view={view} viewed={viewed} />
+        {/* The family's money, not a member's share: in the family's view only. */}
+        {view ? null : <NetWorth />}
       </RequireFamily>
     </div>
   );
