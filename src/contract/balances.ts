@@ -22,6 +22,9 @@ export const settlementSchema = z.object({
   paidOn: z.string(),
   method: z.enum(settlementMethods),
   note: z.string().nullable(),
+  /** The accounts the money left and came into, when named (docs/product.md#who-owes-whom). */
+  fromMethodId: z.uuid().nullable(),
+  toMethodId: z.uuid().nullable(),
   addedByUserId: z.uuid().nullable(),
   createdAt: z.string(),
 });
@@ -40,10 +43,20 @@ export const createSettlementInputSchema = z
       .max(SETTLEMENT_NOTE_MAX, "validation.noteMax")
       .optional()
       .transform((note) => (note ? note : undefined)),
+    /**
+     * Optional: the family's active account the money left, and the one it came into; they then
+     * move those balances as a transfer does (never a card).
+     */
+    fromMethodId: z.uuid({ error: "validation.transferFromAccount" }).optional(),
+    toMethodId: z.uuid({ error: "validation.transferToAccount" }).optional(),
   })
   .refine((input) => input.fromUserId !== input.toUserId, {
     error: "validation.settlementSamePerson",
     path: ["toUserId"],
+  })
+  .refine((input) => !input.fromMethodId || input.fromMethodId !== input.toMethodId, {
+    error: "validation.transferSameAccount",
+    path: ["toMethodId"],
   });
 export type CreateSettlementInput = z.input<typeof createSettlementInputSchema>;
 

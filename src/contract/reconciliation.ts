@@ -13,7 +13,13 @@ export const RECONCILIATION_REASON_MAX = 200;
 export const RECONCILIATION_ENTRIES_LISTED = 300;
 
 /** What moves an account's balance, as a reconciliation names it. */
-export const accountEntryKinds = ["expense", "income", "billPayment", "transfer"] as const;
+export const accountEntryKinds = [
+  "expense",
+  "income",
+  "billPayment",
+  "transfer",
+  "settlement",
+] as const;
 export type AccountEntryKind = (typeof accountEntryKinds)[number];
 
 export const reconciliationParamsSchema = z.object({ id: z.uuid({ error: "validation.invalid" }) });

@@ -399,7 +399,7 @@ export const clearedEntries = pgTable(
     // written by hand in migration 0033.
     methodId: uuid("method_id").notNull(),
     entryKind: text("entry_kind", {
-      enum: ["expense", "income", "billPayment", "transfer"],
+      enum: ["expense", "income", "billPayment", "transfer", "settlement"],
     }).notNull(),
     entryId: uuid("entry_id").notNull(),
     reconciliationId: uuid("reconciliation_id").references(() => reconciliations.id, {
@@ -415,7 +415,7 @@ export const clearedEntries = pgTable(
     index("cleared_entries_entry_idx").on(t.entryId),
     check(
       "cleared_entries_kind_check",
-      sql`${t.entryKind} in ('expense', 'income', 'billPayment', 'transfer')`,
+      sql`${t.entryKind} in ('expense', 'income', 'billPayment', 'transfer', 'settlement')`,
     ),
   ],
 );
@@ -700,11 +700,20 @@ export const settlements = pgTable(
     paidOn: date("paid_on", { mode: "string" }).notNull(),
     method: text("method", { enum: settlementMethods }).notNull(),
     note: text("note"),
+    // The accounts the money left and came into, when the person names them
+    // (docs/product.md#who-owes-whom): (from_method_id, family_id) and (to_method_id, family_id)
+    // reference payment_methods (id, family_id), written by hand in migration 0034. They move
+    // those accounts' balances as a transfer does (db/functions/accounts.sql).
+    fromMethodId: uuid("from_method_id"),
+    toMethodId: uuid("to_method_id"),
     addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("settlements_family_paid_on_idx").on(t.familyId, t.paidOn),
+    index("settlements_from_method_idx").on(t.fromMethodId),
+    index("settlements_to_method_idx").on(t.toMethodId),
+    check("settlements_accounts_check", sql`${t.fromMethodId} <> ${t.toMethodId}`),
     check("settlements_amount_check", sql`${t.amount} > 0`),
     check("settlements_method_check", sql`${t.method} in ('pix', 'cash', 'transfer', 'other')`),
     check("settlements_two_people_check", sql`${t.fromUserId} <> ${t.toUserId}`),

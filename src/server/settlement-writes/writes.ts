@@ -21,14 +21,23 @@ export type SettlementRow = typeof settlements.$inferSelect;
 export type NewSettlement = Pick<
   SettlementRow,
   "fromUserId" | "toUserId" | "amount" | "paidOn" | "method" | "note"
->;
+> &
+  Partial<Pick<SettlementRow, "fromMethodId" | "toMethodId">>;
 
-const settlementFields = (row: SettlementRow, person: (id: string | null) => string | null) => ({
-  paidBy: person(row.fromUserId),
-  member: person(row.toUserId),
+type Names = {
+  person: (id: string | null) => string | null;
+  method: (id: string | null) => string | null;
+};
+
+const settlementFields = (row: SettlementRow, names: Names) => ({
+  paidBy: names.person(row.fromUserId),
+  member: names.person(row.toUserId),
   amount: row.amount,
   date: row.paidOn,
   settlementMethod: row.method,
+  // The accounts, by name, only when the settlement names them.
+  ...(row.fromMethodId ? { fromAccount: names.method(row.fromMethodId) } : {}),
+  ...(row.toMethodId ? { toAccount: names.method(row.toMethodId) } : {}),
 });
 
 const subjectLabel = (row: SettlementRow, person: (id: string | null) => string | null) =>
@@ -65,8 +74,9 @@ export class SettlementWriter {
   private async record(scope: FamilyScope, row: SettlementRow, action: "created" | "deleted") {
     const names = await namesFor(this.tx, scope.familyId, {
       userIds: [row.fromUserId, row.toUserId],
+      methodIds: [row.fromMethodId, row.toMethodId],
     });
-    const fields = settlementFields(row, names.person);
+    const fields = settlementFields(row, names);
     await recordHistory(this.tx, [
       {
         familyId: scope.familyId,
@@ -78,6 +88,10 @@ export class SettlementWriter {
         changes: action === "created" ? fieldsCreated(fields) : fieldsDeleted(fields),
       },
     ]);
-    this.changes.changed(scope.familyId, ["balances"]);
+    // Named accounts' balances move too, as a transfer's do.
+    this.changes.changed(
+      scope.familyId,
+      row.fromMethodId || row.toMethodId ? ["balances", "paymentMethods"] : ["balances"],
+    );
   }
 }

@@ -5,7 +5,8 @@
 -- An account's balance at the end of `on_date`: its opening balance (the bank's at the start of
 -- its opening date, 0 when none was typed), plus the incomes into it, less the expenses paid from
 -- it (a refund is a negative expense, so it comes back) and the card bills paid from it, plus the
--- transfers into it and less those out of it, plus the adjustments its reconciliations recorded,
+-- transfers and settlements into it and less those out of it, plus the adjustments its
+-- reconciliations recorded,
 -- each dated from the opening date (when there is one) through `on_date`: its movements. What is dated before the
 -- opening date is already in the bank's figure. Null for a card, and for a day before the
 -- opening date, whose balance the app does not know.
@@ -14,15 +15,18 @@
 -- the expense, and only the sum leaves here (as the family's totals count private rows,
 -- db/functions/seen-by.sql). Sums in numeric, so exact to the cent at any size; each on an index
 -- of its table (expenses_family_method_keyset_idx, incomes_family_date_idx,
--- bill_payments_from_method_idx, transfers_to_method_idx, transfers_from_method_idx and
--- reconciliations_method_date_idx): account_movements is one SELECT, so PostgreSQL inlines it into
+-- bill_payments_from_method_idx, transfers_to_method_idx, transfers_from_method_idx, settlements_to_method_idx,
+-- settlements_from_method_idx and reconciliations_method_date_idx): account_movements is one SELECT, so PostgreSQL inlines it into
 -- its caller and each branch keeps its own index.
 --
 -- Applied with CREATE OR REPLACE after the migrations at every start
 -- (src/server/db/database-functions.ts).
+-- A settlement has a column named "method" (how it was paid), so its branches name the parameter
+-- by the function's name.
 -- An account's movements, each signed as it moves the balance, from `since` (null: from the first)
--- through `on_date`. A transfer is one movement on each of its two accounts, so (kind, id) names a
--- movement within one account.
+-- through `on_date`. A transfer, and a settlement between members that names its accounts
+-- (docs/product.md#who-owes-whom), is one movement on each of its two accounts, so (kind, id)
+-- names a movement within one account.
 CREATE OR REPLACE FUNCTION "account_movements"("method" uuid, "family" uuid, "since" date, "on_date" date)
   RETURNS TABLE ("kind" text, "id" uuid, "date" date, "amount" numeric) LANGUAGE sql STABLE AS $$
   SELECT 'income', i."id", i."date", i."amount" FROM "incomes" i
@@ -44,6 +48,14 @@ CREATE OR REPLACE FUNCTION "account_movements"("method" uuid, "family" uuid, "si
   SELECT 'transfer', t."id", t."date", -t."amount" FROM "transfers" t
     WHERE t."family_id" = "family" AND t."from_method_id" = "method"
       AND t."date" <= "on_date" AND ("since" IS NULL OR t."date" >= "since")
+  UNION ALL
+  SELECT 'settlement', s."id", s."paid_on", s."amount" FROM "settlements" s
+    WHERE s."family_id" = "family" AND s."to_method_id" = "account_movements"."method"
+      AND s."paid_on" <= "on_date" AND ("since" IS NULL OR s."paid_on" >= "since")
+  UNION ALL
+  SELECT 'settlement', s."id", s."paid_on", -s."amount" FROM "settlements" s
+    WHERE s."family_id" = "family" AND s."from_method_id" = "account_movements"."method"
+      AND s."paid_on" <= "on_date" AND ("since" IS NULL OR s."paid_on" >= "since")
   UNION ALL
   SELECT 'adjustment', r."id", r."date", r."adjustment" FROM "reconciliations" r
     WHERE r."family_id" = "family" AND r."method_id" = "method" AND r."adjustment" <> 0

@@ -17,6 +17,7 @@ import {
   familyMembers,
   paymentMethods,
   reconciliations,
+  settlements,
   transfers,
 } from "../../db/schema";
 import { expensesSeenBy, inBillIndex, incomesSeenBy } from "../../db/seen-by";
@@ -291,7 +292,10 @@ export async function deletePaymentMethod(
             where t.family_id = ${scope.familyId}
               and (t.from_method_id = ${id} or t.to_method_id = ${id}))
           or exists (select 1 from ${reconciliations} r
-            where r.family_id = ${scope.familyId} and r.method_id = ${id})`,
+            where r.family_id = ${scope.familyId} and r.method_id = ${id})
+          or exists (select 1 from ${settlements} s
+            where s.family_id = ${scope.familyId}
+              and (s.from_method_id = ${id} or s.to_method_id = ${id}))`,
         })
         .from(sql`(select 1) as one`);
       if (usage?.used) throw new AppError("payment_method_in_use");
@@ -325,7 +329,9 @@ export async function deletePaymentMethod(
       isForeignKeyViolation(error, "bill_payments_from_method_same_family_fk") ||
       isForeignKeyViolation(error, "transfers_from_method_same_family_fk") ||
       isForeignKeyViolation(error, "transfers_to_method_same_family_fk") ||
-      isForeignKeyViolation(error, "reconciliations_method_same_family_fk")
+      isForeignKeyViolation(error, "reconciliations_method_same_family_fk") ||
+      isForeignKeyViolation(error, "settlements_from_method_same_family_fk") ||
+      isForeignKeyViolation(error, "settlements_to_method_same_family_fk")
     ) {
       throw new AppError("payment_method_in_use");
     }

@@ -359,6 +359,63 @@ describe("reconciling an account with its bank", () => {
     expect((await stateOf(owner, itau.id)).balance).toBe("2000.00");
   });
 
+  it("counts a settlement that names its accounts on both, and clears it on each apart", async () => {
+    const { owner, member, itau, card } = await household();
+    const leo = await createPaymentMethod(t.app, member, {
+      kind: "checking",
+      name: "Conta Léo",
+      openingBalance: "0.00",
+      openingDate: "2026-11-01",
+    });
+    const settle = (body: object) =>
+      call(member, "POST", "/api/settlements", {
+        fromUserId: member.user.id,
+        toUserId: owner.user.id,
+        amount: "50.00",
+        paidOn: "2026-12-02",
+        method: "pix",
+        ...body,
+      });
+    // A card, or the same account twice, is refused under its field, in Léo's language.
+    const onCard = await settle({ fromMethodId: card.id, toMethodId: itau.id });
+    expect(onCard.statusCode).toBe(400);
+    expect(fieldErrors(onCard)).toEqual([
+      { path: "fromMethodId", message: "Choose the account the money leaves" },
+    ]);
+    const same = await settle({ fromMethodId: leo.id, toMethodId: leo.id });
+    expect(fieldErrors(same)).toEqual([
+      { path: "toMethodId", message: "Choose two different accounts" },
+    ]);
+    const res = await settle({ fromMethodId: leo.id, toMethodId: itau.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const settlement = res.json();
+    expect(settlement).toMatchObject({ fromMethodId: leo.id, toMethodId: itau.id });
+    // A settlement without accounts moves none.
+    expect((await settle({})).json()).toMatchObject({ fromMethodId: null, toMethodId: null });
+
+    expect((await stateOf(owner, itau.id)).balance).toBe("3462.35");
+    expect((await stateOf(owner, leo.id)).balance).toBe("-50.00");
+    const [onItau] = (await stateOf(owner, itau.id)).entries;
+    expect(onItau).toMatchObject({
+      kind: "settlement",
+      id: settlement.id,
+      amount: "50.00",
+      label: "Conta Léo",
+    });
+    expect((await clear(owner, itau.id, "settlement", settlement.id)).statusCode).toBe(200);
+    expect((await stateOf(owner, leo.id)).entries[0]).toMatchObject({
+      id: settlement.id,
+      cleared: false,
+    });
+    // Undoing it asks first once cleared.
+    const undo = await call(owner, "DELETE", `/api/settlements/${settlement.id}`);
+    expect(undo.statusCode).toBe(409);
+    expect(
+      (await call(owner, "DELETE", `/api/settlements/${settlement.id}?confirm=cleared`)).statusCode,
+    ).toBe(200);
+    expect((await stateOf(owner, itau.id)).balance).toBe("3412.35");
+  });
+
   it("refuses, translated, what is not the family's account or entry, a day to come or before the opening", async () => {
     const { owner, itau, card, pix } = await household();
     const stranger = await signUpWithFamily(t.app, { language: "en" });

@@ -95,7 +95,7 @@ async function entriesOn(db: Db, scope: FamilyScope, account: Account, day: stri
   const result = await db.execute<EntryRow>(sql`
     select mv.kind, mv.id, to_char(mv.date, 'YYYY-MM-DD') as date,
       mv.amount::numeric(20, 2)::text as amount,
-      coalesce(e.description, i.description, card.name, other.name) as label,
+      coalesce(e.description, i.description, card.name, other.name, settled.name) as label,
       coalesce(${maskedRow("e")}, ${maskedRow("i")}, false) as hidden,
       c.entry_id is not null as cleared,
       count(*) over ()::int as total
@@ -111,6 +111,9 @@ async function entriesOn(db: Db, scope: FamilyScope, account: Account, day: stri
     left join transfers t on mv.kind = 'transfer' and t.id = mv.id
     left join payment_methods other on other.id =
       case when t.from_method_id = ${account.id} then t.to_method_id else t.from_method_id end
+    left join settlements s on mv.kind = 'settlement' and s.id = mv.id
+    left join payment_methods settled on settled.id =
+      case when s.from_method_id = ${account.id} then s.to_method_id else s.from_method_id end
     where mv.kind <> 'adjustment' and c.reconciliation_id is null
       and not coalesce(${maskedRow("i")}, false)
     order by mv.date desc, mv.kind, mv.id

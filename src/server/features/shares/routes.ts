@@ -9,6 +9,7 @@ import {
   settlementParamsSchema,
   settlementSchema,
 } from "../../../contract/balances";
+import { confirmClearedQuerySchema } from "../../../contract/reconciliation";
 import {
   splitRuleInputSchema,
   splitRuleParamsSchema,
@@ -111,12 +112,18 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: settlementParamsSchema,
+        querystring: confirmClearedQuerySchema,
         response: { 200: z.object({ id: z.uuid() }) },
       },
     },
     async (request) => {
       const scope = requireFamily(request);
-      await deleteSettlement(app.ledger, scope, request.params.id);
+      await deleteSettlement(
+        app.ledger,
+        scope,
+        request.params.id,
+        request.query.confirm === "cleared",
+      );
       return { id: request.params.id };
     },
   );

@@ -8,6 +8,7 @@ import {
 } from "../../../contract/balances";
 import type { FamilyPerson } from "../../../contract/family";
 import { useCreateSettlement } from "../../api/balances/create-settlement";
+import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
 import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -18,10 +19,22 @@ import { displayNameOf } from "../../lib/member-name";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
-import { type SettleValues, settleDefaults, settleResolver } from "./settle-values";
+import {
+  type SettleValues,
+  settleAccountsOf,
+  settleDefaults,
+  settleResolver,
+} from "./settle-values";
 import { balancesTexts } from "./texts";
 
-const fieldNames = ["fromUserId", "toUserId", "amount", "paidOn"] as const;
+const fieldNames = [
+  "fromUserId",
+  "toUserId",
+  "amount",
+  "paidOn",
+  "fromMethodId",
+  "toMethodId",
+] as const;
 
 function SettleForm({
   debt,
@@ -36,6 +49,7 @@ function SettleForm({
   const { t } = useTranslation(balancesTexts);
   const language = useLanguage();
   const settle = useCreateSettlement();
+  const accounts = settleAccountsOf(usePaymentMethods().data ?? []);
   const {
     register,
     handleSubmit,
@@ -63,6 +77,19 @@ function SettleForm({
         {members.map((member) => (
           <option key={member.userId} value={member.userId}>
             {displayNameOf(member) ?? t("payer.unnamed")}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+  // Optional: naming them moves their balances as a transfer does.
+  const account = (name: "fromMethodId" | "toMethodId") => (
+    <FormField label={t(`balances.dialog.${name}`)} error={message(errors[name]?.message)}>
+      <NativeSelect {...register(name)}>
+        <option value="">{t("balances.dialog.noAccount")}</option>
+        {accounts.map((method) => (
+          <option key={method.id} value={method.id}>
+            {method.name}
           </option>
         ))}
       </NativeSelect>
@@ -96,6 +123,12 @@ function SettleForm({
           ))}
         </NativeSelect>
       </FormField>
+      {accounts.length > 0 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {account("fromMethodId")}
+          {account("toMethodId")}
+        </div>
+      ) : null}
       <FormField label={t("balances.dialog.note")} error={message(errors.note?.message)}>
         <Input autoComplete="off" maxLength={SETTLEMENT_NOTE_MAX} {...register("note")} />
       </FormField>

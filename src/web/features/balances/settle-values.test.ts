@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type SettleValues, settleDefaults, settleResolver } from "./settle-values";
+import {
+  type SettleValues,
+  settleAccountsOf,
+  settleDefaults,
+  settleResolver,
+} from "./settle-values";
 
 const ANA = "11111111-1111-4111-8111-111111111111";
 const LEO = "22222222-2222-4222-8222-222222222222";
@@ -14,6 +19,8 @@ describe("settleDefaults", () => {
       paidOn: "2026-03-14",
       method: "pix",
       note: "",
+      fromMethodId: "",
+      toMethodId: "",
     });
     // In the person's decimal sign.
     expect(settleDefaults({ ...debt, amount: "1234.56" }, "2026-03-14", "en").amount).toBe(
@@ -46,5 +53,36 @@ describe("settleResolver", () => {
     expect(same.errors.toUserId?.message).toBe("validation.settlementSamePerson");
     const nothing = await resolve({ amount: "0" });
     expect(nothing.errors.amount?.message).toBe("validation.amountPositive");
+  });
+});
+
+describe("the accounts a settlement names", () => {
+  const ITAU = "33333333-3333-4333-8333-333333333333";
+  const resolveWith = (values: Partial<SettleValues>) =>
+    settleResolver("pt")({ ...settleDefaults(debt, "2026-03-14", "pt"), ...values }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+
+  it("are left out when 'Nenhuma' is chosen, and sent when one is", async () => {
+    const none = await resolveWith({});
+    expect(none.errors).toEqual({});
+    // Undefined, so the request's JSON leaves them out.
+    expect(JSON.stringify(none.values)).not.toContain("MethodId");
+    const named = await resolveWith({ toMethodId: ITAU });
+    expect(named.values).toMatchObject({ toMethodId: ITAU });
+    expect(JSON.stringify(named.values)).not.toContain("fromMethodId");
+    const same = await resolveWith({ fromMethodId: ITAU, toMethodId: ITAU });
+    expect(same.errors.toMethodId?.message).toBe("validation.transferSameAccount");
+  });
+
+  it("are the family's active accounts, never a card", () => {
+    const methods = [
+      { id: "a", isActive: true, kind: "checking" },
+      { id: "b", isActive: false, kind: "savings" },
+      { id: "c", isActive: true, kind: "credit_card" },
+      { id: "d", isActive: true, kind: "cash" },
+    ];
+    expect(settleAccountsOf(methods).map((m) => m.id)).toEqual(["a", "d"]);
   });
 });

@@ -16,6 +16,9 @@ export type SettleValues = {
   paidOn: string;
   method: SettlementMethod;
   note: string;
+  /** The accounts the money left and came into; "" for none (docs/product.md#who-owes-whom). */
+  fromMethodId: string;
+  toMethodId: string;
 };
 
 /**
@@ -31,12 +34,24 @@ export function settleDefaults(debt: Debt, today: string, language: Language): S
     paidOn: today,
     method: "pix",
     note: "",
+    fromMethodId: "",
+    toMethodId: "",
   };
 }
 
-/** The contract's schema (the server's own rules) on the typed values, the amount read first. */
-export const settleResolver = (language: Language) =>
-  readingAmounts(
+/** The accounts a settlement may name: the family's active ones, never a card. */
+export const settleAccountsOf = <Method extends { isActive: boolean; kind: string }>(
+  methods: readonly Method[],
+) => methods.filter((method) => method.isActive && method.kind !== "credit_card");
+
+/**
+ * The contract's schema (the server's own rules) on the typed values, the amount read first and
+ * an account left as "none" left out.
+ */
+export const settleResolver = (
+  language: Language,
+): Resolver<SettleValues, unknown, CreateSettlementInput> => {
+  const read = readingAmounts(
     zodResolver(createSettlementInputSchema) as unknown as Resolver<
       SettleValues,
       unknown,
@@ -45,3 +60,14 @@ export const settleResolver = (language: Language) =>
     ["amount"],
     language,
   );
+  return (values, context, options) =>
+    read(
+      {
+        ...values,
+        fromMethodId: values.fromMethodId || undefined,
+        toMethodId: values.toMethodId || undefined,
+      } as unknown as SettleValues,
+      context,
+      options,
+    );
+};

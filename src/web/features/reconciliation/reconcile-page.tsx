@@ -50,7 +50,10 @@ function EntryRow({ accountId, entry }: { accountId: string; entry: AccountEntry
   const { t } = useTranslation(reconciliationTexts);
   const language = useLanguage();
   const setCleared = useSetCleared();
-  const what = entry.hidden ? t("reconciliation.privateExpense") : entry.label;
+  // A settlement naming only this account has no other account to name: its kind says it.
+  const what = entry.hidden
+    ? t("reconciliation.privateExpense")
+    : entry.label || t(`reconciliation.kinds.${entry.kind}`);
   const amount = formatSignedMoney(entry.amount, language);
   const date = formatDate(entry.date, language);
   const checked = setCleared.isPending ? (setCleared.variables?.cleared ?? false) : entry.cleared;
