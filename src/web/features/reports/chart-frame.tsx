@@ -1,6 +1,8 @@
 import { ParentSize } from "@visx/responsive";
 import { TooltipWithBounds, useTooltip } from "@visx/tooltip";
 import type { PointerEvent, ReactNode } from "react";
+import { useLanguage } from "../../i18n/use-language";
+import { formatMoneyTick } from "../../lib/format";
 import { cn } from "../../lib/utils";
 
 /**
@@ -70,4 +72,43 @@ export function ChartBox<Datum>({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The amount axis of a chart: a line across the plot at each tick (in integer cents) and its
+ * amount at the left, in the reader's money; `zeroLine` marks zero darker (a net worth below it).
+ */
+export function AmountTicks({
+  ticks,
+  y,
+  width,
+  zeroLine = false,
+}: {
+  ticks: number[];
+  y: (cents: number) => number;
+  width: number;
+  zeroLine?: boolean;
+}) {
+  const language = useLanguage();
+  return ticks.map((tick) => (
+    <g key={tick}>
+      <line
+        x1={0}
+        x2={width}
+        y1={y(tick)}
+        y2={y(tick)}
+        stroke={zeroLine && tick === 0 ? "var(--color-muted-foreground)" : "var(--color-border)"}
+      />
+      <text
+        x={-8}
+        y={y(tick)}
+        dy="0.32em"
+        textAnchor="end"
+        fontSize={12}
+        fill="var(--color-muted-foreground)"
+      >
+        {formatMoneyTick(tick, language)}
+      </text>
+    </g>
+  ));
 }

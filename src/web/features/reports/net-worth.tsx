@@ -6,9 +6,9 @@ import type { NetWorthPoint } from "../../../contract/net-worth";
 import { useNetWorth } from "../../api/payment-methods/get-net-worth";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useLanguage } from "../../i18n/use-language";
-import { formatDate, formatMoneyTick, formatMonthYear, formatSignedMoney } from "../../lib/format";
+import { formatDate, formatMonthYear, formatSignedMoney } from "../../lib/format";
 import { cn } from "../../lib/utils";
-import { ChartBox, useChartTooltip } from "./chart-frame";
+import { AmountTicks, ChartBox, useChartTooltip } from "./chart-frame";
 import { bandScale, signedScale } from "./chart-scales";
 import { reportsTexts } from "./texts";
 
@@ -58,27 +58,7 @@ function NetWorthChart({ points }: { points: NetWorthPoint[] }) {
         return (
           <svg width={width} height={height} role="presentation">
             <Group top={MARGIN.top} left={AXIS_WIDTH}>
-              {ticks.map((tick) => (
-                <g key={tick}>
-                  <line
-                    x1={0}
-                    x2={plotWidth}
-                    y1={y(tick)}
-                    y2={y(tick)}
-                    stroke={tick === 0 ? "var(--color-muted-foreground)" : "var(--color-border)"}
-                  />
-                  <text
-                    x={-8}
-                    y={y(tick)}
-                    dy="0.32em"
-                    textAnchor="end"
-                    fontSize={12}
-                    fill="var(--color-muted-foreground)"
-                  >
-                    {formatMoneyTick(tick, language)}
-                  </text>
-                </g>
-              ))}
+              <AmountTicks ticks={ticks} y={y} width={plotWidth} zeroLine />
               <LinePath
                 data={points}
                 x={middle}

@@ -3,15 +3,9 @@ import { BarRounded, LinePath } from "@visx/shape";
 import { useTranslation } from "react-i18next";
 import { fromCents } from "../../../contract/cents";
 import { useLanguage } from "../../i18n/use-language";
-import {
-  formatDayRange,
-  formatMoney,
-  formatMoneyTick,
-  formatMonthYear,
-  shortMonthName,
-} from "../../lib/format";
+import { formatDayRange, formatMoney, formatMonthYear, shortMonthName } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { ChartBox, useChartTooltip } from "./chart-frame";
+import { AmountTicks, ChartBox, useChartTooltip } from "./chart-frame";
 import { amountScale, bandScale } from "./chart-scales";
 import { reportsTexts } from "./texts";
 import type { TrendMonth } from "./trend-view";
@@ -97,27 +91,7 @@ export function TrendChart({
           return (
             <svg width={width} height={height} role="presentation">
               <Group top={MARGIN.top} left={axisWidth}>
-                {ticks.map((tick) => (
-                  <g key={tick}>
-                    <line
-                      x1={0}
-                      x2={plotWidth}
-                      y1={y(tick)}
-                      y2={y(tick)}
-                      stroke="var(--color-border)"
-                    />
-                    <text
-                      x={-8}
-                      y={y(tick)}
-                      dy="0.32em"
-                      textAnchor="end"
-                      fontSize={12}
-                      fill="var(--color-muted-foreground)"
-                    >
-                      {formatMoneyTick(tick, language)}
-                    </text>
-                  </g>
-                ))}
+                <AmountTicks ticks={ticks} y={y} width={plotWidth} />
                 {months.map((month, index) => {
                   const active = tooltip.tooltipOpen && tooltip.tooltipData?.key === month.key;
                   const left = (x(month.key) ?? 0) - (x.step() - x.bandwidth()) / 2;
