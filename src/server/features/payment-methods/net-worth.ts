@@ -34,7 +34,8 @@ export async function netWorth(db: Db, scope: FamilyScope, today: string): Promi
         filter (where m.kind <> 'credit_card'), 0)::numeric(20, 2)::text as accounts,
       coalesce(sum(card_owed(m.id, m.family_id, d.day))
         filter (where m.kind = 'credit_card'), 0)::numeric(20, 2)::text as cards,
-      cards_future_installments(${scope.familyId}::uuid, ${today}::date)::numeric(20, 2)::text
+      -- A subquery of constants: computed once for the statement, not once per day.
+      (select cards_future_installments(${scope.familyId}::uuid, ${today}::date))::numeric(20, 2)::text
         as future
     from unnest(${sql.param(days)}::date[]) as d(day)
     left join payment_methods m on m.family_id = ${scope.familyId}

@@ -1,13 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CreateSettlementInput, Settlement } from "../../../contract/balances";
-import type { Db } from "../../db/client";
-import { familyMembers, paymentMethods } from "../../db/schema";
+import { familyMembers } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { reserveSettlement } from "../../quotas";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
 import type { SettlementRow } from "../../settlement-writes/writes";
+import { assertMoneyAccounts } from "../../transfer-writes/accounts";
 
 /**
  * "Acertar contas" (docs/product.md#who-owes-whom): a member records that one member paid another
@@ -54,7 +54,7 @@ export async function createSettlement(
         fieldErrors: [{ path: "fromUserId", messageKey: "validation.settlementMember" }],
       });
     }
-    await assertAccounts(tx, scope, input);
+    await assertMoneyAccounts(tx, scope, input);
     const row = await settlements.insert(scope, {
       fromUserId: input.fromUserId,
       toUserId: input.toUserId,
@@ -67,40 +67,6 @@ export async function createSettlement(
     });
     return toSettlement(row);
   });
-}
-
-/**
- * The accounts a settlement names are the family's active ones, never a card: another family's
- * id, an archived account or a card is a field error on its side, whatever the id names.
- */
-async function assertAccounts(
-  db: Db,
-  scope: FamilyScope,
-  input: { fromMethodId?: string | undefined; toMethodId?: string | undefined },
-) {
-  const named = [input.fromMethodId, input.toMethodId].filter((id): id is string => Boolean(id));
-  if (named.length === 0) return;
-  const found = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.familyId, scope.familyId),
-        inArray(paymentMethods.id, named),
-        eq(paymentMethods.isActive, true),
-        sql`${paymentMethods.kind} <> 'credit_card'`,
-      ),
-    )
-    .for("share");
-  const ids = new Set(found.map((row) => row.id));
-  for (const [path, id, messageKey] of [
-    ["fromMethodId", input.fromMethodId, "validation.transferFromAccount"],
-    ["toMethodId", input.toMethodId, "validation.transferToAccount"],
-  ] as const) {
-    if (id && !ids.has(id)) {
-      throw new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
-    }
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import {
   type CreateTransferInput,
   TRANSFERS_LISTED,
@@ -6,11 +6,11 @@ import {
   type TransferList,
 } from "../../../contract/transfers";
 import type { Db } from "../../db/client";
-import { paymentMethods, transfers } from "../../db/schema";
-import { AppError } from "../../errors";
+import { transfers } from "../../db/schema";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
+import { assertMoneyAccounts } from "../../transfer-writes/accounts";
 import type { TransferRow } from "../../transfer-writes/writes";
 
 /**
@@ -18,9 +18,6 @@ import type { TransferRow } from "../../transfer-writes/writes";
  * between two of the family's active accounts, and undoes one recorded by mistake. Written through
  * the ledger's door (transfer-writes/writes.ts); read here.
  */
-
-const fieldError = (path: string, messageKey: string) =>
-  new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
 
 const toTransfer = (row: TransferRow): Transfer => ({
   id: row.id,
@@ -33,38 +30,13 @@ const toTransfer = (row: TransferRow): Transfer => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/**
- * Both accounts are the family's active ones and neither is a card (a card's bill is paid
- * instead): another family's id, an archived account or a card is a field error on its side,
- * the same whatever the id names, so nothing is learnt of other families.
- */
-async function assertAccounts(db: Db, scope: FamilyScope, input: CreateTransferInput) {
-  const found = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.familyId, scope.familyId),
-        inArray(paymentMethods.id, [input.fromMethodId, input.toMethodId]),
-        eq(paymentMethods.isActive, true),
-        sql`${paymentMethods.kind} <> 'credit_card'`,
-      ),
-    )
-    .for("share");
-  const ids = new Set(found.map((row) => row.id));
-  if (!ids.has(input.fromMethodId)) {
-    throw fieldError("fromMethodId", "validation.transferFromAccount");
-  }
-  if (!ids.has(input.toMethodId)) throw fieldError("toMethodId", "validation.transferToAccount");
-}
-
 export async function createTransfer(
   ledger: Ledger,
   scope: FamilyScope,
   input: CreateTransferInput,
 ): Promise<Transfer> {
   return ledger.transaction(async ({ tx, transfers: writer }) => {
-    await assertAccounts(tx, scope, input);
+    await assertMoneyAccounts(tx, scope, input);
     const row = await writer.insert(scope, {
       fromMethodId: input.fromMethodId,
       toMethodId: input.toMethodId,
