@@ -256,6 +256,11 @@ export const paymentMethods = pgTable(
      */
     openingBalance: money("opening_balance"),
     openingDate: date("opening_date", { mode: "string" }),
+    /**
+     * 'Só meu' (docs/product.md#private-accounts): an account its holder (owner_user_id) alone
+     * reads and moves money on; the others read it through payment_methods_seen_by, masked.
+     */
+    isPrivate: boolean("is_private").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -282,6 +287,7 @@ export const paymentMethods = pgTable(
       sql`(${t.openingBalance} is null) = (${t.openingDate} is null)
         and (${t.kind} <> 'credit_card' or ${t.openingBalance} is null)`,
     ),
+    check("payment_methods_private_check", sql`not ${t.isPrivate} or ${t.kind} <> 'credit_card'`),
   ],
 );
 
