@@ -42,6 +42,39 @@ const triggers: readonly {
       why: "data version (migrations 0004, 0006, 0020, 0021)",
     },
   ]),
+  // What the accounts' balances, the cards' limits used and the methods' list read (the accounts
+  // screen and the dashboard's balances, kept like the month), and the cleared entries beside them
+  // (migration 0036).
+  ...[
+    "payment_methods",
+    "transfers",
+    "card_bills",
+    "bill_payments",
+    "reconciliations",
+    "cleared_entries",
+  ].flatMap((table) => [
+    {
+      table,
+      trigger: `${table}_inserted`,
+      fires: "AFTER INSERT FOR EACH STATEMENT",
+      function: "family_data_inserted",
+      why: "data version: accounts and cards (migration 0036)",
+    },
+    {
+      table,
+      trigger: `${table}_updated`,
+      fires: "AFTER UPDATE FOR EACH STATEMENT",
+      function: "family_data_updated",
+      why: "data version: accounts and cards (migration 0036)",
+    },
+    {
+      table,
+      trigger: `${table}_deleted`,
+      fires: "AFTER DELETE FOR EACH STATEMENT",
+      function: "family_data_deleted",
+      why: "data version: accounts and cards (migration 0036)",
+    },
+  ]),
   // The quotas' counts of a family's rows (docs/product.md#quotas, server/quotas.ts): each
   // statement's rows added or taken away per family, after its data version's trigger (name
   // order), so the family's row is locked before its counter; a typed expense's cap is checked
