@@ -262,7 +262,7 @@ describe("statements and bytes per request", () => {
     expect((await measure("GET", "/api/summary?month=2&year=2026")).statements).toHaveLength(4);
   });
 
-  it("GET /api/payment-methods and GET /api/accounts/balances: the caller plus one, whatever the number of accounts", async () => {
+  it("GET /api/payment-methods and GET /api/accounts/balances: the caller plus one, whatever the number of accounts; kept, the caller alone", async () => {
     // Three accounts, one with income in 2031 (no other call measured here reads that year).
     const ids: string[] = [];
     for (const name of ["Itaú", "Poupança", "CDB"]) {
@@ -290,6 +290,41 @@ describe("statements and bytes per request", () => {
     const balances = await measure("GET", "/api/accounts/balances?month=2&year=2026");
     expect(balances.statements).toHaveLength(2);
     expect(balances.res.json().total).toBe("300.00");
+    // Kept per family data version, reader and day (http/family-json-cache.ts): asked again
+    // unchanged, the caller's statement alone and the same bytes.
+    const listAgain = await measure("GET", "/api/payment-methods");
+    expect(listAgain.statements).toHaveLength(1);
+    expect(listAgain.res.body).toBe(list.res.body);
+    const balancesAgain = await measure("GET", "/api/accounts/balances?month=2&year=2026");
+    expect(balancesAgain.statements).toHaveLength(1);
+    expect(balancesAgain.res.body).toBe(balances.res.body);
+    // Another month is another body: computed once, then kept.
+    expect(
+      (await measure("GET", "/api/accounts/balances?month=1&year=2026")).statements,
+    ).toHaveLength(2);
+    expect(
+      (await measure("GET", "/api/accounts/balances?month=1&year=2026")).statements,
+    ).toHaveLength(1);
+    // A transfer moves the family's data version (migration 0036): both are computed again, with it.
+    const transfer = await call("POST", "/api/transfers", {
+      fromMethodId: ids[0],
+      toMethodId: ids[1],
+      amount: "25.00",
+      date: "2026-02-10",
+    });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    const afterTransfer = await measure("GET", "/api/accounts/balances?month=2&year=2026");
+    expect(afterTransfer.statements).toHaveLength(2);
+    expect(afterTransfer.res.json().accounts.map((a: { balance: string }) => a.balance)).toEqual(
+      expect.arrayContaining(["75.00", "125.00"]),
+    );
+    expect((await measure("GET", "/api/payment-methods")).statements).toHaveLength(2);
+    // The next day is another key: today's balances are computed again without any write.
+    clock.advance(24 * 60 * 60 * 1000);
+    // (The session's hourly touch is a statement of its own: paid here, not below.)
+    await measure("GET", "/api/auth/user");
+    expect((await measure("GET", "/api/payment-methods")).statements).toHaveLength(2);
+    expect((await measure("GET", "/api/payment-methods")).statements).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { localToday } from "../../clock";
 import { mustBeSignedIn } from "../../http/authentication";
 import { requireFamily } from "../../http/family-scope";
+import { sendJsonText } from "../../http/trusted-json";
 import { netWorth } from "./net-worth";
 import * as service from "./service";
 
@@ -20,10 +21,27 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   // Balances are at the end of a day of the server's calendar (docs/product.md#account-balances).
   const today = () => localToday(app.clock);
 
+  // The accounts screen and the dashboard's balances are kept like the month
+  // (http/family-json-cache.ts, docs/internals/data.md#reads-that-stay-fast): every table their
+  // balances and limits read moves the family's data version (migrations 0004, 0020, 0021 and
+  // 0036), the cache's key holds the reader (another member's private expense or account reads
+  // masked for them, db/seen-by.ts), and the key holds the day: a balance is today's, and a new
+  // day brings movements dated then without any write. The body is the response schema's
+  // encoding, as the serializer would write it, so a kept body is exactly what a fresh one says.
+  const methodsSchema = z.array(paymentMethodSchema);
   app.get(
     "/api/payment-methods",
-    { schema: { response: { 200: z.array(paymentMethodSchema) } } },
-    async (request) => service.listPaymentMethods(app.db, requireFamily(request), today()),
+    { schema: { response: { 200: methodsSchema } } },
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const day = today();
+      const body = await app.familyJson.json(request, `payment-methods:${day}`, async () =>
+        JSON.stringify(
+          z.encode(methodsSchema, await service.listPaymentMethods(app.db, scope, day)),
+        ),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get(
@@ -34,8 +52,23 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountBalancesSchema },
       },
     },
-    async (request) =>
-      service.accountBalances(app.db, requireFamily(request), request.query, today()),
+    async (request, reply) => {
+      const scope = requireFamily(request);
+      const day = today();
+      const { year, month } = request.query;
+      const body = await app.familyJson.json(
+        request,
+        `account-balances:${day}:${year}-${month}`,
+        async () =>
+          JSON.stringify(
+            z.encode(
+              accountBalancesSchema,
+              await service.accountBalances(app.db, scope, request.query, day),
+            ),
+          ),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get(
