@@ -18,6 +18,11 @@
 // On the PostgreSQL at BENCH_DATABASE_URL only, last: 1,000 households with ten years each (~5
 // million expenses) on one app process and on two, with 1,000 open event streams
 // (bench/households.mjs; BENCH_HOUSEHOLDS=0 leaves it out).
+// The accounts screen (GET /api/payment-methods) and the dashboard's balances (GET
+// /api/accounts/balances) of the same family, against the summary's ratio to health.
+// `BENCH_ONLY=accounts` runs only what those rows need: the seed, one start per database, the
+// summary's and the accounts' rows with their health baseline, and each computed again after a
+// change; no start times, Chromium, side scenarios or households.
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -67,6 +72,14 @@ const TARGETS = { warmMs: 1000, coldMs: 3000, speedup: 3, appRssMb: 150 };
 const MONTH = { month: 11, year: 2026 };
 const MONTH_LIST_PATH = `/api/expenses?month=${MONTH.month}&year=${MONTH.year}`;
 const SUMMARY_PATH = `${SUMMARY_API}?month=${MONTH.month}&year=${MONTH.year}`;
+/** The accounts screen's call, and the dashboard's balances card for the month above. */
+const METHODS_PATH = "/api/payment-methods";
+const ACCOUNT_BALANCES_PATH = `/api/accounts/balances?month=${MONTH.month}&year=${MONTH.year}`;
+/** `BENCH_ONLY=accounts`: the accounts' rows and the summary's they are held to (above). */
+const ONLY_ACCOUNTS = process.env.BENCH_ONLY === "accounts";
+if (process.env.BENCH_ONLY && !ONLY_ACCOUNTS) {
+  throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the one selection is "accounts"`);
+}
 /**
  * In 95 of the 50,000 descriptions ('Gasto 777', 'Gasto 1777', ... 'Gasto 49777'), spread over the
  * ten years: the first page needs rows from all of them, and its totals count every match.
@@ -95,6 +108,10 @@ const TEN_YEARS_TARGETS = {
   summaryVsHealth: 0.3,
   dashboardVsFloor: 1.5,
   monthListVsHealth: 0.19,
+  // The accounts screen and the balances card are kept like the summary
+  // (src/server/http/family-json-cache.ts): their req/s against health within 10% of the
+  // summary's (at least 0.9 of its ratio), measured the same way in the same run.
+  accountsVsSummary: 0.9,
 };
 
 if (!(await buildIsCurrent(outDir))) {
@@ -299,7 +316,7 @@ async function measureTenYears(base, cookie, categoryId) {
  */
 const AFTER_CHANGE_ROUNDS = 20;
 async function measureAfterChange(base, cookie, categoryId) {
-  const times = { summary: [], monthList: [] };
+  const times = { summary: [], monthList: [], methods: [], accountBalances: [] };
   for (let i = 0; i < AFTER_CHANGE_ROUNDS + 3; i++) {
     const change = await fetch(`${base}/api/expenses`, {
       method: "POST",
@@ -315,6 +332,8 @@ async function measureAfterChange(base, cookie, categoryId) {
     for (const [name, path] of [
       ["summary", SUMMARY_PATH],
       ["monthList", MONTH_LIST_PATH],
+      ["methods", METHODS_PATH],
+      ["accountBalances", ACCOUNT_BALANCES_PATH],
     ]) {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, { headers: { cookie } });
@@ -327,7 +346,107 @@ async function measureAfterChange(base, cookie, categoryId) {
     status: 200,
     summaryP50: percentile(times.summary, 50),
     monthListP50: percentile(times.monthList, 50),
+    methodsP50: percentile(times.methods, 50),
+    accountBalancesP50: percentile(times.accountBalances, 50),
   };
+}
+
+/** The accounts' rows and the ones they are held to: what `BENCH_ONLY=accounts` calls. */
+const ACCOUNT_ROWS = [
+  `GET /api/health (baseline, ${SUMMARY_CONNECTIONS} connections)`,
+  `GET ${SUMMARY_PATH}`,
+  `GET ${METHODS_PATH}`,
+  `GET ${ACCOUNT_BALANCES_PATH}`,
+];
+
+/** The autocannon rows, each against the health row of its number of connections. */
+async function measureCalls(base, cookie, categories) {
+  // Each row's "vs health" is against the health row of its number of connections.
+  const calls = [
+    ["GET /api/health (baseline)", { url: `${base}/api/health` }],
+    [
+      "POST /api/auth/login",
+      {
+        url: `${base}/api/auth/login`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "bench1@example.org", password: PASSWORD }),
+      },
+    ],
+    ["GET /api/auth/user", { url: `${base}/api/auth/user`, headers: { cookie } }],
+    // The unpaged month list is a heavy read: one person runs at most HEAVY_READS_PER_USER at
+    // once and the next is a 429 (src/server/http/heavy-reads.ts), so it is called with that
+    // many connections, against health with as many.
+    [
+      `GET /api/health (baseline, ${HEAVY_READS_PER_USER} connections)`,
+      { url: `${base}/api/health`, connections: HEAVY_READS_PER_USER },
+    ],
+    [
+      `GET ${MONTH_LIST_PATH} (50k-row family)`,
+      {
+        url: `${base}${MONTH_LIST_PATH}`,
+        headers: { cookie },
+        connections: HEAVY_READS_PER_USER,
+      },
+    ],
+    [
+      `GET /api/health (baseline, ${SUMMARY_CONNECTIONS} connections)`,
+      { url: `${base}/api/health`, connections: SUMMARY_CONNECTIONS },
+    ],
+    [
+      `GET ${SUMMARY_PATH} (${SUMMARY_CONNECTIONS} connections)`,
+      { url: `${base}${SUMMARY_PATH}`, headers: { cookie }, connections: SUMMARY_CONNECTIONS },
+    ],
+    // The accounts screen and the dashboard's balances card, as the summary is called.
+    [
+      `GET ${METHODS_PATH} (${SUMMARY_CONNECTIONS} connections)`,
+      { url: `${base}${METHODS_PATH}`, headers: { cookie }, connections: SUMMARY_CONNECTIONS },
+    ],
+    [
+      `GET ${ACCOUNT_BALANCES_PATH} (${SUMMARY_CONNECTIONS} connections)`,
+      {
+        url: `${base}${ACCOUNT_BALANCES_PATH}`,
+        headers: { cookie },
+        connections: SUMMARY_CONNECTIONS,
+      },
+    ],
+    [
+      "POST /api/expenses",
+      {
+        url: `${base}/api/expenses`,
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({
+          description: "bench",
+          amount: "12.34",
+          date: "2026-11-20",
+          categoryId: categories[0].id,
+        }),
+      },
+    ],
+  ];
+  const rows = [];
+  const baselines = new Map();
+  const selected = ONLY_ACCOUNTS
+    ? calls.filter(([name]) => ACCOUNT_ROWS.some((prefix) => name.startsWith(prefix)))
+    : calls;
+  for (const [name, options] of selected) {
+    const result = await cannon(options.url, options);
+    const rps = result.requests.average;
+    const connections = options.connections ?? CONNECTIONS;
+    if (!baselines.has(connections)) baselines.set(connections, rps);
+    const errors = result.non2xx + result.errors;
+    rows.push({
+      name,
+      rps,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ratio: rps / baselines.get(connections),
+      errors,
+      connections,
+    });
+  }
+  return rows;
 }
 
 /** Time to the first 200 of servers started on what `prepare` returns, each stopped with SIGTERM. */
@@ -360,11 +479,11 @@ async function measure({
   historyWrites,
 }) {
   console.log(`bench: ${label}: starts`);
-  const coldTimes = await timeStarts(port, coldTarget, coldCleanup);
-  const first = await run(port, env);
-  await stop(first.server);
+  const coldTimes = ONLY_ACCOUNTS ? [] : await timeStarts(port, coldTarget, coldCleanup);
+  const first = ONLY_ACCOUNTS ? { ms: null } : await run(port, env);
+  if (first.server) await stop(first.server);
   const warmTimes = [];
-  for (let i = 0; i < START_REPEATS - 1; i++) {
+  for (let i = 0; i < (ONLY_ACCOUNTS ? 0 : START_REPEATS - 1); i++) {
     const warm = await run(port, env);
     warmTimes.push(warm.ms);
     await stop(warm.server);
@@ -386,6 +505,13 @@ async function measure({
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
+    if (ONLY_ACCOUNTS) {
+      const load = loadavg()[0];
+      const afterChange = await measureAfterChange(base, cookie, categories[0].id);
+      const tenYears = { afterChange, load: [load, loadavg()[0]] };
+      const rows = await measureCalls(base, cookie, categories);
+      return { label, coldTimes, firstMs: first.ms, warmTimes, memoryAfterLogin, rows, tenYears };
+    }
     console.log(`bench: ${label}: the search and Chromium`);
     const tenYears = await measureTenYears(base, cookie, categories[0].id);
     // The phone figures (bench/phone.mjs prints its own lines), on the embedded PostgreSQL only.
@@ -401,75 +527,7 @@ async function measure({
     await measureExport(base, cookie, server.child.pid, label);
     await measureHistoryPages(base, cookie, label, historyWrites);
     console.log(`bench: ${label}: the calls`);
-    // Each row's "vs health" is against the health row of its number of connections.
-    const calls = [
-      ["GET /api/health (baseline)", { url: `${base}/api/health` }],
-      [
-        "POST /api/auth/login",
-        {
-          url: `${base}/api/auth/login`,
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: "bench1@example.org", password: PASSWORD }),
-        },
-      ],
-      ["GET /api/auth/user", { url: `${base}/api/auth/user`, headers: { cookie } }],
-      // The unpaged month list is a heavy read: one person runs at most HEAVY_READS_PER_USER at
-      // once and the next is a 429 (src/server/http/heavy-reads.ts), so it is called with that
-      // many connections, against health with as many.
-      [
-        `GET /api/health (baseline, ${HEAVY_READS_PER_USER} connections)`,
-        { url: `${base}/api/health`, connections: HEAVY_READS_PER_USER },
-      ],
-      [
-        `GET ${MONTH_LIST_PATH} (50k-row family)`,
-        {
-          url: `${base}${MONTH_LIST_PATH}`,
-          headers: { cookie },
-          connections: HEAVY_READS_PER_USER,
-        },
-      ],
-      [
-        `GET /api/health (baseline, ${SUMMARY_CONNECTIONS} connections)`,
-        { url: `${base}/api/health`, connections: SUMMARY_CONNECTIONS },
-      ],
-      [
-        `GET ${SUMMARY_PATH} (${SUMMARY_CONNECTIONS} connections)`,
-        { url: `${base}${SUMMARY_PATH}`, headers: { cookie }, connections: SUMMARY_CONNECTIONS },
-      ],
-      [
-        "POST /api/expenses",
-        {
-          url: `${base}/api/expenses`,
-          method: "POST",
-          headers: { "content-type": "application/json", cookie },
-          body: JSON.stringify({
-            description: "bench",
-            amount: "12.34",
-            date: "2026-11-20",
-            categoryId: categories[0].id,
-          }),
-        },
-      ],
-    ];
-    const rows = [];
-    const baselines = new Map();
-    for (const [name, options] of calls) {
-      const result = await cannon(options.url, options);
-      const rps = result.requests.average;
-      const connections = options.connections ?? CONNECTIONS;
-      if (!baselines.has(connections)) baselines.set(connections, rps);
-      const errors = result.non2xx + result.errors;
-      rows.push({
-        name,
-        rps,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        ratio: rps / baselines.get(connections),
-        errors,
-        connections,
-      });
-    }
+    const rows = await measureCalls(base, cookie, categories);
     const memoryAfterCalls = {
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
@@ -551,7 +609,9 @@ try {
     try {
       await database.migrate();
       await seed(database.pool, passwordHash);
-      embeddedHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
+      if (!ONLY_ACCOUNTS) {
+        embeddedHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
+      }
     } finally {
       await database.close(); // stops that PostgreSQL (fast shutdown)
     }
@@ -576,17 +636,19 @@ try {
     });
     // The app as a new user's `npm start` leaves it: built by its first start (in a process of
     // its own, README.md#run-it), on the same seeded DATA_DIR, under the month's calls.
-    console.log("bench: Embedded PostgreSQL: npm start's first start (builds the app again)");
-    embeddedResult.firstStart = await measureFirstStart({
-      port: 3200,
-      env: { DATA_DIR: dataDir },
-      email: BIG_FAMILY_EMAIL,
-      password: PASSWORD,
-      paths: [MONTH_LIST_PATH, SUMMARY_PATH],
-      duration: DURATION,
-      connections: CONNECTIONS,
-      running,
-    });
+    if (!ONLY_ACCOUNTS) {
+      console.log("bench: Embedded PostgreSQL: npm start's first start (builds the app again)");
+      embeddedResult.firstStart = await measureFirstStart({
+        port: 3200,
+        env: { DATA_DIR: dataDir },
+        email: BIG_FAMILY_EMAIL,
+        password: PASSWORD,
+        paths: [MONTH_LIST_PATH, SUMMARY_PATH],
+        duration: DURATION,
+        connections: CONNECTIONS,
+        running,
+      });
+    }
     results.push(embeddedResult);
   }
 
@@ -621,7 +683,9 @@ try {
       try {
         await database.migrate();
         await seed(database.pool, passwordHash);
-        postgresHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
+        if (!ONLY_ACCOUNTS) {
+          postgresHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
+        }
       } finally {
         await database.close();
       }
@@ -649,7 +713,7 @@ try {
       await rm(appDataDir, { recursive: true, force: true });
     }
     // Many households on a database of its own (bench/households.mjs prints its own table).
-    if (process.env.BENCH_HOUSEHOLDS !== "0") {
+    if (process.env.BENCH_HOUSEHOLDS !== "0" && !ONLY_ACCOUNTS) {
       console.log("bench: PostgreSQL: many households");
       households = await measureHouseholds({ adminUrl, outDir, projectRoot, running, onStop });
     }
@@ -698,10 +762,12 @@ const memoryLine = ({ app, postgres }) =>
 let report = "";
 for (const r of results) {
   report += `\n### ${r.label} (${DURATION} s per call, ${CONNECTIONS} connections)\n\n`;
-  report += `First 200 after start, median of ${START_REPEATS}: cold on an empty ${r.memoryAfterLogin.postgres ? "DATA_DIR (initdb + migrations)" : "database (migrations)"} ${times(r.coldTimes)}; `;
-  report += `first start on the seeded data ${r.firstMs} ms; warm (restart) ${times(r.warmTimes)}.\n\n`;
-  report += `Memory after seeding and one login: ${memoryLine(r.memoryAfterLogin)}. `;
-  report += `After the calls: ${memoryLine(r.memoryAfterCalls)} (app peak ${fmt(r.memoryAfterCalls.app.peak)} MB).\n\n`;
+  if (!ONLY_ACCOUNTS) {
+    report += `First 200 after start, median of ${START_REPEATS}: cold on an empty ${r.memoryAfterLogin.postgres ? "DATA_DIR (initdb + migrations)" : "database (migrations)"} ${times(r.coldTimes)}; `;
+    report += `first start on the seeded data ${r.firstMs} ms; warm (restart) ${times(r.warmTimes)}.\n\n`;
+    report += `Memory after seeding and one login: ${memoryLine(r.memoryAfterLogin)}. `;
+    report += `After the calls: ${memoryLine(r.memoryAfterCalls)} (app peak ${fmt(r.memoryAfterCalls.app.peak)} MB).\n\n`;
+  }
   report +=
     "| call | req/s | p50 ms | p99 ms | vs health | non-2xx/errors |\n|---|---:|---:|---:|---:|---:|\n";
   for (const row of r.rows) {
@@ -710,7 +776,7 @@ for (const r of results) {
 }
 
 const embedded = results.find((r) => r.label === "Embedded PostgreSQL");
-if (embedded) {
+if (embedded && !ONLY_ACCOUNTS) {
   const rps = (r, prefix) => r.rows.find((row) => row.name.startsWith(prefix)).rps;
   const health = rps(embedded, "GET /api/health");
   const user = rps(embedded, "GET /api/auth/user");
@@ -868,6 +934,45 @@ function tenYearsReport(r) {
   return `${out}${lines.join("\n")}\n`;
 }
 
+/**
+ * The accounts screen and the dashboard's balances card for one database: each call's req/s
+ * against health at the summary's connections, held to the summary's ratio of the same run; and
+ * each computed again right after a change (no target).
+ */
+function accountsReport(r) {
+  const row = (prefix) => r.rows.find((x) => x.name.startsWith(prefix));
+  const summary = row(`GET ${SUMMARY_PATH}`);
+  const health = row(`GET /api/health (baseline, ${SUMMARY_CONNECTIONS}`);
+  const lines = [];
+  for (const [screen, path] of [
+    ["The accounts screen", METHODS_PATH],
+    ["The dashboard's balances card", ACCOUNT_BALANCES_PATH],
+  ]) {
+    const call = row(`GET ${path}`);
+    const ok = call && summary && call.errors === 0 && summary.errors === 0;
+    const ofSummary = ok ? call.ratio / summary.ratio : null;
+    lines.push(
+      `| ${screen}: GET ${path}, req/s against /api/health, both at ${SUMMARY_CONNECTIONS} connections | within 10% of the summary's ratio (>= ${TEN_YEARS_TARGETS.accountsVsSummary}x ${ok ? fmt(summary.ratio, 2) : "it"}) | ${
+        ok
+          ? `${fmt(call.ratio, 2)} (${fmt(call.rps)} against ${fmt(health.rps)} req/s; p50 ${fmt(call.p50)} ms, p99 ${fmt(call.p99)} ms): ${fmt(ofSummary, 2)}x the summary's ${fmt(summary.ratio, 2)}`
+          : `${call?.errors ?? "no"} non-2xx/errors`
+      } | ${ok ? (ofSummary >= TEN_YEARS_TARGETS.accountsVsSummary ? "PASS" : "**FAIL**") : "NOT MEASURED"} |`,
+    );
+  }
+  const { afterChange } = r.tenYears;
+  lines.push(
+    `| Right after a change to the family (a new expense), computed again: GET ${METHODS_PATH} and GET ${ACCOUNT_BALANCES_PATH}, p50 of ${AFTER_CHANGE_ROUNDS} sequential | (no target; the rows above time the body the server keeps) | ${
+      afterChange.status === 200
+        ? `accounts screen ${fmt(afterChange.methodsP50, 1)} ms, balances card ${fmt(afterChange.accountBalancesP50, 1)} ms (summary ${fmt(afterChange.summaryP50, 1)} ms)`
+        : `status ${afterChange.status}`
+    } | ${afterChange.status === 200 ? "-" : "NOT MEASURED"} |`,
+  );
+  let out = `\n### Accounts on ten years: ${r.label}, the family with 50,000 expenses\n\n`;
+  out += `Three accounts and a card over the ten years (bench/seed.mjs, seedAccounts). The machine's load average (1 min, ${availableParallelism()} CPUs) around the ten years' figures: ${r.tenYears.load.map((l) => fmt(l, 1)).join(" and ")}.\n\n`;
+  out += "| figure | target | this run | |\n|---|---|---|---|\n";
+  return `${out}${lines.join("\n")}\n`;
+}
+
 /** The script-free copy's median (bench/browser.mjs scriptFreeCopy), or null when not measured. */
 function floorMedian(floor) {
   if (!floor || floor.error || !floor.paintedMs.length || floor.paintedMs.some((v) => v === null)) {
@@ -895,11 +1000,14 @@ function dashboardNote(db) {
   return db.readsSummary ? `reads ${SUMMARY_API}` : `made **no** ${SUMMARY_API} call`;
 }
 
-for (const r of results) report += tenYearsReport(r);
+for (const r of results) {
+  if (!ONLY_ACCOUNTS) report += tenYearsReport(r);
+  report += accountsReport(r);
+}
 if (households) report += households.report;
 report += `\nBuilt JS+CSS, gzip: landing page ${fmt(sizes.landingKb, 1)} KiB; whole app ${fmt(sizes.allKb, 1)} KiB.\n`;
 console.log(report);
 // Every figure, for a closer look than the tables: .tmp/ is not committed.
 await writeFile(join(projectRoot, ".tmp", "bench-last.json"), JSON.stringify(results, null, 2));
 // Recurring expenses after 90 days of downtime (bench/recurring.mjs prints its own table).
-await (await import("./recurring.mjs")).benchRecurring();
+if (!ONLY_ACCOUNTS) await (await import("./recurring.mjs")).benchRecurring();
