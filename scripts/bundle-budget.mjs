@@ -45,8 +45,13 @@ export const DASHBOARD_COLD_BUDGET_KB = 170;
  * reconciliation's screen (docs/product.md#reconciliation, 2.3 KB of it). The net worth on Reports
  * (docs/product.md#net-worth, +1.1 KB) was paid for by Label, Progress and Avatar on the platform's
  * own elements instead of Radix's (-1.5 KB, the cold dashboard -2.0 KB): 371.2 KB measured.
+ * 372 -> 373 KB with private accounts (docs/product.md#private-accounts): the holder's 'Só meu'
+ * box and the others' unnamed line on 'Contas e cartões', the net worth's unnamed column, and the
+ * forms that leave another's private account out, +0.7 KB in es (the check of what a form offers
+ * kept out of the contract's module, which would have moved its schemas into a shared chunk):
+ * 372.1 KB measured, 0.1 KB over the old ceiling, with the cold dashboard unchanged.
  */
-export const WHOLE_APP_BUDGET_KB = 372;
+export const WHOLE_APP_BUDGET_KB = 373;
 export const languages = ["en", "pt", "es"];
 
 /** What a cold dashboard visit asks for besides the entry, by their manifest keys. */

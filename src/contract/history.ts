@@ -64,6 +64,7 @@ export const historyFields = [
   "weeklyBudget",
   "monthlyBudget",
   "isActive",
+  "isPrivate",
   "frequency",
   "dayOfWeek",
   "dayOfMonth",

@@ -10,11 +10,19 @@ export const NET_WORTH_MONTHS = 12;
 export const netWorthPointSchema = z.object({
   /** A calendar date: a month's last day, or today for the last point. */
   date: z.string(),
-  /** The accounts' balances that day, added up (accounts opened later count nothing). */
+  /**
+   * The balances that day of the accounts the reader may read, added up (accounts opened later
+   * count nothing).
+   */
   accounts: z.string(),
+  /**
+   * Other members' private accounts that day, added up: one unnamed line
+   * (docs/product.md#private-accounts); "0.00" when there are none.
+   */
+  othersPrivate: z.string(),
   /** What the cards owed that day: their bills' purchases less their payments. */
   cards: z.string(),
-  /** accounts less cards. */
+  /** accounts and othersPrivate less cards. */
   netWorth: z.string(),
 });
 export type NetWorthPoint = z.infer<typeof netWorthPointSchema>;

@@ -52,6 +52,14 @@ export const paymentMethodSchema = z.object({
    * balance today, the opening balance plus what came in and less what went out since.
    */
   balance: z.string().nullable(),
+  /**
+   * 'Só meu' (docs/product.md#private-accounts): an account its holder alone reads and moves
+   * money on. To the other members it exists and nothing more: its name is empty, its opening
+   * balance, date and balance null, and it is offered in none of their forms.
+   */
+  isPrivate: z.boolean(),
+  /** Another member's private account, as the reader reads it: it exists, and nothing more. */
+  hidden: z.boolean(),
   /** An archived method stays on its expenses but is no longer offered for new ones. */
   isActive: z.boolean(),
   createdAt: z.string(),
@@ -77,6 +85,8 @@ const methodFields = {
   /** Accounts only; null clears it with its date. */
   openingBalance: balanceSchema.nullable(),
   openingDate: calendarDateSchema.nullable(),
+  /** Accounts only, and only by their holder: the caller, who must be the owner. */
+  isPrivate: z.boolean({ error: "validation.invalidType" }),
 };
 
 type OpeningFields = { openingBalance?: string | null; openingDate?: string | null };
@@ -118,6 +128,7 @@ export const createPaymentMethodInputSchema = z
     creditLimit: methodFields.creditLimit.optional(),
     openingBalance: methodFields.openingBalance.optional(),
     openingDate: methodFields.openingDate.optional(),
+    isPrivate: methodFields.isPrivate.optional(),
   })
   .superRefine((input, ctx) => {
     openingTogether(input, ctx);
@@ -171,7 +182,10 @@ export const accountBalancesSchema = z.object({
   date: z.string(),
   /** Their sum; "0.00" when no account has a balance that day. */
   total: z.string(),
-  /** Accounts whose opening date is on or before `date` (or that have none), active first. */
+  /**
+   * Accounts whose opening date is on or before `date` (or that have none), active first; another
+   * member's private account is not among them (docs/product.md#private-accounts).
+   */
   accounts: z.array(
     z.object({
       id: z.uuid(),

@@ -84,7 +84,7 @@ export const budgetPeriodRuleOf = (row: {
 });
 
 export const toPaymentMethod = (
-  row: PaymentMethodRow & { limitUsed: string | null; balance: string | null },
+  row: PaymentMethodRow & { limitUsed: string | null; balance: string | null; hidden: boolean },
 ): PaymentMethod => ({
   id: row.id,
   familyId: row.familyId,
@@ -98,6 +98,8 @@ export const toPaymentMethod = (
   openingBalance: row.openingBalance,
   openingDate: row.openingDate,
   balance: row.balance,
+  isPrivate: row.isPrivate,
+  hidden: row.hidden,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

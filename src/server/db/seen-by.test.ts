@@ -68,3 +68,97 @@ describe("reads of the expenses and incomes tables", () => {
     expect(caught("expenses_seen_by(family, reader) as e")).toBe(false);
   });
 });
+
+/**
+ * The same for payment methods (docs/product.md#private-accounts): a read that shows a method
+ * selects from payment_methods_seen_by (seenMethods, methodsSeenBy); the modules below read the
+ * table itself, each for the reason given, and those that check a method a write names (`guard`)
+ * hold methodUsableBy or methodMasked, so another member's private account is refused there.
+ */
+const methodReaders: Record<string, { why: string; guard: boolean }> = {
+  "src/server/expense-writes/card-bill.ts": {
+    why: "a card's days for its bill: a card is never private",
+    guard: false,
+  },
+  "src/server/expense-writes/restore.ts": {
+    why: "a restored expense keeps the method it had, if it still exists",
+    guard: false,
+  },
+  "src/server/history/record.ts": {
+    why: "names kept in the family's history: a private account's kept as '' (historyMethodName)",
+    guard: false,
+  },
+  "src/server/reconciliation-writes/writes.ts": {
+    why: "the reconciliation door: the movements of an account the caller's check found",
+    guard: false,
+  },
+  "src/server/features/card-bills/service.ts": {
+    why: "the account a bill is paid from",
+    guard: true,
+  },
+  "src/server/features/expenses/checks.ts": {
+    why: "the method an expense is paid with",
+    guard: true,
+  },
+  "src/server/features/imports/service.ts": {
+    why: "the method an import is paid with",
+    guard: true,
+  },
+  "src/server/features/incomes/service.ts": {
+    why: "the account an income comes into",
+    guard: true,
+  },
+  "src/server/features/payment-methods/service.ts": {
+    why: "the methods' own writes (quota, lock, delete); its lists read seenMethods",
+    guard: true,
+  },
+  "src/server/features/reconciliation/service.ts": {
+    why: "the account reconciled; the entries name other accounts through methodsSeenBy",
+    guard: true,
+  },
+  "src/server/features/transfers/service.ts": {
+    why: "which transfers the reader lists, and whose notes",
+    guard: true,
+  },
+  "src/server/transfer-writes/accounts.ts": {
+    why: "the accounts a transfer or a settlement names",
+    guard: true,
+  },
+  "src/server/transfer-writes/writes.ts": {
+    why: "the transfer door: the names of its history entry, and an undo on another's private account refused",
+    guard: true,
+  },
+};
+
+const readsMethods = [
+  /\b(?:from|join|update|into)\s+"?payment_methods"?(?:\s|$|\))/i,
+  /\b(?:from|join)\s+\$\{paymentMethods\}/i,
+  /\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin|update|delete)\(\s*paymentMethods\s*[,)]/,
+];
+
+describe("reads of the payment_methods table", () => {
+  it("go through payment_methods_seen_by but in the modules that say why", () => {
+    const found = sourceFiles("src/server")
+      .filter((path) => readsMethods.some((pattern) => pattern.test(readFileSync(path, "utf8"))))
+      .map((path) => relative(".", path))
+      .sort();
+    expect(found).toEqual(Object.keys(methodReaders).sort());
+  });
+
+  it("refuse another member's private account where a write names a method", () => {
+    const unguarded = Object.entries(methodReaders)
+      .filter(([, reader]) => reader.guard)
+      .filter(([path]) => !/\bmethod(?:UsableBy|Masked)\(/.test(readFileSync(path, "utf8")))
+      .map(([path]) => path);
+    expect(unguarded).toEqual([]);
+  });
+
+  it("would catch each way a query names the table", () => {
+    const caught = (text: string) => readsMethods.some((pattern) => pattern.test(text));
+    expect(caught("left join payment_methods card on")).toBe(true);
+    expect(caught(".from(paymentMethods)")).toBe(true);
+    expect(caught(`from ${["$", "{", "paymentMethods", "}"].join("")} m`)).toBe(true);
+    expect(caught(".from(seenMethods(scope))")).toBe(false);
+    expect(caught("payment_methods_seen_by(family, reader) as m")).toBe(false);
+  });
+});

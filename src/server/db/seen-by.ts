@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, type Placeholder, type SQL, Subquery, sql } from "drizzle-orm";
-import { expenses, incomes, installmentSeries } from "./schema";
+import { expenses, incomes, installmentSeries, paymentMethods } from "./schema";
 
 /**
  * The one read path of expenses and incomes (docs/product.md#private-expenses, #private-income):
@@ -72,3 +72,31 @@ export const seriesSeenBy = (reader: Reader): SQL =>
     eq(installmentSeries.familyId, reader.familyId),
     sql`not (${installmentSeries.private} and ${installmentSeries.createdByUserId} is distinct from ${reader.userId}::uuid)`,
   ) as SQL;
+
+/** `payment_methods_seen_by(...) as <alias>`: a FROM item, "payment_methods" by default. */
+export const methodsSeenBy = (reader: Reader, alias = "payment_methods"): SQL =>
+  sql`payment_methods_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid) as ${sql.raw(alias)}`;
+
+/**
+ * The payment methods `reader` may read (docs/product.md#private-accounts): another member's
+ * private account masked by payment_methods_seen_by (db/functions/accounts.sql), for the query
+ * builder as seenExpenses is.
+ */
+export const seenMethods = (reader: Reader) =>
+  new Subquery(
+    sql`select * from payment_methods_seen_by(${reader.familyId}::uuid, ${reader.userId}::uuid)`,
+    getTableColumns(paymentMethods),
+    "payment_methods",
+  ) as unknown as typeof paymentMethods;
+
+/**
+ * Whether the method on `alias` is another member's private account: one `reader` neither reads
+ * nor moves money on. Every check of a method a write names holds it (db/seen-by.test.ts), beside
+ * the reads of payment_methods_seen_by.
+ */
+export const methodMasked = (reader: Reader, alias = "payment_methods"): SQL =>
+  sql`(${sql.raw(alias)}.is_private and ${sql.raw(alias)}.owner_user_id is distinct from ${reader.userId}::uuid)`;
+
+/** The method on `alias` is one `reader` may read and name in a write. */
+export const methodUsableBy = (reader: Reader, alias = "payment_methods"): SQL =>
+  sql`not ${methodMasked(reader, alias)}`;

@@ -118,9 +118,16 @@ const presentIds = (ids: (string | null)[] | undefined) => [
 ];
 
 /**
+ * A method's name as the family's history keeps it: "" for a private account, which every member
+ * reads the history of (docs/product.md#private-accounts; the screens say 'Conta privada').
+ */
+export const historyMethodName = sql<string>`case when ${paymentMethods.isPrivate} then '' else ${paymentMethods.name} end`;
+
+/**
  * The names a history entry shows for categories, payment methods and people, read in one
  * statement: a category or a method of the family by id, a person by the screens' rule
- * (src/domain/person-name.ts).
+ * (src/domain/person-name.ts). A private account is named "" (the screens say 'Conta privada'):
+ * the family's history is read by every member (docs/product.md#private-accounts).
  */
 export async function namesFor(
   db: Db,
@@ -151,7 +158,7 @@ export async function namesFor(
     const methods =
       methodIds.length > 0
         ? sql`union all
-      select 'method', id, name, null, null, null
+      select 'method', id, case when is_private then '' else name end, null, null, null
         from ${paymentMethods} where ${paymentMethods.familyId} = ${familyId}
         and ${paymentMethods.id} = any(${sql.param(methodIds)}::uuid[])`
         : sql``;

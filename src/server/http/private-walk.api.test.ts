@@ -30,6 +30,8 @@ type Person = {
   card: string;
   otherCard: string;
   account: string;
+  /** Their private account. */
+  safe: string;
   /** The words of their private rows' descriptions, none of which another member may read. */
   secrets: string[];
   /** Their private expenses' ids: the expense, the purchase and its refund, the installments. */
@@ -63,7 +65,32 @@ async function privateLife(who: FamilyMemberSession, name: string): Promise<Pers
   const account = (
     await createPaymentMethod(t.app, who, { kind: "checking", name: `Conta ${name}` })
   ).id;
-  const secrets = [`sigilo${name}`, `remedio${name}`, `joia${name}`, `bonus${name}`];
+  const secrets = [
+    `sigilo${name}`,
+    `remedio${name}`,
+    `joia${name}`,
+    `bonus${name}`,
+    `cofre${name}`,
+    `mesada${name}`,
+  ];
+  // Their 'Só meu' account (docs/product.md#private-accounts), with money moved into it from
+  // their shared account: the others may know it exists, never its name or note.
+  const safe = (
+    await createPaymentMethod(t.app, who, {
+      kind: "savings",
+      name: `Cofre ${secrets[4]}`,
+      openingBalance: "700.00",
+      openingDate: "2026-03-01",
+      isPrivate: true,
+    })
+  ).id;
+  await ok(who, "POST", "/api/transfers", {
+    fromMethodId: account,
+    toMethodId: safe,
+    amount: "25.00",
+    date: "2026-03-15",
+    note: `Para a ${secrets[5]}`,
+  });
   const expense = await createExpense(t.app, who, {
     categoryId: saude,
     description: `Consulta ${secrets[0]}`,
@@ -121,6 +148,7 @@ async function privateLife(who: FamilyMemberSession, name: string): Promise<Pers
     card,
     otherCard,
     account,
+    safe,
     secrets,
     privateIds: [
       expense.id,
@@ -159,7 +187,7 @@ async function valuesOf(
   parameter: OpenApiParameter,
 ) {
   const members = [reader.who.user.id, author.who.user.id];
-  const methods = [reader, author].flatMap((p) => [p.card, p.otherCard, p.account]);
+  const methods = [reader, author].flatMap((p) => [p.card, p.otherCard, p.account, p.safe]);
   const byName: Record<string, string[]> = {
     month: ["3", "4", "5"],
     year: ["2026"],
@@ -187,7 +215,7 @@ async function valuesOf(
 
 /** The ids a path parameter is given: every bill, method and series of both members. */
 async function pathValues(reader: Person, author: Person, route: string): Promise<string[]> {
-  const methods = [reader, author].flatMap((p) => [p.card, p.otherCard, p.account]);
+  const methods = [reader, author].flatMap((p) => [p.card, p.otherCard, p.account, p.safe]);
   if (route === "/api/payment-methods/:id/bills") return methods;
   // Each account against its bank: the cards answer not found, the accounts their entries.
   if (route === "/api/accounts/:id/reconciliation") return methods;

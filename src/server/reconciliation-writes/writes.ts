@@ -63,12 +63,14 @@ export class ReconciliationWriter {
 
   /**
    * Records the reconciliation and takes in every entry cleared up to its date: they are
-   * reconciled from then on. `accountName` names the account in the history entry.
+   * reconciled from then on. `accountName` names the account in the history entry, which is
+   * `privateTo` its holder's alone when the account is private (docs/product.md#private-accounts).
    */
   async reconcile(
     scope: FamilyScope,
     reconciliation: NewReconciliation,
     accountName: string,
+    privateTo: string | null = null,
   ): Promise<ReconciliationRow> {
     const [row] = await this.tx
       .insert(reconciliations)
@@ -98,6 +100,7 @@ export class ReconciliationWriter {
           adjustment: row.adjustment,
           reason: row.reason,
         }),
+        privateTo,
       },
     ]);
     this.changes.changed(scope.familyId, ["paymentMethods"]);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentMethods } from "../db/schema";
+import { methodUsableBy } from "../db/seen-by";
 import { AppError } from "../errors";
 import type { FamilyScope } from "../http/family-scope";
 
@@ -8,7 +9,9 @@ import type { FamilyScope } from "../http/family-scope";
  * The accounts money moves between, for a transfer (both named) and a settlement that names its
  * accounts (either may be left out): the family's active ones, never a card (a card's bill is
  * paid instead). Another family's id, an archived account or a card is a field error on its side,
- * the same whatever the id names, so nothing is learnt of other families. Locked for share, so
+ * the same whatever the id names, so nothing is learnt of other families. Another member's
+ * private account is refused the same way: only its holder moves money on it
+ * (docs/product.md#private-accounts). Locked for share, so
  * neither is archived or deleted before the write.
  */
 export async function assertMoneyAccounts(
@@ -27,6 +30,7 @@ export async function assertMoneyAccounts(
         inArray(paymentMethods.id, named),
         eq(paymentMethods.isActive, true),
         sql`${paymentMethods.kind} <> 'credit_card'`,
+        methodUsableBy(scope),
       ),
     )
     .for("share");

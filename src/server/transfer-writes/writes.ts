@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentMethods, transfers } from "../db/schema";
+import { methodMasked } from "../db/seen-by";
 import { AppError } from "../errors";
 import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../history/record";
 import type { FamilyScope } from "../http/family-scope";
@@ -39,11 +40,22 @@ export class TransferWriter {
     return row;
   }
 
-  /** Undoes a transfer of the caller's family; another family's is not found. */
+  /**
+   * Undoes a transfer of the caller's family; another family's is not found, and so is one on
+   * another member's private account, which only its holder moves (docs/product.md#private-accounts).
+   */
   async delete(scope: FamilyScope, id: string): Promise<TransferRow> {
     const [row] = await this.tx
       .delete(transfers)
-      .where(and(eq(transfers.id, id), eq(transfers.familyId, scope.familyId)))
+      .where(
+        and(
+          eq(transfers.id, id),
+          eq(transfers.familyId, scope.familyId),
+          sql`not exists (select 1 from ${paymentMethods} m
+            where m.id in (${transfers.fromMethodId}, ${transfers.toMethodId})
+              and ${methodMasked(scope, "m")})`,
+        ),
+      )
       .returning();
     if (!row) throw new AppError("transfer_not_found");
     await this.record(scope, row, "deleted");
@@ -53,7 +65,11 @@ export class TransferWriter {
   /** "Itaú conta → Poupança": the entry names the accounts as they are called now. */
   private async record(scope: FamilyScope, row: TransferRow, action: "created" | "deleted") {
     const accounts = await this.tx
-      .select({ id: paymentMethods.id, name: paymentMethods.name })
+      .select({
+        id: paymentMethods.id,
+        name: paymentMethods.name,
+        isPrivate: paymentMethods.isPrivate,
+      })
       .from(paymentMethods)
       .where(
         and(
@@ -78,6 +94,8 @@ export class TransferWriter {
         subjectId: row.id,
         subjectLabel: `${fields.fromAccount} → ${fields.toAccount}`,
         changes: action === "created" ? fieldsCreated(fields) : fieldsDeleted(fields),
+        // On a private account: its holder's, who alone records one (docs/product.md#private-accounts).
+        privateTo: accounts.some((account) => account.isPrivate) ? scope.userId : null,
       },
     ]);
     this.changes.changed(scope.familyId, ["paymentMethods"]);

@@ -115,3 +115,26 @@ CREATE OR REPLACE FUNCTION "cards_future_installments"("family" uuid, "on_date" 
   WHERE e."family_id" = "family" AND m."kind" = 'credit_card'
     AND e."date" > "on_date" AND s."first_date" <= "on_date"
 $$;
+
+-- What a member may read of the family's payment methods (docs/product.md#private-accounts): an
+-- account its holder keeps to themselves ('Só meu') exists for the others, and nothing more: its
+-- id, kind, holder, whether it is active and that it is private stay; its name is empty and its
+-- opening balance and date absent, and its instants are its creation. Its balance is not read
+-- for them either (the callers compute it only where payment_method_masked is false; the net
+-- worth sums such accounts into one unnamed line). Its holder reads it whole. Inlined as
+-- expenses_seen_by is (seen-by.sql), and kept here with the accounts' functions: it lists
+-- columns of migrations 0031 and 0035, which a database at an earlier migration applies
+-- seen-by.sql without (db/expense-month-year-migration.api.test.ts).
+create or replace function payment_methods_seen_by(family uuid, reader uuid) returns setof payment_methods
+language sql stable parallel safe
+as $$
+  select m.id, m.family_id, m.kind,
+    case when (m.is_private and m.owner_user_id is distinct from reader) then '' else m.name end,
+    m.owner_user_id, m.closing_day, m.due_day, m.credit_limit, m.is_active, m.created_at,
+    case when (m.is_private and m.owner_user_id is distinct from reader) then m.created_at else m.updated_at end,
+    case when (m.is_private and m.owner_user_id is distinct from reader) then null else m.opening_balance end,
+    case when (m.is_private and m.owner_user_id is distinct from reader) then null else m.opening_date end,
+    m.is_private
+  from payment_methods m
+  where m.family_id = family
+$$;

@@ -63,4 +63,3 @@ as $$
   from incomes i
   where i.family_id = family
 $$;
-

@@ -10,9 +10,15 @@ import { billStatus } from "../../../domain/card-bills";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
-import { expensesSeenBy, inBillIndex, seenExpenses } from "../../db/seen-by";
+import { expensesSeenBy, inBillIndex, methodUsableBy, seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
-import { actorOf, fieldsCreated, fieldsDeleted, recordHistory } from "../../history/record";
+import {
+  actorOf,
+  fieldsCreated,
+  fieldsDeleted,
+  historyMethodName,
+  recordHistory,
+} from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
@@ -177,7 +183,7 @@ export async function payBill(
     changed(scope.familyId, ["paymentMethods"]);
     const bill = await lockedBill(tx, scope, billId);
     const [account] = await tx
-      .select({ name: paymentMethods.name })
+      .select({ name: historyMethodName })
       .from(paymentMethods)
       .where(
         and(
@@ -185,6 +191,8 @@ export async function payBill(
           eq(paymentMethods.familyId, scope.familyId),
           eq(paymentMethods.isActive, true),
           sql`${paymentMethods.kind} <> 'credit_card'`,
+          // Only its holder pays from a private account (docs/product.md#private-accounts).
+          methodUsableBy(scope),
         ),
       );
     if (!account) throw fieldError("fromMethodId", "validation.billPaymentFromAccount");
@@ -259,7 +267,7 @@ export async function deleteBillPayment(
     if (!deleted) throw new AppError("bill_payment_not_found");
     const [account] = deleted.fromMethodId
       ? await tx
-          .select({ name: paymentMethods.name })
+          .select({ name: historyMethodName })
           .from(paymentMethods)
           .where(eq(paymentMethods.id, deleted.fromMethodId))
       : [];

@@ -8,7 +8,7 @@ import {
   familyMembers,
   paymentMethods,
 } from "../../db/schema";
-import { expensesSeenBy } from "../../db/seen-by";
+import { expensesSeenBy, methodUsableBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { CardDays } from "../../expense-writes/card-bill";
 import { forWhomLabel, splitUserIds } from "../../expense-writes/expense-history";
@@ -83,7 +83,8 @@ type MethodRead = {
 
 /**
  * The method's name, whether it may be used (active, or `expenseId` already has it), and a card's
- * days (null for an account).
+ * days (null for an account). Another member's private account is not found, unless the expense
+ * already has it (docs/product.md#private-accounts).
  */
 const paymentMethodRead = (scope: FamilyScope, methodId: string, expenseId?: string) => {
   const keeps = expenseId
@@ -94,7 +95,8 @@ const paymentMethodRead = (scope: FamilyScope, methodId: string, expenseId?: str
       'usable', ${paymentMethods.isActive} ${keeps}, 'closingDay', ${paymentMethods.closingDay},
       'dueDay', ${paymentMethods.dueDay})
     from ${paymentMethods}
-    where ${paymentMethods.id} = ${methodId} and ${paymentMethods.familyId} = ${scope.familyId})`;
+    where ${paymentMethods.id} = ${methodId} and ${paymentMethods.familyId} = ${scope.familyId}
+      and (${methodUsableBy(scope)} ${keeps}))`;
 };
 
 /** checkedPaymentMethod on its own read: the method's name, and a card's days. */

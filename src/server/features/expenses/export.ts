@@ -6,7 +6,7 @@ import type { ExpenseFilterQuery } from "../../../contract/expenses";
 import { displayNameOf } from "../../../domain/person-name";
 import type { Db } from "../../db/client";
 import { categories, expenses, familyMembers, paymentMethods, users } from "../../db/schema";
-import { maskedRow, seenExpenses } from "../../db/seen-by";
+import { maskedRow, seenExpenses, seenMethods } from "../../db/seen-by";
 import type { FamilyScope } from "../../http/family-scope";
 import { translate } from "../../i18n";
 import { afterKey, createdAtKey, expenseFilters, listOrder, type PageKey } from "./service";
@@ -166,7 +166,7 @@ export function exportExpensesCsv(
         })
         .from(seenExpenses(scope))
         .leftJoin(categories, eq(categories.id, expenses.categoryId))
-        .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
+        .leftJoin(seenMethods(scope), eq(paymentMethods.id, expenses.paymentMethodId))
         .where(and(...filters, ...(after ? [afterKey(after)] : [])))
         .orderBy(...listOrder)
         .limit(batchSize);

@@ -9,7 +9,7 @@ import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
-import { expensesSeenBy, inRefundsIndex, maskedRow } from "../../db/seen-by";
+import { expensesSeenBy, inRefundsIndex, maskedRow, methodUsableBy } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { ImportedLine, ImportPaidWith } from "../../expense-writes/import-lines";
 import type { ExpenseWriter } from "../../expense-writes/writer";
@@ -306,6 +306,8 @@ async function importPaidWith(
         eq(paymentMethods.id, methodId),
         eq(paymentMethods.familyId, scope.familyId),
         eq(paymentMethods.isActive, true),
+        // Another member's private account is not found (docs/product.md#private-accounts).
+        methodUsableBy(scope),
       ),
     );
   if (!method) {

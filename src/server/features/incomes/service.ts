@@ -6,7 +6,7 @@ import { toIncome } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { familyMembers, incomes, paymentMethods } from "../../db/schema";
-import { incomesSeenBy, maskedRow, seenIncomes } from "../../db/seen-by";
+import { incomesSeenBy, maskedRow, methodUsableBy, seenIncomes } from "../../db/seen-by";
 import { AppError } from "../../errors";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
@@ -90,12 +90,20 @@ async function assertReceiver(db: Db, scope: FamilyScope, userId: string, income
 /**
  * The account it came into: one of the family's active methods, never a credit card
  * (docs/product.md#income); when editing, the archived one the income already has is kept.
+ * Another member's private account is not found, unless the income already has it
+ * (docs/product.md#private-accounts).
  */
 async function assertAccount(db: Db, scope: FamilyScope, methodId: string, incomeId?: string) {
+  const usable = incomeId
+    ? sql`(${methodUsableBy(scope)} or exists (select 1 from ${incomesSeenBy(scope, "k")}
+        where k.id = ${incomeId} and k.payment_method_id = ${methodId}))`
+    : methodUsableBy(scope);
   const [method] = await db
     .select({ kind: paymentMethods.kind, isActive: paymentMethods.isActive })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.familyId, scope.familyId)));
+    .where(
+      and(eq(paymentMethods.id, methodId), eq(paymentMethods.familyId, scope.familyId), usable),
+    );
   if (!method) throw fieldError("paymentMethodId", "validation.paymentMethodNotFound");
   if (method.kind === "credit_card") {
     throw fieldError("paymentMethodId", "validation.incomeAccountCard");

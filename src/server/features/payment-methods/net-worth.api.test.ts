@@ -116,24 +116,28 @@ describe("the net worth", () => {
     expect(on("2026-09-30")).toEqual({
       date: "2026-09-30",
       accounts: "0.00",
+      othersPrivate: "0.00",
       cards: "0.00",
       netWorth: "0.00",
     });
     expect(on("2026-10-31")).toEqual({
       date: "2026-10-31",
       accounts: "2000.00",
+      othersPrivate: "0.00",
       cards: "1200.00",
       netWorth: "800.00",
     });
     expect(on("2026-11-30")).toEqual({
       date: "2026-11-30",
       accounts: "3800.00",
+      othersPrivate: "0.00",
       cards: "0.00",
       netWorth: "3800.00",
     });
     expect(worth.points.at(-1)).toEqual({
       date: "2026-12-07",
       accounts: "3800.00",
+      othersPrivate: "0.00",
       cards: "300.00",
       netWorth: "3500.00",
     });

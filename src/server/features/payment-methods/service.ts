@@ -20,7 +20,14 @@ import {
   settlements,
   transfers,
 } from "../../db/schema";
-import { expensesSeenBy, inBillIndex, incomesSeenBy } from "../../db/seen-by";
+import {
+  expensesSeenBy,
+  inBillIndex,
+  incomesSeenBy,
+  methodMasked,
+  methodUsableBy,
+  seenMethods,
+} from "../../db/seen-by";
 import { AppError } from "../../errors";
 import {
   actorOf,
@@ -59,17 +66,40 @@ const historyFieldsOf = (
   creditLimit: row.creditLimit,
   openingBalance: row.openingBalance,
   openingDate: row.openingDate,
+  // A card is never private: its entries say nothing of it.
+  isPrivate: row.kind === "credit_card" ? null : row.isPrivate,
   isActive: row.isActive,
 });
 
-const entry = (scope: FamilyScope, row: PaymentMethodRow) =>
+/**
+ * The history entry of a method; one about a private account, or one made private or shared by
+ * this change, is its holder's alone (docs/product.md#private-accounts).
+ */
+const entry = (scope: FamilyScope, row: PaymentMethodRow, before?: PaymentMethodRow) =>
   ({
     familyId: scope.familyId,
     actor: actorOf(scope),
     kind: "paymentMethod",
     subjectId: row.id,
     subjectLabel: row.name,
+    privateTo: row.isPrivate || before?.isPrivate ? row.ownerUserId : null,
   }) as const;
+
+/**
+ * 'Só meu' is an account's (never a card's), and its holder's to say: the caller, who must also
+ * be the owner it ends with (docs/product.md#private-accounts).
+ */
+function assertPrivateAccount(
+  scope: FamilyScope,
+  method: { kind: string; ownerUserId: string | null; isPrivate: boolean },
+) {
+  if (!method.isPrivate) return;
+  if (method.kind === "credit_card")
+    throw fieldError("isPrivate", "validation.privateAccountsOnly");
+  if (method.ownerUserId !== scope.userId) {
+    throw fieldError("isPrivate", "validation.privateAccountHolder");
+  }
+}
 
 /**
  * An owner from the client must be a current member of the caller's family; the owner a method
@@ -102,12 +132,11 @@ const limitUsed = (scope: FamilyScope) => sql<
 
 /**
  * An account's balance at the end of `day` (db/functions/accounts.sql, the rule's one home);
- * null for a card and before the account's opening date.
+ * null for a card, before the account's opening date, and for another member's private account.
  */
-const balanceOn = (day: string) =>
-  sql<
-    string | null
-  >`account_balance(payment_methods.id, payment_methods.family_id, ${day}::date)::numeric(20, 2)::text`;
+const balanceOn = (scope: FamilyScope, day: string) =>
+  sql<string | null>`case when ${methodMasked(scope)} then null
+    else account_balance(payment_methods.id, payment_methods.family_id, ${day}::date)::numeric(20, 2)::text end`;
 
 /** The family's methods `where` picks, each with its limit used and its balance `today`. */
 const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined, today: string) =>
@@ -115,9 +144,10 @@ const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined, to
     .select({
       ...getTableColumns(paymentMethods),
       limitUsed: limitUsed(scope),
-      balance: balanceOn(today),
+      balance: balanceOn(scope, today),
+      hidden: sql<boolean>`${methodMasked(scope)}`,
     })
-    .from(paymentMethods)
+    .from(seenMethods(scope))
     .where(where);
 
 /** Active first, then by name as a person reads it, then by id so the order is total. */
@@ -150,6 +180,8 @@ export async function createPaymentMethod(
   const ownerUserId = input.ownerUserId ?? scope.userId;
   await assertOwner(db, scope, ownerUserId);
   const card = input.kind === "credit_card";
+  const isPrivate = input.isPrivate ?? false;
+  assertPrivateAccount(scope, { kind: input.kind, ownerUserId, isPrivate });
   try {
     return await ledger.transaction(async ({ tx, changed }) => {
       changed(scope.familyId, ["paymentMethods"]);
@@ -177,6 +209,7 @@ export async function createPaymentMethod(
           creditLimit: card ? (input.creditLimit ?? null) : null,
           openingBalance: card ? null : (input.openingBalance ?? null),
           openingDate: card ? null : (input.openingDate ?? null),
+          isPrivate,
         })
         .returning();
       if (!row) throw new AppError("internal");
@@ -189,7 +222,7 @@ export async function createPaymentMethod(
         },
       ]);
       const [created] = await methodsWithUsage(tx, scope, eq(paymentMethods.id, row.id), today);
-      return toPaymentMethod(created ?? { ...row, limitUsed: null, balance: null });
+      return toPaymentMethod(created ?? { ...row, limitUsed: null, balance: null, hidden: false });
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
@@ -213,7 +246,12 @@ export async function updatePaymentMethod(
     return await ledger.transaction(async ({ tx, changed }) => {
       changed(scope.familyId, ["paymentMethods"]);
       const where = and(eq(paymentMethods.id, id), eq(paymentMethods.familyId, scope.familyId));
-      const [before] = await tx.select().from(paymentMethods).where(where).for("update");
+      // Another member's private account is theirs alone to change: not found for the caller.
+      const [before] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(and(where, methodUsableBy(scope)))
+        .for("update");
       if (!before) throw new AppError("payment_method_not_found");
       if (before.kind !== "credit_card") {
         for (const field of ["closingDay", "dueDay", "creditLimit"] as const) {
@@ -231,6 +269,11 @@ export async function updatePaymentMethod(
       if (input.ownerUserId !== undefined) {
         await assertOwner(tx, scope, input.ownerUserId, before.ownerUserId);
       }
+      assertPrivateAccount(scope, {
+        kind: before.kind,
+        ownerUserId: input.ownerUserId ?? before.ownerUserId,
+        isPrivate: input.isPrivate ?? before.isPrivate,
+      });
       const [row] = await tx
         .update(paymentMethods)
         .set({ ...input, updatedAt: when.now })
@@ -245,7 +288,7 @@ export async function updatePaymentMethod(
         historyFieldsOf(row, names.person),
       );
       if (changes.length > 0) {
-        await recordHistory(tx, [{ ...entry(scope, row), action: "changed", changes }]);
+        await recordHistory(tx, [{ ...entry(scope, row, before), action: "changed", changes }]);
       }
       const [withUsage] = await methodsWithUsage(
         tx,
@@ -253,7 +296,9 @@ export async function updatePaymentMethod(
         eq(paymentMethods.id, row.id),
         when.today,
       );
-      return toPaymentMethod(withUsage ?? { ...row, limitUsed: null, balance: null });
+      return toPaymentMethod(
+        withUsage ?? { ...row, limitUsed: null, balance: null, hidden: false },
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error, "payment_methods_family_name_unique")) throw nameTaken();
@@ -280,6 +325,9 @@ export async function deletePaymentMethod(
       changed(scope.familyId, ["paymentMethods"]);
       const [usage] = await tx
         .select({
+          // Another member's private account is not the caller's to delete: not found.
+          hidden: sql<boolean>`exists (select 1 from ${paymentMethods} m
+            where m.id = ${id} and m.family_id = ${scope.familyId} and ${methodMasked(scope, "m")})`,
           // What the caller may see uses it (db/seen-by.ts): another member's private expense
           // or income is not theirs to learn of, not even as "in use".
           used: sql<boolean>`exists (select 1 from ${expensesSeenBy(scope, "e")}
@@ -298,6 +346,7 @@ export async function deletePaymentMethod(
               and (s.from_method_id = ${id} or s.to_method_id = ${id}))`,
         })
         .from(sql`(select 1) as one`);
+      if (usage?.hidden) throw new AppError("payment_method_not_found");
       if (usage?.used) throw new AppError("payment_method_in_use");
       const [deleted] = await tx
         .delete(paymentMethods)
@@ -359,13 +408,15 @@ export async function accountBalances(
       name: paymentMethods.name,
       kind: paymentMethods.kind,
       isActive: paymentMethods.isActive,
-      balance: balanceOn(day),
+      balance: balanceOn(scope, day),
     })
-    .from(paymentMethods)
+    .from(seenMethods(scope))
     .where(
       and(
         eq(paymentMethods.familyId, scope.familyId),
         sql`${paymentMethods.kind} <> 'credit_card'`,
+        // Another member's private account is not in the card (docs/product.md#private-accounts).
+        methodUsableBy(scope),
       ),
     )
     .orderBy(

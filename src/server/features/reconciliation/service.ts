@@ -10,7 +10,13 @@ import {
 } from "../../../contract/reconciliation";
 import type { Db } from "../../db/client";
 import { paymentMethods, reconciliations } from "../../db/schema";
-import { expensesSeenBy, incomesSeenBy, maskedRow } from "../../db/seen-by";
+import {
+  expensesSeenBy,
+  incomesSeenBy,
+  maskedRow,
+  methodsSeenBy,
+  methodUsableBy,
+} from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
@@ -36,15 +42,20 @@ const toReconciliation = (row: ReconciliationRow): Reconciliation => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-type Account = { id: string; name: string; openingDate: string | null };
+type Account = { id: string; name: string; openingDate: string | null; isPrivate: boolean };
 
-/** The family's account `id`, never a card; another family's id is not found like a missing one. */
+/**
+ * The family's account `id`, never a card; another family's id is not found like a missing one,
+ * and so is another member's private account: its holder alone reconciles it
+ * (docs/product.md#private-accounts).
+ */
 async function findAccount(db: Db, scope: FamilyScope, id: string, lock?: "update" | "share") {
   const query = db
     .select({
       id: paymentMethods.id,
       name: paymentMethods.name,
       openingDate: paymentMethods.openingDate,
+      isPrivate: paymentMethods.isPrivate,
     })
     .from(paymentMethods)
     .where(
@@ -52,6 +63,7 @@ async function findAccount(db: Db, scope: FamilyScope, id: string, lock?: "updat
         eq(paymentMethods.id, id),
         eq(paymentMethods.familyId, scope.familyId),
         sql`${paymentMethods.kind} <> 'credit_card'`,
+        methodUsableBy(scope),
       ),
     );
   const [account] = lock ? await query.for(lock) : await query;
@@ -89,7 +101,8 @@ type EntryRow = {
  * The account's movements up to `day` not yet reconciled, newest first: each expense's and
  * income's description as the reader may see it (db/seen-by.ts: another member's private expense
  * keeps only its amount and date; another member's private income is in no list, as everywhere,
- * and only its author clears it), a bill's card, a transfer's other account.
+ * and only its author clears it), a bill's card, a transfer's other account (another member's
+ * private one unnamed: docs/product.md#private-accounts).
  */
 async function entriesOn(db: Db, scope: FamilyScope, account: Account, day: string) {
   const result = await db.execute<EntryRow>(sql`
@@ -109,10 +122,10 @@ async function entriesOn(db: Db, scope: FamilyScope, account: Account, day: stri
     left join card_bills b on b.id = p.bill_id
     left join payment_methods card on card.id = b.method_id
     left join transfers t on mv.kind = 'transfer' and t.id = mv.id
-    left join payment_methods other on other.id =
+    left join ${methodsSeenBy(scope, "other")} on other.id =
       case when t.from_method_id = ${account.id} then t.to_method_id else t.from_method_id end
     left join settlements s on mv.kind = 'settlement' and s.id = mv.id
-    left join payment_methods settled on settled.id =
+    left join ${methodsSeenBy(scope, "settled")} on settled.id =
       case when s.from_method_id = ${account.id} then s.to_method_id else s.from_method_id end
     where mv.kind <> 'adjustment' and c.reconciliation_id is null
       and not coalesce(${maskedRow("i")}, false)
@@ -233,6 +246,8 @@ export async function reconcile(
         reason: input.reason ?? null,
       },
       account.name,
+      // The caller is its holder: another member's private account was not found.
+      account.isPrivate ? scope.userId : null,
     );
     return toReconciliation(row);
   });

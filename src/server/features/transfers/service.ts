@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import {
   type CreateTransferInput,
   TRANSFERS_LISTED,
@@ -6,7 +6,8 @@ import {
   type TransferList,
 } from "../../../contract/transfers";
 import type { Db } from "../../db/client";
-import { transfers } from "../../db/schema";
+import { paymentMethods, transfers } from "../../db/schema";
+import { methodMasked, methodUsableBy } from "../../db/seen-by";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
@@ -68,12 +69,30 @@ export async function deleteTransfer(
   await ledger.transaction(({ transfers: writer }) => writer.delete(scope, id));
 }
 
-/** The family's latest transfers, newest first (by date, then as recorded). */
+/**
+ * The family's latest transfers, newest first (by date, then as recorded); one between two of
+ * another member's private accounts is theirs alone, and one into or out of one says no note
+ * (docs/product.md#private-accounts).
+ */
 export async function listTransfers(db: Db, scope: FamilyScope): Promise<TransferList> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(transfers),
+      // Into or out of another member's private account: the movement of the shared side, and
+      // nothing of why (the holder's note).
+      note: sql<string | null>`case when exists (select 1 from ${paymentMethods}
+          where ${paymentMethods.id} in (${transfers.fromMethodId}, ${transfers.toMethodId})
+            and ${methodMasked(scope)}) then null else ${transfers.note} end`,
+    })
     .from(transfers)
-    .where(eq(transfers.familyId, scope.familyId))
+    .where(
+      and(
+        eq(transfers.familyId, scope.familyId),
+        sql`exists (select 1 from ${paymentMethods}
+          where ${paymentMethods.id} in (${transfers.fromMethodId}, ${transfers.toMethodId})
+            and ${methodUsableBy(scope)})`,
+      ),
+    )
     .orderBy(desc(transfers.date), desc(transfers.createdAt), desc(transfers.id))
     .limit(TRANSFERS_LISTED);
   return { items: rows.map(toTransfer) };

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { getJson } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
@@ -18,4 +20,20 @@ export const paymentMethodsQueryOptions = () =>
     queryFn: ({ signal }) => fetchPaymentMethods(signal),
   });
 
-export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());
+/**
+ * The methods as the screens show them: another member's private account, which comes without a
+ * name (docs/product.md#private-accounts), is called "Conta privada" wherever it is named.
+ */
+export function usePaymentMethods() {
+  const { t } = useTranslation();
+  const select = useCallback(
+    (methods: PaymentMethod[]) =>
+      methods.some((method) => method.hidden)
+        ? methods.map((method) =>
+            method.hidden ? { ...method, name: t("paymentMethod.hidden") } : method,
+          )
+        : methods,
+    [t],
+  );
+  return useQuery({ ...paymentMethodsQueryOptions(), select });
+}

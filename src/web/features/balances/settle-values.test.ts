@@ -76,12 +76,13 @@ describe("the accounts a settlement names", () => {
     expect(same.errors.toMethodId?.message).toBe("validation.transferSameAccount");
   });
 
-  it("are the family's active accounts, never a card", () => {
+  it("are the family's active accounts, never a card nor another member's private one", () => {
     const methods = [
-      { id: "a", isActive: true, kind: "checking" },
-      { id: "b", isActive: false, kind: "savings" },
-      { id: "c", isActive: true, kind: "credit_card" },
-      { id: "d", isActive: true, kind: "cash" },
+      { id: "a", isActive: true, hidden: false, kind: "checking" },
+      { id: "b", isActive: false, hidden: false, kind: "savings" },
+      { id: "c", isActive: true, hidden: false, kind: "credit_card" },
+      { id: "d", isActive: true, hidden: false, kind: "cash" },
+      { id: "e", isActive: true, hidden: true, kind: "checking" },
     ];
     expect(settleAccountsOf(methods).map((m) => m.id)).toEqual(["a", "d"]);
   });

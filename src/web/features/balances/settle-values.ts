@@ -7,6 +7,7 @@ import {
   type SettlementMethod,
 } from "../../../contract/balances";
 import type { Language } from "../../../contract/common";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 
 export type SettleValues = {
@@ -39,10 +40,15 @@ export function settleDefaults(debt: Debt, today: string, language: Language): S
   };
 }
 
-/** The accounts a settlement may name: the family's active ones, never a card. */
-export const settleAccountsOf = <Method extends { isActive: boolean; kind: string }>(
+/**
+ * The accounts a settlement may name: the family's active ones, never a card, nor another
+ * member's private account.
+ */
+export const settleAccountsOf = <
+  Method extends { isActive: boolean; hidden: boolean; kind: string },
+>(
   methods: readonly Method[],
-) => methods.filter((method) => method.isActive && method.kind !== "credit_card");
+) => methods.filter((method) => offeredToReader(method) && method.kind !== "credit_card");
 
 /**
  * The contract's schema (the server's own rules) on the typed values, the amount read first and

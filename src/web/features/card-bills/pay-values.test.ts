@@ -19,6 +19,8 @@ const method = (
   limitUsed: null,
   openingBalance: null,
   openingDate: null,
+  isPrivate: false,
+  hidden: false,
   balance: null,
   isActive,
   createdAt: "2026-01-01T00:00:00.000Z",

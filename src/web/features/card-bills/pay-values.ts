@@ -8,14 +8,18 @@ import {
 import { toCents } from "../../../contract/cents";
 import type { Language } from "../../../contract/common";
 import type { PaymentMethod } from "../../../contract/payment-methods";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 
 export type PayValues = { fromMethodId: string; amount: string; paidOn: string };
 type PayResolver = Resolver<PayValues, unknown, CreateBillPaymentInput>;
 
-/** What a bill is paid from: the family's active accounts, never a card (the contract's rule). */
+/**
+ * What a bill is paid from: the family's active accounts, never a card (the contract's rule), nor
+ * another member's private account.
+ */
 export const payingAccounts = (methods: readonly PaymentMethod[] | undefined) =>
-  (methods ?? []).filter((method) => method.isActive && method.kind !== "credit_card");
+  (methods ?? []).filter((method) => offeredToReader(method) && method.kind !== "credit_card");
 
 /**
  * The dialog opens ready for the usual case, paying the whole bill today: what is left, in the

@@ -185,6 +185,7 @@ const moneyFields = new Set([
   "adjustment",
 ]);
 const dateFields = new Set(["date", "startDate", "endDate", "openingDate"]);
+const accountFields = new Set(["paymentMethod", "fromAccount", "toAccount", "account"]);
 /**
  * Fields set from nothing in a change (where a series' change starts; a default split set on a day
  * that had none): shown as their value alone.
@@ -223,6 +224,8 @@ function useFormatValue() {
       return value === null ? t("history.splitEqual") : t("history.splitRatio", { weights: value });
     }
     if (value === null) return t("history.none");
+    // A private account is kept without its name (docs/product.md#private-accounts).
+    if (value === "" && accountFields.has(field)) return t("history.privateAccount");
     if (typeof value === "boolean") return value ? t("history.yes") : t("history.no");
     if (typeof value === "string" && moneyFields.has(field)) return formatMoney(value, language);
     if (typeof value === "string" && dateFields.has(field)) return formatDate(value, language);

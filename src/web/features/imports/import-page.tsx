@@ -12,6 +12,7 @@ import type { PaymentMethod } from "../../../contract/payment-methods";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { usePreviewImport } from "../../api/imports/preview-import";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
@@ -59,7 +60,7 @@ function Importer() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const inputId = useId();
   const activeMethods = useMemo(
-    () => (paymentMethods.data ?? []).filter((method) => method.isActive),
+    () => (paymentMethods.data ?? []).filter(offeredToReader),
     [paymentMethods.data],
   );
 

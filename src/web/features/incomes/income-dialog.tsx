@@ -9,6 +9,7 @@ import { usePayerChoices } from "../../api/family/payer-choices";
 import { useCreateIncome } from "../../api/incomes/create-income";
 import { useUpdateIncome } from "../../api/incomes/update-income";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { FormDialog, FormDialogForm } from "../../components/form-dialog";
 import { PayerSelect } from "../../components/payer-select";
 import { FormField } from "../../components/ui/form-field";
@@ -41,7 +42,7 @@ function useAccountChoices(currentId: string | null) {
   const methods = usePaymentMethods();
   return (methods.data ?? [])
     .filter((method) => method.kind !== "credit_card")
-    .filter((method) => method.isActive || method.id === currentId)
+    .filter((method) => offeredToReader(method) || method.id === currentId)
     .map((method) => ({
       value: method.id,
       label: method.name,

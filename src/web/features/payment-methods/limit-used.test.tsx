@@ -16,6 +16,8 @@ const card = (creditLimit: string | null, limitUsed: string | null) => ({
   limitUsed,
   openingBalance: null,
   openingDate: null,
+  isPrivate: false,
+  hidden: false,
   balance: null,
 });
 
@@ -60,6 +62,8 @@ const nubank: PaymentMethod = {
   limitUsed: "3600.00",
   openingBalance: null,
   openingDate: null,
+  isPrivate: false,
+  hidden: false,
   balance: null,
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",

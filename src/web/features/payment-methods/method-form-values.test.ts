@@ -17,6 +17,7 @@ const values = (patch: Partial<MethodValues>): MethodValues => ({
   creditLimit: "5000.00",
   openingBalance: "",
   openingDate: "",
+  isPrivate: false,
   ...patch,
 });
 
@@ -32,6 +33,8 @@ const card: PaymentMethod = {
   limitUsed: "0.00",
   openingBalance: null,
   openingDate: null,
+  isPrivate: false,
+  hidden: false,
   balance: null,
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -156,5 +159,27 @@ describe("methodChanges", () => {
       openingBalance: null,
       openingDate: null,
     });
+  });
+
+  it("sends 'Só meu' on an account only, and its change both ways", () => {
+    expect(methodInputOf(values({ kind: "checking", isPrivate: true }))).toMatchObject({
+      isPrivate: true,
+    });
+    // A card is the family's: the box a card never shows is not sent for it.
+    expect(methodInputOf(values({ isPrivate: true }))).not.toHaveProperty("isPrivate");
+    expect(methodInputOf(values({ kind: "savings" }))).not.toHaveProperty("isPrivate");
+    const savings: PaymentMethod = {
+      ...card,
+      kind: "savings",
+      closingDay: null,
+      dueDay: null,
+      creditLimit: null,
+      limitUsed: null,
+    };
+    const edit = (method: PaymentMethod, isPrivate: boolean) =>
+      methodChanges(method, methodInputOf(values({ kind: "savings", isPrivate })));
+    expect(edit(savings, true)).toEqual({ isPrivate: true });
+    expect(edit({ ...savings, isPrivate: true }, false)).toEqual({ isPrivate: false });
+    expect(edit({ ...savings, isPrivate: true }, true)).toEqual({});
   });
 });

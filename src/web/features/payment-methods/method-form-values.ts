@@ -18,6 +18,8 @@ export type MethodValues = {
   openingBalance: string;
   /** The date field's "YYYY-MM-DD", "" when empty. */
   openingDate: string;
+  /** 'Só meu' (docs/product.md#private-accounts): an account's, offered to its holder only. */
+  isPrivate: boolean;
 };
 
 export const isCard = (kind: PaymentMethodKind) => kind === "credit_card";
@@ -43,6 +45,7 @@ export function methodInputOf(values: MethodValues): CreatePaymentMethodInput {
     if (values.openingBalance.trim() !== "") input.openingBalance = values.openingBalance.trim();
     if (values.openingDate !== "") input.openingDate = values.openingDate;
   }
+  if (!isCard(values.kind) && values.isPrivate) input.isPrivate = true;
   return input;
 }
 
@@ -69,6 +72,8 @@ export function methodChanges(
       changes.openingBalance = balance;
       changes.openingDate = date;
     }
+    const isPrivate = input.isPrivate ?? false;
+    if (isPrivate !== method.isPrivate) changes.isPrivate = isPrivate;
   }
   return changes;
 }

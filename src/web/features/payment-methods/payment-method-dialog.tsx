@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Lock } from "lucide-react";
+import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -34,6 +36,7 @@ const fieldNames = [
   "creditLimit",
   "openingBalance",
   "openingDate",
+  "isPrivate",
 ] as const;
 
 const contractResolver = zodResolver(createPaymentMethodInputSchema);
@@ -77,12 +80,20 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
         ? formatAmountInput(method.openingBalance, language)
         : "",
       openingDate: method?.openingDate ?? "",
+      isPrivate: method?.isPrivate ?? false,
     },
   });
   const card = isCard(watch("kind"));
+  // 'Só meu' is the holder's to say (docs/product.md#private-accounts): offered while the
+  // holder chosen is the person, and on an account.
+  const mayKeepPrivate = !card && user !== undefined && watch("ownerUserId") === user?.id;
+  const privateHintId = useId();
   const message = (key?: string) => (key ? t(key) : undefined);
 
-  const save = handleSubmit(async (input) => {
+  const save = handleSubmit(async (checked) => {
+    // A box no longer shown (another holder chosen, or a card) says nothing: the account is shared.
+    const { isPrivate: _hidden, ...shared } = checked;
+    const input = mayKeepPrivate ? checked : shared;
     try {
       if (method) {
         const changes = methodChanges(method, input);
@@ -189,6 +200,31 @@ function MethodForm({ method, onDone }: { method: PaymentMethod | null; onDone: 
           </FormField>
         </div>
       )}
+      {mayKeepPrivate ? (
+        <div className="grid gap-1">
+          {/* The whole row is the label: a 44 px target on a phone. */}
+          <label className="flex min-h-11 items-center gap-3 font-medium text-sm sm:min-h-9">
+            <input
+              type="checkbox"
+              aria-describedby={privateHintId}
+              className="size-5 shrink-0 accent-primary"
+              {...register("isPrivate")}
+            />
+            <Lock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            {t("paymentMethods.form.private")}
+          </label>
+          {/* The server's refusal, when there is one, in place of the hint. */}
+          <p
+            id={privateHintId}
+            role={errors.isPrivate ? "alert" : undefined}
+            className={
+              errors.isPrivate ? "text-destructive text-sm" : "text-muted-foreground text-xs"
+            }
+          >
+            {message(errors.isPrivate?.message) ?? t("paymentMethods.form.privateHint")}
+          </p>
+        </div>
+      ) : null}
     </FormDialogForm>
   );
 }

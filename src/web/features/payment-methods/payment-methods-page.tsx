@@ -71,7 +71,13 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
               <p className="text-muted-foreground text-sm">
                 {t(`paymentMethods.kinds.${method.kind}`)} ·{" "}
                 {t("paymentMethods.ownedBy", { name: ownerName(method.ownerUserId) })}
+                {method.isPrivate && !method.hidden
+                  ? ` · ${t("paymentMethods.privateMine")}`
+                  : null}
               </p>
+              {method.hidden ? (
+                <p className="text-muted-foreground text-sm">{t("paymentMethods.hiddenNote")}</p>
+              ) : null}
               {method.kind === "credit_card" ? (
                 <p className="text-sm">
                   {t("paymentMethods.days", { closing: method.closingDay, due: method.dueDay })}
@@ -91,40 +97,43 @@ function MethodItem({ method, onEdit, onDelete }: { method: PaymentMethod } & Ac
               ) : null}
             </div>
           </div>
-          <div className="flex flex-wrap gap-2">
-            {method.kind === "credit_card" ? (
-              <Button asChild variant="outline" size="sm">
-                <Link href={`/payment-methods/${method.id}/bills`}>
-                  {t("paymentMethods.bills")}
-                  {named}
-                </Link>
+          {/* Another member's private account: theirs alone to change (docs/product.md#private-accounts). */}
+          {method.hidden ? null : (
+            <div className="flex flex-wrap gap-2">
+              {method.kind === "credit_card" ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link href={`/payment-methods/${method.id}/bills`}>
+                    {t("paymentMethods.bills")}
+                    {named}
+                  </Link>
+                </Button>
+              ) : (
+                <Button asChild variant="outline" size="sm">
+                  <Link href={`/payment-methods/${method.id}/reconcile`}>
+                    {t("paymentMethods.reconcile")}
+                    {named}
+                  </Link>
+                </Button>
+              )}
+              <Button variant="outline" size="sm" onClick={() => onEdit(method)}>
+                {t("paymentMethods.edit")}
+                {named}
               </Button>
-            ) : (
-              <Button asChild variant="outline" size="sm">
-                <Link href={`/payment-methods/${method.id}/reconcile`}>
-                  {t("paymentMethods.reconcile")}
-                  {named}
-                </Link>
+              <Button variant="outline" size="sm" disabled={update.isPending} onClick={toggle}>
+                {t(method.isActive ? "paymentMethods.archive" : "paymentMethods.unarchive")}
+                {named}
               </Button>
-            )}
-            <Button variant="outline" size="sm" onClick={() => onEdit(method)}>
-              {t("paymentMethods.edit")}
-              {named}
-            </Button>
-            <Button variant="outline" size="sm" disabled={update.isPending} onClick={toggle}>
-              {t(method.isActive ? "paymentMethods.archive" : "paymentMethods.unarchive")}
-              {named}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              onClick={() => onDelete(method)}
-            >
-              {t("paymentMethods.delete")}
-              {named}
-            </Button>
-          </div>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onDelete(method)}
+              >
+                {t("paymentMethods.delete")}
+                {named}
+              </Button>
+            </div>
+          )}
         </CardContent>
       </Card>
     </li>

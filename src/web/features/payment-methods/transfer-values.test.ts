@@ -14,6 +14,8 @@ const method = (id: string, patch: Partial<PaymentMethod> = {}): PaymentMethod =
   limitUsed: null,
   openingBalance: null,
   openingDate: null,
+  isPrivate: false,
+  hidden: false,
   balance: "0.00",
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",

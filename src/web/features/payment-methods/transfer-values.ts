@@ -3,6 +3,7 @@ import type { Resolver } from "react-hook-form";
 import type { Language } from "../../../contract/common";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { type CreateTransferInput, createTransferInputSchema } from "../../../contract/transfers";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { readingAmounts } from "../../lib/amount-input";
 
 export type TransferValues = {
@@ -13,9 +14,12 @@ export type TransferValues = {
   note: string;
 };
 
-/** The accounts money can move between: the family's active ones, never a card. */
+/**
+ * The accounts money can move between: the family's active ones, never a card, nor another
+ * member's private account (only its holder moves money on it).
+ */
 export const transferAccountsOf = (methods: readonly PaymentMethod[]) =>
-  methods.filter((method) => method.isActive && method.kind !== "credit_card");
+  methods.filter((method) => offeredToReader(method) && method.kind !== "credit_card");
 
 /** 'Transferir' opens from the first account to the second, today (`today`: lib/format's todayIso). */
 export function transferDefaults(

@@ -14,8 +14,10 @@ import { reportsTexts } from "./texts";
 
 const MARGIN = { top: 8, right: 8, bottom: 8 };
 const AXIS_WIDTH = 64;
-// The net worth first, beside the month: what a phone shows before the table scrolls.
-const columns = ["netWorth", "accounts", "cards"] as const;
+// The net worth first, beside the month: what a phone shows before the table scrolls. Other
+// members' private accounts are one unnamed column, there only when they hold money
+// (docs/product.md#private-accounts).
+const allColumns = ["netWorth", "accounts", "othersPrivate", "cards"] as const;
 
 /** "dez. de 2026" for a month's last day, the date itself for today (the last point). */
 function useDayLabel() {
@@ -99,8 +101,14 @@ export function NetWorth() {
   if (!data) return null;
   const empty =
     toCents(data.futureInstallments) === 0 &&
-    data.points.every((point) => toCents(point.accounts) === 0 && toCents(point.cards) === 0);
+    data.points.every((point) =>
+      [point.accounts, point.othersPrivate, point.cards].every((amount) => toCents(amount) === 0),
+    );
   if (empty) return null;
+  const columns = allColumns.filter(
+    (column) =>
+      column !== "othersPrivate" || data.points.some((point) => toCents(point.othersPrivate) !== 0),
+  );
   const cell = "px-3 py-2 whitespace-nowrap";
   const numeric = `${cell} text-right tabular-nums`;
   return (
