@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import {
   expensesSeenBy,
+  inBillIndex,
   incomesSeenBy,
   methodMasked,
   methodUsableBy,
@@ -115,13 +116,19 @@ async function assertOwner(db: Db, scope: FamilyScope, ownerId: string, keeps?: 
 
 /**
  * A card's limit used: what each of its bills still owes (its purchases less its payments, never
- * below zero), future installments' bills included, which is what the card owes on a day after
- * every one of them (card_owed, db/functions/accounts.sql: the net worth's rule, its one home);
- * null for an account. The method's own columns are written out with their table: Drizzle leaves
- * them unqualified in a one-table select.
+ * below zero), future installments' bills included; null for an account. The method's own
+ * columns are written out with their table: Drizzle leaves them unqualified in a one-table select.
  */
-const limitUsed = sql<string | null>`case when payment_methods.kind = 'credit_card' then
-  card_owed(payment_methods.id, payment_methods.family_id, 'infinity'::date)::numeric(20, 2)::text end`;
+const limitUsed = (scope: FamilyScope) => sql<
+  string | null
+>`case when payment_methods.kind = 'credit_card' then
+  (select coalesce(sum(greatest(
+      coalesce((select sum(e.amount) from ${expensesSeenBy(scope, "e")}
+        where e.bill_id = b.id and ${inBillIndex(sql`b.id`, "e")}), 0)
+      - coalesce((select sum(p.amount) from ${billPayments} p
+        where p.bill_id = b.id and p.family_id = b.family_id), 0), 0)), 0)::numeric(20, 2)::text
+    from ${cardBills} b where b.method_id = payment_methods.id
+      and b.family_id = payment_methods.family_id) end`;
 
 /**
  * An account's balance at the end of `day` (db/functions/accounts.sql, the rule's one home);
@@ -136,7 +143,7 @@ const methodsWithUsage = (db: Db, scope: FamilyScope, where: SQL | undefined, to
   db
     .select({
       ...getTableColumns(paymentMethods),
-      limitUsed,
+      limitUsed: limitUsed(scope),
       balance: balanceOn(scope, today),
       hidden: sql<boolean>`${methodMasked(scope)}`,
     })
