@@ -31,6 +31,12 @@ export const IMPORT_PREVIEW_MAX_BYTES = 10 * 1024 * 1024;
 /** Base64 of IMPORT_MAX_BYTES, with room for padding. */
 export const IMPORT_MAX_BASE64_CHARS = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4;
 
+/**
+ * What the file is: a CSV or spreadsheet text read by its columns, or a bank's OFX statement
+ * (docs/product.md#ofx-import), whose transactions are read as the lines of a CSV of four columns:
+ * date, description, amount and the bank's id of the transaction.
+ */
+export const importFormats = ["csv", "ofx"] as const;
 export const importEncodings = ["utf-8", "windows-1252"] as const;
 export const importSeparators = [";", ",", "\t", "|"] as const;
 export const importDateFormats = ["dd/mm/yyyy", "mm/dd/yyyy", "yyyy-mm-dd"] as const;
@@ -161,6 +167,7 @@ export type ImportPreviewLine = z.infer<typeof importPreviewLineSchema>;
 
 export const importPreviewSchema = z.object({
   settings: z.object({
+    format: z.enum(importFormats),
     encoding: z.enum(importEncodings),
     separator: z.enum(importSeparators),
     hasHeader: z.boolean(),

@@ -106,6 +106,7 @@ describe("the preview", () => {
     // Written with JSON.stringify past the zod serializer (trustedJson): still the contract's shape.
     expect(importPreviewSchema.strict().parse(body)).toEqual(body);
     expect(body.settings).toEqual({
+      format: "csv",
       encoding: "windows-1252",
       separator: ";",
       hasHeader: true,

@@ -1,9 +1,11 @@
 import {
+  IMPORT_MAX_LINES,
   IMPORT_PREVIEW_MAX_BYTES,
   IMPORT_REFUND_CANDIDATES,
   type ImportPreview,
   type ImportPreviewInput,
   type ImportRefundCandidate,
+  type ImportStatementKind,
 } from "../../../contract/imports";
 import { toCents } from "../../../contract/money";
 import {
@@ -17,11 +19,13 @@ import {
   parseLine,
   refundKeyOf,
 } from "./detect";
+import { looksLikeOfx, OfxReadError, readOfx } from "./ofx";
 import {
   assertLineCount,
   badFile,
   decodeBase64,
   decodeText,
+  type FileRecord,
   guessSeparator,
   readRecords,
   usualColumnCount,
@@ -65,9 +69,77 @@ export type ParsedPreview = {
  */
 const DATABASE_FIELDS_BYTES = 102;
 
-export function parsePreview(input: ImportPreviewInput): ParsedPreview {
-  const options = input.options ?? {};
-  const { text, encoding } = decodeText(decodeBase64(input.contentBase64), options.encoding);
+/** What a file is read into before its lines are: its records, and how they were found. */
+type ReadFile = {
+  format: ImportPreview["settings"]["format"];
+  encoding: ImportPreview["settings"]["encoding"];
+  separator: ImportPreview["settings"]["separator"];
+  hasHeader: boolean;
+  columnNames: string[];
+  rows: FileRecord[];
+  maxColumns: number;
+  columns: ImportPreview["settings"]["columns"];
+  /** An OFX says which statement it is (a card's or a bank's); a CSV's is guessed from its signs. */
+  statementKind?: ImportStatementKind;
+};
+
+/** The OFX's own names of the four columns its transactions are read into (ofxFile). */
+const OFX_COLUMNS = ["DTPOSTED", "NAME/MEMO", "TRNAMT", "FITID"];
+
+/**
+ * A bank's OFX statement (docs/product.md#ofx-import) as the records of a CSV: each transaction
+ * a line of its date, what the bank calls it, its signed amount and its id. Both a bank's and a
+ * card's OFX write spending negative (the account holder's side), so the sign is not guessed.
+ */
+function ofxFile(bytes: Buffer): ReadFile {
+  let statement: ReturnType<typeof readOfx>;
+  try {
+    statement = readOfx(bytes);
+  } catch (error) {
+    if (!(error instanceof OfxReadError)) throw error;
+    throw badFile(error.messageKey, error.line === null ? {} : { line: error.line });
+  }
+  if (statement.transactions.length === 0) throw badFile("validation.importEmpty");
+  if (statement.transactions.length > IMPORT_MAX_LINES) {
+    throw badFile("validation.importTooManyLines", { max: IMPORT_MAX_LINES });
+  }
+  const rows = statement.transactions.map((transaction, index) => ({
+    // The transaction's place in the statement: an OFX's lines are its tags, not its entries.
+    lineNumber: index + 1,
+    cells: [
+      transaction.date,
+      ofxDescription(transaction),
+      transaction.amount,
+      transaction.fitId ?? "",
+    ],
+  }));
+  return {
+    format: "ofx",
+    encoding: "utf-8",
+    separator: ";",
+    hasHeader: false,
+    columnNames: OFX_COLUMNS,
+    rows,
+    maxColumns: OFX_COLUMNS.length,
+    columns: { date: 0, description: 1, amount: 2 },
+    statementKind: statement.kind,
+  };
+}
+
+/**
+ * A transaction's description: its NAME and its MEMO, once when one holds the other (banks write
+ * the same words in both, or leave one empty).
+ */
+function ofxDescription(transaction: { name: string; memo: string }): string {
+  const { name, memo } = transaction;
+  if (foldText(name).includes(foldText(memo))) return name;
+  if (foldText(memo).includes(foldText(name))) return memo;
+  return `${name} ${memo}`;
+}
+
+/** A CSV or spreadsheet text: its encoding, separator, header and columns, chosen or guessed. */
+function csvFile(bytes: Buffer, options: NonNullable<ImportPreviewInput["options"]>): ReadFile {
+  const { text, encoding } = decodeText(bytes, options.encoding);
   assertLineCount(text);
   const separator = options.separator ?? guessSeparator(text);
   const records = readRecords(text, separator);
@@ -81,22 +153,44 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     ? header.cells.map((cell) => cell.trim())
     : Array.from({ length: maxColumns }, (_, i) => String(i + 1));
   const columns = options.columns ?? guessColumns(columnNames, rows);
+  return { format: "csv", encoding, separator, hasHeader, columnNames, rows, maxColumns, columns };
+}
+
+export function parsePreview(input: ImportPreviewInput): ParsedPreview {
+  const options = input.options ?? {};
+  const content = decodeBase64(input.contentBase64);
+  const file = looksLikeOfx(content) ? ofxFile(content) : csvFile(content, options);
+  const { encoding, separator, hasHeader, columnNames, rows, maxColumns } = file;
+  // An OFX's columns are its own: the dates, amounts and sign it writes, whatever was chosen for
+  // a CSV before (the person may still read the signs the other way round).
+  const columns = file.format === "ofx" ? file.columns : (options.columns ?? file.columns);
 
   const valuesOf = (column: number) =>
     rows.map((row) => row.cells[column]?.trim() ?? "").filter((value) => value !== "");
-  const guessedDate = guessDateFormat(valuesOf(columns.date));
-  const dateFormat = options.dateFormat ?? guessedDate.dateFormat;
+  const ofx = file.format === "ofx";
+  const guessedDate = ofx
+    ? { dateFormat: "yyyy-mm-dd" as const, ambiguous: false }
+    : guessDateFormat(valuesOf(columns.date));
+  const dateFormat = ofx ? guessedDate.dateFormat : (options.dateFormat ?? guessedDate.dateFormat);
   const amountValues = valuesOf(columns.amount);
-  const amountFormat = options.amountFormat ?? guessAmountFormat(amountValues);
-  const guessedSign = guessSpendingSign(
-    amountValues.flatMap((value) => {
-      const parsed = parseAmount(value, amountFormat);
-      return "cents" in parsed ? [parsed.cents] : [];
-    }),
-    options.statementKind,
-  );
+  const amountFormat = ofx ? "dot" : (options.amountFormat ?? guessAmountFormat(amountValues));
+  const guessedSign = ofx
+    ? {
+        spendingSign: "negative" as const,
+        statementKind: file.statementKind ?? "bank",
+        reason:
+          file.statementKind === "card" ? ("cardStatement" as const) : ("bankStatement" as const),
+      }
+    : guessSpendingSign(
+        amountValues.flatMap((value) => {
+          const parsed = parseAmount(value, amountFormat);
+          return "cents" in parsed ? [parsed.cents] : [];
+        }),
+        options.statementKind,
+      );
   const spendingSign = options.spendingSign ?? guessedSign.spendingSign;
   const settings = {
+    format: file.format,
     encoding,
     separator,
     hasHeader,

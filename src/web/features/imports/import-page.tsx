@@ -134,7 +134,7 @@ function Importer() {
             <input
               id={inputId}
               type="file"
-              accept=".csv,.txt,text/csv,text/plain"
+              accept=".csv,.txt,.ofx,text/csv,text/plain,application/x-ofx"
               onChange={choose}
               className="peer sr-only"
             />

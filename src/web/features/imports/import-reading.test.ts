@@ -8,6 +8,7 @@ import { importsTexts } from "./texts";
 type Settings = ImportPreview["settings"];
 
 const settings = (overrides: Partial<Settings> = {}): Settings => ({
+  format: "csv",
   encoding: "utf-8",
   separator: ",",
   hasHeader: true,

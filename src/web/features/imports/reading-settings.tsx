@@ -79,33 +79,44 @@ export function ReadingSettings({
       </CardHeader>
       <CardContent className="grid gap-4">
         {settings.dateFormatAmbiguous ? <Alert>{t("imports.settings.dateAmbiguous")}</Alert> : null}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          {column("date")}
-          {column("description")}
-          {column("amount")}
-          {choice("dateFormat", importDateFormats, change)}
-          {choice("amountFormat", importAmountFormats, change)}
-          {/* Why the signs are read so, beside the choice that changes it
+        {/* An OFX says its own dates, amounts and columns (docs/product.md#ofx-import): what it
+            is, and the signs, which a person may still read the other way round. */}
+        {settings.format === "ofx" ? (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <p className="text-sm sm:col-span-2" data-testid="ofx-statement">
+              {t(`imports.settings.ofx.${settings.statementKind}`)}
+            </p>
+            {choice("spendingSign", importSpendingSigns, change)}
+          </div>
+        ) : (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            {column("date")}
+            {column("description")}
+            {column("amount")}
+            {choice("dateFormat", importDateFormats, change)}
+            {choice("amountFormat", importAmountFormats, change)}
+            {/* Why the signs are read so, beside the choice that changes it
               (docs/product.md#reading-the-file). */}
-          {choice("spendingSign", importSpendingSigns, change, undefined, {
-            text: t(signGuessKey(settings, signChosen)),
-            testId: "sign-guess",
-          })}
-          {choice("encoding", importEncodings, reread)}
-          {choice("separator", importSeparators, reread, (value) =>
-            value === "\t" ? "tab" : value,
-          )}
-          <SettingSelect
-            label={t("imports.settings.header")}
-            value={settings.hasHeader ? "yes" : "no"}
-            options={[
-              { value: "yes", label: t("imports.settings.headerYes") },
-              { value: "no", label: t("imports.settings.headerNo") },
-            ]}
-            disabled={disabled}
-            onChange={(value) => reread({ hasHeader: value === "yes" })}
-          />
-        </div>
+            {choice("spendingSign", importSpendingSigns, change, undefined, {
+              text: t(signGuessKey(settings, signChosen)),
+              testId: "sign-guess",
+            })}
+            {choice("encoding", importEncodings, reread)}
+            {choice("separator", importSeparators, reread, (value) =>
+              value === "\t" ? "tab" : value,
+            )}
+            <SettingSelect
+              label={t("imports.settings.header")}
+              value={settings.hasHeader ? "yes" : "no"}
+              options={[
+                { value: "yes", label: t("imports.settings.headerYes") },
+                { value: "no", label: t("imports.settings.headerNo") },
+              ]}
+              disabled={disabled}
+              onChange={(value) => reread({ hasHeader: value === "yes" })}
+            />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Expense } from "../../../contract/expenses";
+import { type ImportPreviewInput, importPreviewSchema } from "../../../contract/imports";
+import type { SignedIn } from "../../testing/api-helpers";
+import {
+  createCategory,
+  createPaymentMethod,
+  signUpWithFamily,
+} from "../../testing/family-helpers";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+/**
+ * OFX import (docs/product.md#ofx-import): a bank's OFX 1.x file in windows-1252 goes through the
+ * CSV's preview and import, its dates never moved by their zone; the same file again is all
+ * duplicates; a card's OFX reads its payment as a credit; a broken OFX says where and writes
+ * nothing. The reader's quirks, one by one, are ofx.test.ts.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const preview = (who: SignedIn, payload: ImportPreviewInput) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/imports/preview",
+    headers: { cookie: who.cookie },
+    payload,
+  });
+
+/** Itaú's export: an OFX 1.x header, windows-1252, unclosed tags, Brasília's zone on each date. */
+const itau = (lines: string[]) =>
+  Buffer.from(
+    [
+      "OFXHEADER:100",
+      "DATA:OFXSGML",
+      "VERSION:102",
+      "SECURITY:NONE",
+      "ENCODING:USASCII",
+      "CHARSET:1252",
+      "COMPRESSION:NONE",
+      "OLDFILEUID:NONE",
+      "NEWFILEUID:NONE",
+      "",
+      "<OFX>",
+      "<BANKMSGSRSV1><STMTTRNRS><STMTRS>",
+      "<CURDEF>BRL",
+      "<BANKACCTFROM><BANKID>0341<ACCTID>12345-6<ACCTTYPE>CHECKING</BANKACCTFROM>",
+      "<BANKTRANLIST>",
+      "<DTSTART>20261101000000[-3:BRT]",
+      "<DTEND>20261130235959[-3:BRT]",
+      ...lines,
+      "</BANKTRANLIST>",
+      "<LEDGERBAL><BALAMT>3412,35<DTASOF>00000000</LEDGERBAL>",
+      "</STMTRS></STMTTRNRS></BANKMSGSRSV1>",
+      "</OFX>",
+    ].join("\r\n"),
+    "latin1",
+  ).toString("base64");
+
+const transaction = (fitId: string, date: string, amount: string, memo: string) =>
+  `<STMTTRN><TRNTYPE>${amount.startsWith("-") ? "DEBIT" : "CREDIT"}<DTPOSTED>${date}<TRNAMT>${amount}<FITID>${fitId}<MEMO>${memo}</STMTTRN>`;
+
+describe("an OFX file", () => {
+  it("is previewed like a CSV, its accents and its dates as the bank wrote them, and imported once", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "pt" });
+    const market = await createCategory(t.app, owner, { name: "Mercado" });
+    const account = await createPaymentMethod(t.app, owner, {
+      kind: "checking",
+      name: "Itaú conta",
+    });
+    const file = itau([
+      transaction("A1", "20261130120000[-3:BRT]", "-387,65", "SUPERMERCADO PÃO DE AÇÚCAR"),
+      transaction("A2", "20261105", "3000,00", "SALARIO EMPRESA"),
+      transaction("A3", "20261201000000[-03:EST]", "-1.200,00", "PARC 03/10 MAGAZINE"),
+    ]);
+    const res = await preview(owner, { contentBase64: file, paymentMethodId: account.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = importPreviewSchema.parse(res.json());
+    expect(body.settings).toMatchObject({
+      format: "ofx",
+      statementKind: "bank",
+      spendingSign: "negative",
+      spendingSignReason: "bankStatement",
+      dateFormat: "yyyy-mm-dd",
+      columns: { date: 0, description: 1, amount: 2 },
+    });
+    expect(body.columnNames).toEqual(["DTPOSTED", "NAME/MEMO", "TRNAMT", "FITID"]);
+    expect(
+      body.lines.map((line) => [
+        line.lineNumber,
+        line.date,
+        line.description,
+        line.amount,
+        line.notSpending,
+        line.incomeKind,
+        line.installment,
+        line.errorKey,
+        line.duplicate,
+      ]),
+    ).toEqual([
+      [1, "2026-11-30", "SUPERMERCADO PÃO DE AÇÚCAR", "387.65", false, null, null, null, false],
+      [2, "2026-11-05", "SALARIO EMPRESA", "3000.00", true, "salary", null, null, false],
+      [3, "2026-12-01", "MAGAZINE", "1200.00", false, null, { number: 3, count: 10 }, null, false],
+    ]);
+    expect(body.lines[0]?.cells[3]).toBe("A1");
+
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/api/imports",
+      headers: { cookie: owner.cookie, "idempotency-key": crypto.randomUUID() },
+      payload: {
+        fileName: "extrato.ofx",
+        paymentMethodId: account.id,
+        lines: [
+          {
+            date: "2026-11-30",
+            description: "SUPERMERCADO PÃO DE AÇÚCAR",
+            amount: "387.65",
+            categoryId: market.id,
+          },
+        ],
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const listed = (
+      await t.app.inject({ method: "GET", url: "/api/expenses", headers: { cookie: owner.cookie } })
+    ).json() as Expense[];
+    expect(listed.map((e) => [e.date, e.amount, e.paymentMethodId])).toEqual([
+      ["2026-11-30", "387.65", account.id],
+    ]);
+    // The same file again: the purchase imported is a duplicate, with its category suggested.
+    const again = importPreviewSchema.parse(
+      (await preview(owner, { contentBase64: file, paymentMethodId: account.id })).json(),
+    );
+    expect(again.lines[0]).toMatchObject({ duplicate: true, suggestedCategoryId: market.id });
+  });
+
+  it("of a card reads its purchases as spending and its payment as a credit", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "pt" });
+    const card = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>BRL</CURDEF>
+<CCACCTFROM><ACCTID>5502</ACCTID></CCACCTFROM>
+<BANKTRANLIST>
+<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261103</DTPOSTED><TRNAMT>-52.90</TRNAMT><FITID>n1</FITID><MEMO>IFD*RESTAURANTE</MEMO></STMTTRN>
+<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261110</DTPOSTED><TRNAMT>1500.00</TRNAMT><FITID>n2</FITID><MEMO>Pagamento recebido</MEMO></STMTTRN>
+</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`,
+    ).toString("base64");
+    // Read the same whether or not the lines go into a card.
+    for (const options of [undefined, { statementKind: "card" as const }]) {
+      const res = await preview(owner, { contentBase64: card, ...(options ? { options } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = importPreviewSchema.parse(res.json());
+      expect(body.settings).toMatchObject({
+        format: "ofx",
+        statementKind: "card",
+        spendingSign: "negative",
+      });
+      expect(body.lines.map((line) => [line.description, line.amount, line.notSpending])).toEqual([
+        ["IFD*RESTAURANTE", "52.90", false],
+        ["Pagamento recebido", "1500.00", true],
+      ]);
+    }
+  });
+
+  it("that is broken says where, in the person's language, and writes nothing", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "pt" });
+    const bad = itau([transaction("B1", "20261131", "-10,00", "DATA QUE NAO EXISTE")]);
+    const res = await preview(owner, { contentBase64: bad });
+    expect(res.statusCode).toBe(400);
+    // The 31st of November, on the OFX's 18th line.
+    expect(res.json().errors).toEqual([
+      { path: "contentBase64", message: "A data na linha 18 do OFX não é uma data válida." },
+    ]);
+    const noStatement = Buffer.from(
+      "OFXHEADER:100\r\n\r\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>",
+    ).toString("base64");
+    const refused = await preview(owner, { contentBase64: noStatement });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("O OFX não traz um extrato de conta nem de cartão.");
+  });
+});
