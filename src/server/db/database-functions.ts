@@ -18,6 +18,7 @@ const DATABASE_FUNCTION_FILES = [
   "refunds.sql",
   "quotas.sql",
   "accounts.sql",
+  "payees.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {
