@@ -8,6 +8,7 @@ import {
   type ImportStatementKind,
 } from "../../../contract/imports";
 import { toCents } from "../../../contract/money";
+import { payeeKey } from "../../../domain/payee";
 import {
   foldText,
   guessAmountFormat,
@@ -48,7 +49,7 @@ export type ParsedPreview = {
   lines: string[];
   /** The readable lines for the duplicate lookup, as the JSON its statement reads. */
   candidatesJson: string;
-  /** The folded descriptions of the readable lines, once each. */
+  /** The payee keys of the readable lines' descriptions (domain/payee.ts), once each. */
   keys: string[];
   /** For each line, its description's index in `keys`; -1 for a line with an error. */
   lineKeys: Int32Array;
@@ -242,10 +243,12 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
       p: line.installment?.number ?? null,
       c: line.installment?.count ?? null,
     });
-    let key = keyIndex.get(k);
+    // The category suggested is the payee's (docs/product.md#csv-import), whatever the spelling.
+    const payee = payeeKey(line.description);
+    let key = keyIndex.get(payee);
     if (key === undefined) {
       key = keyIndex.size;
-      keyIndex.set(k, key);
+      keyIndex.set(payee, key);
     }
     lineKeys[index] = key;
     if (!line.notSpending || line.date === null || line.amount === null) return;
@@ -283,7 +286,7 @@ export type LookupInput = Pick<
 export type PreviewLookups = {
   /** The indexes of the lines the family already has. */
   duplicates: Int32Array;
-  /** For each of `keys`, the category last used for it, if any. */
+  /** For each of `keys`, the category the family used most for that payee, if any. */
   categories: (string | null)[];
   /**
    * For each refund key, the family's purchases it may return, newest first (service.ts): each

@@ -31,7 +31,7 @@ type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /**
- * The description as the duplicate and last-category lookups compare it: search_text (the
+ * The description as the duplicate and refund lookups compare it: search_text (the
  * description without accents, migration 0003) in lower case with single spaces, the same
  * folding as detect.ts's foldText.
  */
@@ -39,8 +39,8 @@ const foldedDescription = sql`lower(regexp_replace(e.search_text, '\\s+', ' ', '
 
 /**
  * What the family's data says of a file's readable lines, for its preview: two statements
- * whatever the file's size, one finding the lines the family already has, one the category last
- * used for each description (docs/product.md#csv-import). The file itself is read, and the
+ * whatever the file's size, one finding the lines the family already has, one the category the
+ * family used most for each payee (docs/product.md#csv-import). The file itself is read, and the
  * answer written, in the preview worker (preview-pool.ts).
  */
 export async function previewLookups(
@@ -66,11 +66,23 @@ export async function previewLookups(
         where e.installment = i.p and e.installment_count = i.c and e.amount = i.a
         and ${foldedDescription} = i.k))`),
     db.execute(sql`
-      select distinct on (f.k) f.k, f.category_id as "categoryId"
-      from (select ${foldedDescription} as k, e.category_id, e.date, e.created_at
-        from ${expensesSeenBy(scope, "e")} where e.category_id is not null) f
-      where f.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
-      order by f.k, f.date desc, f.created_at desc`),
+      -- The category used most for the payee (payee_key, db/functions/payees.sql), the most
+      -- recently used of those tied. Another member's private expense comes without its
+      -- category (docs/product.md#private-expenses), so it never counts; a refund is no purchase
+      -- from the payee. The key is computed once per description and category, not per expense:
+      -- a family of ten years has 50,000 expenses and a few thousand descriptions
+      -- (docs/benchmarks.md).
+      select distinct on (u.k) u.k, u.category_id as "categoryId"
+      from (select payee_key(d.description) as k, d.category_id, sum(d.uses) as uses,
+          max(d.last_date) as last_date, max(d.last_created) as last_created
+        from (select e.description, e.category_id, count(*) as uses, max(e.date) as last_date,
+            max(e.created_at) as last_created
+          from ${expensesSeenBy(scope, "e")}
+          where e.category_id is not null and e.refund_of_id is null
+          group by e.description, e.category_id) d
+        group by 1, 2) u
+      where u.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
+      order by u.k, u.uses desc, u.last_date desc, u.last_created desc`),
     refundLookup(db, scope, parsed),
   ]);
   const categoryByKey = new Map(
