@@ -149,8 +149,15 @@ export const importPreviewLineSchema = z.object({
    */
   installment: z.object({ number: z.number().int(), count: z.number().int() }).nullable(),
   /**
+   * The bank's id of the transaction (docs/product.md#ofx-import): an OFX's FITID, made unique
+   * within the file; null for a CSV's line, or an OFX's without one. Sent back with the line.
+   */
+  importId: z.string().nullable(),
+  /**
    * The family already has an expense with this date, amount and description, or, for an
-   * installment, that installment of a purchase with this description and count.
+   * installment, that installment of a purchase with this description and count, or an entry
+   * imported with this importId into the import's account or card; or the file had the same
+   * transaction earlier.
    */
   duplicate: z.boolean(),
   /** The category of the family's latest expense with the same description, if any. */
@@ -187,6 +194,11 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
+/** The bank's id of an imported transaction, as the preview answered it. */
+const importIdSchema = text("validation.invalid")
+  .min(1, "validation.invalid")
+  .max(255, "validation.tooLong");
+
 export const importCommitLineSchema = z
   .strictObject({
     date: calendarDateSchema,
@@ -203,6 +215,8 @@ export const importCommitLineSchema = z
       })
       .refine((i) => i.number <= i.count, { error: "validation.installmentInvalid" })
       .optional(),
+    /** The preview's importId: kept with the expense, so the line is never imported twice. */
+    importId: importIdSchema.optional(),
   })
   .refine(
     // Its purchase's total is the installment's amount times the count, which must fit an amount.
@@ -225,6 +239,8 @@ export const importCreditSchema = z
     kind: incomeKindSchema.optional(),
     receivedByUserId: z.uuid({ error: "validation.receiverNotMember" }).optional(),
     refundOfId: z.uuid({ error: "validation.importRefundOfRequired" }).optional(),
+    /** The preview's importId, as a line's. */
+    importId: importIdSchema.optional(),
   })
   .superRefine((credit, context) => {
     if (credit.recordAs === "refund" && credit.refundOfId === undefined) {
@@ -278,6 +294,11 @@ export const importResultSchema = z.object({
   /** Of them, the credits recorded as income and as refunds. */
   incomeCount: z.number().int(),
   refundCount: z.number().int(),
+  /**
+   * Lines and credits left out because the import's account or card already has an entry of
+   * their importId (docs/product.md#ofx-import): imported before, by this file or another.
+   */
+  skippedCount: z.number().int(),
   /** The sum of the imported amounts, as a decimal string. */
   totalAmount: z.string(),
   createdAt: z.string(),

@@ -427,6 +427,36 @@ export const clearedEntries = pgTable(
 );
 
 /**
+ * The bank's id of each imported transaction (docs/product.md#ofx-import): an OFX's FITID, on the
+ * account or card the file went into, with the expense or income it became. A file imported again
+ * adds nothing already here; the identity goes with its entry (deleted, it may be imported again).
+ */
+export const importIdentities = pgTable(
+  "import_identities",
+  {
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (method_id, family_id) references payment_methods (id, family_id) ON DELETE CASCADE,
+    // written by hand in migration 0037.
+    methodId: uuid("method_id").notNull(),
+    importId: text("import_id").notNull(),
+    expenseId: uuid("expense_id").references(() => expenses.id, { onDelete: "cascade" }),
+    incomeId: uuid("income_id").references(() => incomes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.familyId, t.methodId, t.importId] }),
+    index("import_identities_expense_idx").on(t.expenseId),
+    index("import_identities_income_idx").on(t.incomeId),
+    check(
+      "import_identities_entry_check",
+      sql`(${t.expenseId} is null) <> (${t.incomeId} is null)`,
+    ),
+  ],
+);
+
+/**
  * "Pagar fatura": money moved from one of the family's accounts to a card's bill. A transfer,
  * never an expense: it is in no budget, no summary and no spending.
  */
@@ -1040,6 +1070,8 @@ export const imports = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     fileName: text("file_name"),
     importedCount: integer("imported_count").notNull(),
+    /** Lines left out as imported before (import_identities), so a repeat answers the same. */
+    skippedCount: integer("skipped_count").notNull().default(0),
     // 20,000 lines of up to 99,999,999.99 each.
     totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull(),
     createdAt: createdAt(),

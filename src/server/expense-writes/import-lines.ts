@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../contract/money";
 import { billClosingOf } from "../../domain/card-bills";
@@ -20,6 +21,8 @@ export type ImportedLine = {
   /** An installment marker's number and count, with the description folded as the lookups fold it. */
   installment?: { number: number; count: number } | undefined;
   seriesKey?: string | undefined;
+  /** The bank's id of the transaction, which the import keeps with the expense (its caller). */
+  importId?: string | undefined;
 };
 
 /** What an import's lines were paid with: the method, and when a card, its days and a chosen bill. */
@@ -35,7 +38,8 @@ export type ImportPaidWith = {
  * not one per line: the lines are its expenses, listed by the Expenses screen
  * (docs/product.md#family-history). Written by the same statement. Paid with a card, each line
  * goes to the chosen bill or its date's (the bills found or made in one statement before); a
- * marked line joins its purchase in installments (seriesForImport).
+ * marked line joins its purchase in installments (seriesForImport). Answers each line's expense id,
+ * in the lines' order.
  */
 export async function importLines(
   w: WriteContext,
@@ -51,7 +55,7 @@ export async function importLines(
   },
   lines: ImportedLine[],
   paidWith: ImportPaidWith | null = null,
-): Promise<void> {
+): Promise<string[]> {
   const card = paidWith?.card ?? null;
   // A card's bills: the one chosen, else each line's by its date (one statement for all).
   const billOf = (date: string): string | null => {
@@ -73,6 +77,8 @@ export async function importLines(
     const series = seriesOf.get(n);
     return {
       n,
+      // Made here rather than by the table's default, so the caller can name each line's expense.
+      id: randomUUID(),
       d: line.date,
       t: line.description,
       a: line.amount,
@@ -104,15 +110,17 @@ export async function importLines(
   ]);
   await w.tx.execute(sql`
     with recorded_history as (${recorded})
-    insert into expenses (family_id, description, amount, category_id, added_by_user_id,
+    insert into expenses (id, family_id, description, amount, category_id, added_by_user_id,
       paid_by_user_id, date, payment_method_id, bill_id, series_id, installment,
       installment_count)
-    select ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d, i.m, i.b, i.s, i.i, i.ic
+    select i.id, ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d, i.m, i.b, i.s, i.i,
+      i.ic
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as i(n int, d date, t text, a numeric, c uuid, p uuid, m uuid, b uuid, s uuid, i int,
-        ic int)
+      as i(n int, id uuid, d date, t text, a numeric, c uuid, p uuid, m uuid, b uuid, s uuid,
+        i int, ic int)
     order by i.n`);
   w.changes.expenses({ familyId: scope.familyId, kind: "imported", count: lines.length });
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -138,6 +138,106 @@ describe("an OFX file", () => {
     expect(again.lines[0]).toMatchObject({ duplicate: true, suggestedCategoryId: market.id });
   });
 
+  it("is never imported twice: the bank's id is kept with each entry, and a repeat is left out and counted", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "pt" });
+    const market = await createCategory(t.app, owner, { name: "Mercado" });
+    const account = await createPaymentMethod(t.app, owner, {
+      kind: "checking",
+      name: "Itaú conta",
+    });
+    // One FITID for two different purchases (some banks do), and one transaction written twice.
+    const november = itau([
+      transaction("T1", "20261103", "-10,00", "PADARIA"),
+      transaction("T1", "20261104", "-20,00", "FARMACIA"),
+      transaction("T2", "20261105", "-30,00", "POSTO"),
+      transaction("T2", "20261105", "-30,00", "POSTO"),
+      transaction("T3", "20261106", "500,00", "PIX RECEBIDO JOAO"),
+    ]);
+    const read = async (file: string) => {
+      const res = await preview(owner, { contentBase64: file, paymentMethodId: account.id });
+      expect(res.statusCode, res.body).toBe(200);
+      return importPreviewSchema.parse(res.json()).lines;
+    };
+    const first = await read(november);
+    expect(first.map((line) => [line.importId, line.duplicate])).toEqual([
+      ["T1", false],
+      ["T1#2", false],
+      ["T2", false],
+      ["T2", true],
+      ["T3", false],
+    ]);
+    const commit = (lines: typeof first) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/imports",
+        headers: { cookie: owner.cookie, "idempotency-key": crypto.randomUUID() },
+        payload: {
+          fileName: "novembro.ofx",
+          paymentMethodId: account.id,
+          lines: lines
+            .filter((line) => !line.notSpending)
+            .map((line) => ({
+              date: line.date,
+              description: line.description,
+              amount: line.amount,
+              categoryId: market.id,
+              ...(line.importId ? { importId: line.importId } : {}),
+            })),
+          credits: lines
+            .filter((line) => line.notSpending)
+            .map((line) => ({
+              recordAs: "income",
+              date: line.date,
+              description: line.description,
+              amount: line.amount,
+              ...(line.importId ? { importId: line.importId } : {}),
+            })),
+        },
+      });
+    // Everything ticked, the repeat too: it is recorded once.
+    const done = await commit(first);
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json()).toMatchObject({ importedCount: 4, incomeCount: 1, skippedCount: 1 });
+
+    // The bank exports the month again with other words: its ids still find every entry.
+    const again = itau([
+      transaction("T1", "20261103", "-10,00", "PADARIA DO ZE"),
+      transaction("T1", "20261104", "-20,00", "FARMACIA POPULAR"),
+      transaction("T2", "20261105", "-30,00", "POSTO SHELL"),
+      transaction("T3", "20261106", "500,00", "PIX RECEBIDO JOAO S"),
+      transaction("T4", "20261107", "-40,00", "MERCADO"),
+    ]);
+    const second = await read(again);
+    expect(second.map((line) => [line.importId, line.duplicate])).toEqual([
+      ["T1", true],
+      ["T1#2", true],
+      ["T2", true],
+      ["T3", true],
+      ["T4", false],
+    ]);
+    const redone = await commit(second);
+    expect(redone.statusCode, redone.body).toBe(201);
+    expect(redone.json()).toMatchObject({ importedCount: 1, skippedCount: 4 });
+    const listed = (
+      await t.app.inject({ method: "GET", url: "/api/expenses", headers: { cookie: owner.cookie } })
+    ).json() as Expense[];
+    expect(listed.map((e) => [e.date, e.description]).sort()).toEqual([
+      ["2026-11-03", "PADARIA"],
+      ["2026-11-04", "FARMACIA"],
+      ["2026-11-05", "POSTO"],
+      ["2026-11-07", "MERCADO"],
+    ]);
+    // Deleted, an entry may come back with the next import of its file.
+    const padaria = listed.find((e) => e.description === "PADARIA");
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/expenses/${padaria?.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    const third = await read(again);
+    expect(third[0]).toMatchObject({ importId: "T1", duplicate: false });
+  });
+
   it("of a card reads its purchases as spending and its payment as a credit", async () => {
     const owner = await signUpWithFamily(t.app, { language: "pt" });
     const card = Buffer.from(

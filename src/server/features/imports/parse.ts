@@ -20,7 +20,7 @@ import {
   parseLine,
   refundKeyOf,
 } from "./detect";
-import { looksLikeOfx, OfxReadError, readOfx } from "./ofx";
+import { looksLikeOfx, OfxReadError, type OfxTransaction, readOfx } from "./ofx";
 import {
   assertLineCount,
   badFile,
@@ -60,8 +60,10 @@ export type ParsedPreview = {
   refundKeysJson: string;
   /** For each line, its index in the refund keys; -1 for a line that is no readable credit. */
   lineRefundKeys: Int32Array;
-  /** The method the import names, for the refund lookup. */
+  /** The method the import names, for the refund lookup and the bank's ids it already has. */
   paymentMethodId: string | null;
+  /** The lines that repeat an earlier one of the file exactly: duplicates whatever the family has. */
+  fileDuplicates: number[];
 };
 
 /**
@@ -82,6 +84,8 @@ type ReadFile = {
   columns: ImportPreview["settings"]["columns"];
   /** An OFX says which statement it is (a card's or a bank's); a CSV's is guessed from its signs. */
   statementKind?: ImportStatementKind;
+  /** The indexes of the rows that repeat an earlier one of the file exactly (an OFX's). */
+  fileDuplicates?: number[];
 };
 
 /** The OFX's own names of the four columns its transactions are read into (ofxFile). */
@@ -104,6 +108,7 @@ function ofxFile(bytes: Buffer): ReadFile {
   if (statement.transactions.length > IMPORT_MAX_LINES) {
     throw badFile("validation.importTooManyLines", { max: IMPORT_MAX_LINES });
   }
+  const ids = ofxImportIds(statement.transactions);
   const rows = statement.transactions.map((transaction, index) => ({
     // The transaction's place in the statement: an OFX's lines are its tags, not its entries.
     lineNumber: index + 1,
@@ -111,7 +116,7 @@ function ofxFile(bytes: Buffer): ReadFile {
       transaction.date,
       ofxDescription(transaction),
       transaction.amount,
-      transaction.fitId ?? "",
+      ids.importIds[index] ?? "",
     ],
   }));
   return {
@@ -124,7 +129,34 @@ function ofxFile(bytes: Buffer): ReadFile {
     maxColumns: OFX_COLUMNS.length,
     columns: { date: 0, description: 1, amount: 2 },
     statementKind: statement.kind,
+    fileDuplicates: ids.repeated,
   };
+}
+
+/**
+ * Each transaction's identity in the file (docs/product.md#ofx-import): its FITID, unless an
+ * earlier transaction had it. Some banks give one FITID to different transactions: a later one
+ * with another date, amount or text becomes "FITID#2", "FITID#3"…, in the file's order, so
+ * importing the same file again finds each; one that repeats an earlier transaction exactly is
+ * the same transaction written twice, a duplicate within the file.
+ */
+function ofxImportIds(transactions: readonly OfxTransaction[]) {
+  const seen = new Map<string, string[]>();
+  const repeated: number[] = [];
+  const importIds = transactions.map((transaction, index) => {
+    if (transaction.fitId === null || transaction.fitId === "") return null;
+    const what = `${transaction.date} ${transaction.amount} ${transaction.name} ${transaction.memo}`;
+    const earlier = seen.get(transaction.fitId) ?? [];
+    seen.set(transaction.fitId, earlier);
+    const same = earlier.indexOf(what);
+    if (same >= 0) {
+      repeated.push(index);
+      return same === 0 ? transaction.fitId : `${transaction.fitId}#${same + 1}`;
+    }
+    earlier.push(what);
+    return earlier.length === 1 ? transaction.fitId : `${transaction.fitId}#${earlier.length}`;
+  });
+  return { importIds, repeated };
 }
 
 /**
@@ -222,13 +254,18 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     k: string;
     p: number | null;
     c: number | null;
+    /** The bank's id of the transaction, when the file gives one (an OFX). */
+    f: string | null;
   }[] = [];
   const keyIndex = new Map<string, number>();
   const lineKeys = new Int32Array(rows.length).fill(-1);
   const refundKeys = new Map<string, { r: number; k: string; a: string; d: string }>();
   const lineRefundKeys = new Int32Array(rows.length).fill(-1);
   rows.forEach((row, index) => {
-    const line = parseLine(row, lineSettings);
+    const line = {
+      ...parseLine(row, lineSettings),
+      importId: file.format === "ofx" ? row.cells[3] || null : null,
+    };
     const json = JSON.stringify(line).slice(0, -1);
     bytes += Buffer.byteLength(json) + DATABASE_FIELDS_BYTES;
     if (bytes > IMPORT_PREVIEW_MAX_BYTES) throw tooLarge();
@@ -242,6 +279,7 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
       k,
       p: line.installment?.number ?? null,
       c: line.installment?.count ?? null,
+      f: line.importId,
     });
     // The category suggested is the payee's (docs/product.md#csv-import), whatever the spelling.
     const payee = payeeKey(line.description);
@@ -273,6 +311,7 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     refundKeysJson: JSON.stringify([...refundKeys.values()]),
     lineRefundKeys,
     paymentMethodId: input.paymentMethodId ?? null,
+    fileDuplicates: file.fileDuplicates ?? [],
   };
 }
 
@@ -308,7 +347,7 @@ export function refundCandidatesOf(
 
 /** The answer's JSON text, in the contract's key order (importPreviewSchema). */
 export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): string {
-  const duplicates = new Set(lookups.duplicates);
+  const duplicates = new Set([...lookups.duplicates, ...parsed.fileDuplicates]);
   let refundBytes = 0;
   const lines = parsed.lines.map((line, index) => {
     const key = parsed.lineKeys[index] ?? -1;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { HistoryChange } from "../../../contract/history";
 import type {
   ImportCommitInput,
@@ -8,8 +8,20 @@ import type {
 import { fromCents, toCents } from "../../../contract/money";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
-import { cardBills, familyHistory, imports, paymentMethods } from "../../db/schema";
-import { expensesSeenBy, inRefundsIndex, maskedRow, methodUsableBy } from "../../db/seen-by";
+import {
+  cardBills,
+  familyHistory,
+  importIdentities,
+  imports,
+  paymentMethods,
+} from "../../db/schema";
+import {
+  expensesSeenBy,
+  incomesSeenBy,
+  inRefundsIndex,
+  maskedRow,
+  methodUsableBy,
+} from "../../db/seen-by";
 import { AppError } from "../../errors";
 import type { ImportedLine, ImportPaidWith } from "../../expense-writes/import-lines";
 import type { ExpenseWriter } from "../../expense-writes/writer";
@@ -54,7 +66,7 @@ export async function previewLookups(
   const [duplicates, lastCategories, refunds] = await Promise.all([
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
-        as i(n int, d date, a numeric, k text, p int, c int)
+        as i(n int, d date, a numeric, k text, p int, c int, f text)
       -- Another member's private expense is not matched by its description
       -- (docs/product.md#private-expenses): the preview would say it exists.
       where exists (select 1 from ${expensesSeenBy(scope, "e")}
@@ -64,7 +76,16 @@ export async function previewLookups(
       -- same installment (docs/product.md#csv-import).
       or (i.p is not null and exists (select 1 from ${expensesSeenBy(scope, "e")}
         where e.installment = i.p and e.installment_count = i.c and e.amount = i.a
-        and ${foldedDescription} = i.k))`),
+        and ${foldedDescription} = i.k))
+      -- The bank's id of the transaction, already imported into this account or card
+      -- (docs/product.md#ofx-import), on an entry the caller may see.
+      or (i.f is not null and exists (select 1 from ${importIdentities} x
+        where x.family_id = ${scope.familyId} and x.method_id = ${parsed.paymentMethodId}::uuid
+          and x.import_id = i.f
+          and (x.expense_id in (select e.id from ${expensesSeenBy(scope, "e")}
+              where not ${maskedRow("e")})
+            or x.income_id in (select ic.id from ${incomesSeenBy(scope, "ic")}
+              where not ${maskedRow("ic")}))))`),
     db.execute(sql`
       -- The category used most for the payee (payee_key, db/functions/payees.sql), the most
       -- recently used of those tied. Another member's private expense comes without its
@@ -193,15 +214,26 @@ async function importTransaction(
     refundCredits: { credit: Credit; index: number }[];
   },
 ): Promise<ImportResult> {
-  const { incomeCredits, refundCredits } = credits;
-  const totalCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  const sentCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
   // Refused before anything is written: PostgreSQL would refuse the total with an overflow.
-  if (totalCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
+  if (sentCents > MAX_IMPORT_TOTAL_CENTS) throw new AppError("import_total_too_large");
   try {
     return await writes.transaction(async (tx, write, unit) => {
       // Before anything is counted: the family's other imports, restores and rules wait for this
       // one (docs/product.md#quotas).
       await lockFamilyQuotas(tx, [scope.familyId]);
+      // What the account or card already has by the bank's id, or this import twice, is left out
+      // and counted (docs/product.md#ofx-import).
+      const kept = await keptByImportId(tx, scope, input.paymentMethodId, [
+        ...input.lines,
+        ...credits.incomeCredits.map(({ credit }) => credit),
+        ...credits.refundCredits.map(({ credit }) => credit),
+      ]);
+      const lines = input.lines.filter(kept);
+      const incomeCredits = credits.incomeCredits.filter(({ credit }) => kept(credit));
+      const refundCredits = credits.refundCredits.filter(({ credit }) => kept(credit));
+      const recordedCount = lines.length + incomeCredits.length + refundCredits.length;
+      const totalCents = lines.reduce((sum, line) => sum + toCents(line.amount), 0);
       const [created] = await tx
         .insert(imports)
         .values({
@@ -209,7 +241,8 @@ async function importTransaction(
           userId: scope.userId,
           idempotencyKey,
           fileName: input.fileName,
-          importedCount: credits.recordedCount,
+          importedCount: recordedCount,
+          skippedCount: credits.recordedCount - recordedCount,
           totalAmount: fromCents(totalCents),
         })
         .onConflictDoNothing()
@@ -229,7 +262,7 @@ async function importTransaction(
         return toResult(first, await creditCountsOf(tx, scope, first.id));
       }
       const receivers = incomeCredits.map(({ credit }) => credit.receivedByUserId ?? scope.userId);
-      const counts = await assertCategoriesAndPayers(tx, scope, input.lines, receivers);
+      const counts = await assertCategoriesAndPayers(tx, scope, lines, receivers);
       // This import's own row is among the day's: it was written above.
       if (counts.imports > quotas.importsPerDay) {
         throw new AppError("too_many_imports", { params: { max: quotas.importsPerDay } });
@@ -237,7 +270,7 @@ async function importTransaction(
       // A refund is an expense row: it counts against the family's expenses like one.
       assertExpenseRoom(
         counts.expenses,
-        input.lines.length + refundCredits.length,
+        lines.length + refundCredits.length,
         quotas.expensesPerFamily,
       );
       // An income credit is an income row: it counts against the family's incomes like one typed.
@@ -251,10 +284,10 @@ async function importTransaction(
         ? await importPaidWith(tx, scope, input.paymentMethodId, input.billId)
         : null;
       const creditCounts = { incomeCount: incomeCredits.length, refundCount: refundCredits.length };
-      await write.importLines(
+      const expenseIds = await write.importLines(
         scope,
         { ...created, ...creditCounts },
-        input.lines.map((line) => ({
+        lines.map((line) => ({
           ...line,
           seriesKey: line.installment ? foldText(line.description) : undefined,
         })),
@@ -263,7 +296,7 @@ async function importTransaction(
       // Income comes into an account, never a card (docs/product.md#income): the import's method
       // when it is one.
       const incomeAccount = paidWith && !paidWith.card ? paidWith.methodId : null;
-      await unit.incomes.insert(
+      const incomeRows = await unit.incomes.insert(
         incomeCredits.map(({ credit }) => ({
           familyId: scope.familyId,
           description: credit.description,
@@ -276,7 +309,20 @@ async function importTransaction(
         })),
         actorOf(scope),
       );
-      await writeRefunds(write, scope, refundCredits);
+      const refundIds = await writeRefunds(write, scope, refundCredits);
+      if (paidWith) {
+        await keepImportIds(tx, scope, paidWith.methodId, [
+          ...lines.map((line, n) => ({ importId: line.importId, expenseId: expenseIds[n] })),
+          ...incomeCredits.map(({ credit }, n) => ({
+            importId: credit.importId,
+            incomeId: incomeRows[n]?.id,
+          })),
+          ...refundCredits.map(({ credit }, n) => ({
+            importId: credit.importId,
+            expenseId: refundIds[n],
+          })),
+        ]);
+      }
       return toResult(created, creditCounts);
     });
   } catch (error) {
@@ -394,6 +440,7 @@ const toResult = (
   id: row.id,
   importedCount: row.importedCount,
   ...creditCounts,
+  skippedCount: row.skippedCount,
   totalAmount: fromCents(toCents(row.totalAmount)),
   createdAt: row.createdAt.toISOString(),
 });
@@ -430,17 +477,19 @@ async function writeRefunds(
   write: ExpenseWriter,
   scope: FamilyScope,
   refunds: { credit: Credit; index: number }[],
-): Promise<void> {
+): Promise<string[]> {
+  const ids: string[] = [];
   for (const { credit, index } of refunds) {
     if (!credit.refundOfId)
       throw lineError(index, "refundOfId", "validation.importRefundOfRequired", "credits");
     try {
-      await write.createRefund(
+      const refund = await write.createRefund(
         scope,
         credit.refundOfId,
         { amount: credit.amount, date: credit.date, description: credit.description },
         (purchase) => purchase,
       );
+      ids.push(refund.id);
     } catch (error) {
       if (error instanceof AppError && error.code === "refund_too_large") {
         throw lineError(index, "amount", "validation.importRefundTooLarge", "credits");
@@ -454,4 +503,66 @@ async function writeRefunds(
       throw error;
     }
   }
+  return ids;
+}
+
+/**
+ * Whether each line or credit is to be recorded: not when the import's account or card already
+ * has an entry of its bank's id (import_identities), nor when the same id came earlier in this
+ * import (docs/product.md#ofx-import). One statement, and none without a method or an id.
+ */
+async function keptByImportId(
+  db: Db,
+  scope: FamilyScope,
+  methodId: string | undefined,
+  items: readonly { importId?: string | undefined }[],
+): Promise<(item: { importId?: string | undefined }) => boolean> {
+  const named = [...new Set(items.flatMap((item) => (item.importId ? [item.importId] : [])))];
+  const known = new Set<string>();
+  if (methodId && named.length > 0) {
+    const rows = await db
+      .select({ importId: importIdentities.importId })
+      .from(importIdentities)
+      .where(
+        and(
+          eq(importIdentities.familyId, scope.familyId),
+          eq(importIdentities.methodId, methodId),
+          inArray(importIdentities.importId, named),
+        ),
+      );
+    for (const row of rows) known.add(row.importId);
+  }
+  return (item) => {
+    if (!methodId || !item.importId) return true;
+    if (known.has(item.importId)) return false;
+    known.add(item.importId);
+    return true;
+  };
+}
+
+/** The bank's ids of what an import recorded into its account or card, kept with each entry. */
+async function keepImportIds(
+  db: Db,
+  scope: FamilyScope,
+  methodId: string,
+  entries: readonly {
+    importId?: string | undefined;
+    expenseId?: string | undefined;
+    incomeId?: string | undefined;
+  }[],
+): Promise<void> {
+  const rows = entries.flatMap((entry) =>
+    entry.importId && (entry.expenseId || entry.incomeId)
+      ? [
+          {
+            familyId: scope.familyId,
+            methodId,
+            importId: entry.importId,
+            expenseId: entry.expenseId ?? null,
+            incomeId: entry.incomeId ?? null,
+          },
+        ]
+      : [],
+  );
+  if (rows.length > 0) await db.insert(importIdentities).values(rows);
 }

@@ -20,6 +20,7 @@ const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
   notSpending: false,
   incomeKind: null,
   installment: null,
+  importId: null,
   duplicate: false,
   suggestedCategoryId: null,
   refundCandidates: [],
@@ -139,6 +140,42 @@ describe("what the import sends", () => {
     expect(input.paymentMethodId).toBe(account.id);
     expect(input).not.toHaveProperty("billId");
     expect(input.fileName).toHaveLength(255);
+  });
+});
+
+describe("an OFX's lines", () => {
+  it("send back the bank's id of each transaction, lines and credits alike", () => {
+    const ofx = {
+      lines: [
+        line({ description: "PADARIA", importId: "T1" }),
+        line({ description: "POSTO", importId: "T1#2" }),
+        line({
+          description: "PIX RECEBIDO",
+          notSpending: true,
+          incomeKind: "other",
+          importId: "T3",
+        }),
+        line({ description: "Sem id" }),
+      ],
+    } as ImportPreview;
+    const selection = applyCategoryToUncategorised(initialSelection(ofx), "cat");
+    selection.credits = ["", "", "income", ""];
+    expect(commitLines(ofx, selection).map((l) => [l.description, l.importId])).toEqual([
+      ["PADARIA", "T1"],
+      ["POSTO", "T1#2"],
+      ["Sem id", undefined],
+    ]);
+    expect(commitLines(ofx, selection)[2]).not.toHaveProperty("importId");
+    expect(commitCredits(ofx, selection)).toEqual([
+      {
+        recordAs: "income",
+        date: "2026-03-10",
+        description: "PIX RECEBIDO",
+        amount: "10.00",
+        kind: "other",
+        importId: "T3",
+      },
+    ]);
   });
 });
 

@@ -87,6 +87,8 @@ export function commitLines(preview: ImportPreview, selection: Selection): Impor
     if (line.installment) {
       commitLine.installment = { number: line.installment.number, count: line.installment.count };
     }
+    // The bank's id, kept so the line is never imported twice (docs/product.md#ofx-import).
+    if (line.importId) commitLine.importId = line.importId;
     return [commitLine];
   });
 }
@@ -101,7 +103,12 @@ export function commitCredits(preview: ImportPreview, selection: Selection): Imp
     if (!isCredit(line) || choice === SKIP_CREDIT || line.date === null || line.amount === null) {
       return [];
     }
-    const credit = { date: line.date, description: line.description, amount: line.amount };
+    const credit = {
+      date: line.date,
+      description: line.description,
+      amount: line.amount,
+      ...(line.importId ? { importId: line.importId } : {}),
+    };
     if (choice === INCOME_CREDIT) {
       return [{ recordAs: "income", ...credit, kind: line.incomeKind ?? "other" }];
     }

@@ -139,12 +139,19 @@ describe("the import's view", () => {
     });
   });
 
-  it("says what the import recorded: its expenses, then its incomes and refunds", () => {
-    const result = (importedCount: number, incomeCount: number, refundCount: number) =>
-      ({ importedCount, incomeCount, refundCount }) as ImportResult;
+  it("says what the import recorded: its expenses, then its incomes and refunds, then what was left out", () => {
+    const result = (
+      importedCount: number,
+      incomeCount: number,
+      refundCount: number,
+      skippedCount = 0,
+    ) => ({ importedCount, incomeCount, refundCount, skippedCount }) as ImportResult;
     expect(importDoneText(result(3, 0, 0), t)).toBe('imports.done {"count":3}');
     expect(importDoneText(result(5, 1, 2), t)).toBe(
       'imports.done {"count":2} imports.credit.incomesDone {"count":1} imports.credit.refundsDone {"count":2}',
+    );
+    expect(importDoneText(result(1, 0, 0, 4), t)).toBe(
+      'imports.done {"count":1} imports.skipped {"count":4}',
     );
   });
 });

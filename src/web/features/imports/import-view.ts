@@ -132,5 +132,7 @@ export function importDoneText(result: ImportResult, t: Translate): string {
     result.refundCount > 0
       ? ` ${t("imports.credit.refundsDone", { count: result.refundCount })}`
       : "",
+    // Already in the app by the bank's id (docs/product.md#ofx-import).
+    result.skippedCount > 0 ? ` ${t("imports.skipped", { count: result.skippedCount })}` : "",
   ].join("");
 }
