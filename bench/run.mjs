@@ -23,6 +23,9 @@
 // `BENCH_ONLY=accounts` runs only what those rows need: the seed, one start per database, the
 // summary's and the accounts' rows with their health baseline, and each computed again after a
 // change; no start times, Chromium, side scenarios or households.
+// The import's suggested categories (bench/categorise.mjs): a family of its own learns from three
+// months of a labelled statement and previews the fourth; top-1 accuracy against >= 85%.
+// `BENCH_ONLY=categorise` runs only that, on one server over an empty DATA_DIR: no seed.
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -36,6 +39,7 @@ import { HEAVY_READS_PER_USER } from "../src/server/http/heavy-reads.ts";
 import { measureAlerts } from "./alerts.mjs";
 import { measureBalances } from "./balances.mjs";
 import { EXPENSE_PAGE_API, measureBrowser, SUMMARY_API, VIEWPORT } from "./browser.mjs";
+import { measureCategorise } from "./categorise.mjs";
 import { measureExport } from "./export.mjs";
 import { FIRST_START_TARGET_MB, firstStartReport, measureFirstStart } from "./first-start.mjs";
 import { HEAVY_READS_ENV, measureHeavyReads } from "./heavy-reads.mjs";
@@ -77,8 +81,12 @@ const METHODS_PATH = "/api/payment-methods";
 const ACCOUNT_BALANCES_PATH = `/api/accounts/balances?month=${MONTH.month}&year=${MONTH.year}`;
 /** `BENCH_ONLY=accounts`: the accounts' rows and the summary's they are held to (above). */
 const ONLY_ACCOUNTS = process.env.BENCH_ONLY === "accounts";
-if (process.env.BENCH_ONLY && !ONLY_ACCOUNTS) {
-  throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the one selection is "accounts"`);
+/** `BENCH_ONLY=categorise`: the suggested categories' row alone (bench/categorise.mjs). */
+const ONLY_CATEGORISE = process.env.BENCH_ONLY === "categorise";
+if (process.env.BENCH_ONLY && !ONLY_ACCOUNTS && !ONLY_CATEGORISE) {
+  throw new Error(
+    `BENCH_ONLY=${process.env.BENCH_ONLY}: the selections are "accounts" and "categorise"`,
+  );
 }
 /**
  * In 95 of the 50,000 descriptions ('Gasto 777', 'Gasto 1777', ... 'Gasto 49777'), spread over the
@@ -545,6 +553,8 @@ async function measure({
     // Six members of the big family (five join it here) keep heavy reads running in parallel,
     // against health's p99 and the app's RSS (bench/heavy-reads.mjs prints its table).
     await measureHeavyReads(base, server.child.pid, label, BIG_FAMILY_EMAIL);
+    // A family of its own learns categories from three months and previews the fourth.
+    await measureCategorise(base, label);
     // Last: the import adds 30,000 expenses (years 2190-2192) that no call above should see.
     await measureImports(base, cookie, label);
     return {
@@ -592,6 +602,24 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     await stopEverything();
     process.exit(1);
   });
+}
+
+// The suggested categories alone: the server on an empty DATA_DIR (its own embedded PostgreSQL),
+// a family of its own, no seed (bench/categorise.mjs prints its table).
+if (ONLY_CATEGORISE) {
+  try {
+    const dataDir = await newDataDir();
+    embeddedDirs.push(dataDir);
+    const { server } = await run(3200, { DATA_DIR: dataDir });
+    try {
+      await measureCategorise("http://127.0.0.1:3200", "Embedded PostgreSQL");
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await stopEverything();
+  }
+  process.exit(0);
 }
 
 // What the family history costs: creating an expense without and with it, on each seeded database.

@@ -27,6 +27,15 @@ declare
   folded text := lower(regexp_replace(normalize(description, NFD), '[\u0300-\u036f]', '', 'g'));
   t text := ' ' || folded || ' ';
   key text;
+  stripped text;
+  -- The last word of each place above (those cut short end in jan..., horiz..., c...).
+  place_ends constant text[] := string_to_array(
+    'ac al ap am ba ce df es go ma mt ms mg pa pb pr pe pi rj rn rs ro rr sc sp se to'
+    || ' br bra brasil brazil paulo paul salvador fortaleza brasilia recife manaus alegre alegr'
+    || ' belem goiania guarulhos luis goncalo maceio caxias teresina bernardo iguacu pessoa'
+    || ' andre osasco preto pret uberlandia sorocaba aracaju joinville fora londrina niteroi'
+    || ' florianopolis florianopoli barueri jundiai grande velho velha macapa sul branco vista'
+    || ' palmas ltda me eireli epp a sa ind lj loja filial fl', ' ');
 begin
   t := regexp_replace(t, '[^a-z0-9*./:]+', ' ', 'g');
   t := regexp_replace(t, ' www\.', ' ', 'g');
@@ -46,7 +55,18 @@ begin
   t := regexp_replace(t, '^ ([a-z]+)[0-9]{3,}(?= )', ' \1', 'g');
   t := regexp_replace(t, '^ ((transf|transferencia|pagamento|pgto|pag|envio) )?pix( (transf|transferencia|enviado|enviada|env|pagamento|pgto|pag|qrs|qr|code|para|p|de|a))* ', ' pix ', 'g');
   t := regexp_replace(t, '^ pix ([a-z]+) .*$', ' pix \1 ', 'g');
-  t := regexp_replace(t, '(?<=[^ ])( (' || places || '))+ $', ' ', 'g');
+  -- payeeKey's last step, '(?<=[^ ])( (places))+ $', as a loop of one place at a time: the
+  -- same result, and PostgreSQL's engine takes ~80 us a line on the one expression (its
+  -- lookbehind at every position), so the preview's 50,000 expenses would wait seconds
+  -- (docs/benchmarks.md). A place is stripped only when its last word ends the text: the loop
+  -- starts only then, and stops before it would strip the first word.
+  loop
+    exit when not (substring(t from ' ([a-z0-9]+) $') = any (place_ends)
+      or substring(t from ' ([a-z0-9]+) $') ~ '^(jan|horiz|c)');
+    stripped := regexp_replace(t, ' (' || places || ') $', ' ');
+    exit when stripped = t or stripped = ' ';
+    t := stripped;
+  end loop;
   key := btrim(regexp_replace(t, '[^a-z0-9]+', ' ', 'g'));
   if key = '' then
     return btrim(regexp_replace(folded, '[^a-z0-9]+', ' ', 'g'));
