@@ -88,16 +88,14 @@ describe("payee_key() in SQL (docs/product.md#csv-import)", () => {
 
   it("answers random statement lines as payeeKey does", async () => {
     const lines = fc.sample(
-      fc
-        .array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 })
-        .chain((pieces) =>
-          fc
-            .array(fc.constantFrom(" ", "", "*"), {
-              minLength: pieces.length,
-              maxLength: pieces.length,
-            })
-            .map((glue) => pieces.map((piece, i) => `${piece}${glue[i]}`).join("")),
-        ),
+      fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 }).chain((pieces) =>
+        fc
+          .array(fc.constantFrom(" ", "", "*"), {
+            minLength: pieces.length,
+            maxLength: pieces.length,
+          })
+          .map((glue) => pieces.map((piece, i) => `${piece}${glue[i]}`).join("")),
+      ),
       { numRuns: 3000, seed: 20240312 },
     );
     const fromSql = await inSql(lines);
