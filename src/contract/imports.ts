@@ -190,6 +190,12 @@ export const importPreviewSchema = z.object({
   }),
   /** The header's cells, or "1", "2"… when the file has none. */
   columnNames: z.array(z.string()),
+  /**
+   * An OFX's ledger balance (LEDGERBAL): the account's balance at the bank on `date` (its DTASOF,
+   * else the file's last transaction's day), offered as the account's reconciliation
+   * (docs/product.md#ofx-import); null for a CSV, or an OFX without one.
+   */
+  statementBalance: z.object({ amount: z.string(), date: z.string() }).nullable(),
   lines: z.array(importPreviewLineSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

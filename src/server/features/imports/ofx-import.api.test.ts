@@ -88,6 +88,8 @@ describe("an OFX file", () => {
       columns: { date: 0, description: 1, amount: 2 },
     });
     expect(body.columnNames).toEqual(["DTPOSTED", "NAME/MEMO", "TRNAMT", "FITID"]);
+    // LEDGERBAL without its day (DTASOF 00000000): the bank's balance at the file's last day.
+    expect(body.statementBalance).toEqual({ amount: "3412.35", date: "2026-12-01" });
     expect(
       body.lines.map((line) => [
         line.lineNumber,
@@ -260,6 +262,7 @@ describe("an OFX file", () => {
         statementKind: "card",
         spendingSign: "negative",
       });
+      expect(body.statementBalance).toBeNull();
       expect(body.lines.map((line) => [line.description, line.amount, line.notSpending])).toEqual([
         ["IFD*RESTAURANTE", "52.90", false],
         ["Pagamento recebido", "1500.00", true],

@@ -64,6 +64,7 @@ export type ParsedPreview = {
   paymentMethodId: string | null;
   /** The lines that repeat an earlier one of the file exactly: duplicates whatever the family has. */
   fileDuplicates: number[];
+  statementBalance: ImportPreview["statementBalance"];
 };
 
 /**
@@ -86,6 +87,8 @@ type ReadFile = {
   statementKind?: ImportStatementKind;
   /** The indexes of the rows that repeat an earlier one of the file exactly (an OFX's). */
   fileDuplicates?: number[];
+  /** An OFX's ledger balance, on its day. */
+  statementBalance?: ImportPreview["statementBalance"];
 };
 
 /** The OFX's own names of the four columns its transactions are read into (ofxFile). */
@@ -130,7 +133,24 @@ function ofxFile(bytes: Buffer): ReadFile {
     columns: { date: 0, description: 1, amount: 2 },
     statementKind: statement.kind,
     fileDuplicates: ids.repeated,
+    statementBalance: statementBalanceOf(statement),
   };
+}
+
+/**
+ * The bank's balance the file states (LEDGERBAL), on its DTASOF, or when a bank leaves that out
+ * ("00000000") on the file's last transaction's day.
+ */
+function statementBalanceOf(statement: ReturnType<typeof readOfx>) {
+  const balance = statement.ledgerBalance;
+  if (!balance) return null;
+  // "YYYY-MM-DD" sorts as the calendar does.
+  const lastDay = statement.transactions
+    .map((transaction) => transaction.date)
+    .sort()
+    .at(-1);
+  const date = balance.date ?? lastDay ?? null;
+  return date === null ? null : { amount: balance.amount, date };
 }
 
 /**
@@ -240,7 +260,9 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
   // The answer's size is counted as it is written, and the file refused past the cap: a line's
   // cells come back in full, so a file of tiny cells (or of characters JSON escapes) answers
   // several times its own size.
-  let bytes = Buffer.byteLength(JSON.stringify({ settings, columnNames }));
+  let bytes = Buffer.byteLength(
+    JSON.stringify({ settings, columnNames, statementBalance: file.statementBalance ?? null }),
+  );
   const tooLarge = () =>
     badFile("validation.importPreviewTooLarge", {
       max: IMPORT_PREVIEW_MAX_BYTES / 1024 / 1024,
@@ -312,6 +334,7 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     lineRefundKeys,
     paymentMethodId: input.paymentMethodId ?? null,
     fileDuplicates: file.fileDuplicates ?? [],
+    statementBalance: file.statementBalance ?? null,
   };
 }
 
@@ -365,7 +388,11 @@ export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): str
     }
     return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"refundCandidates":${refunds}}`;
   });
-  const head = JSON.stringify({ settings: parsed.settings, columnNames: parsed.columnNames });
+  const head = JSON.stringify({
+    settings: parsed.settings,
+    columnNames: parsed.columnNames,
+    statementBalance: parsed.statementBalance,
+  });
   const body = `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
   // The proposals come after the size was counted line by line: a file of thousands of credits
   // of a common description could take the answer past its cap with them.

@@ -20,13 +20,15 @@ import { buttonVariants } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useLanguage } from "../../i18n/use-language";
+import { formatDate, formatMoney } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
 import { readingOptions, readsAnotherKind } from "./import-reading";
 import { isCredit } from "./import-selection";
-import { importDoneText } from "./import-view";
+import { importDoneText, type ReconcileLink, reconcileLinkOf } from "./import-view";
 import { PaidWithChoice } from "./paid-with-choice";
 import { PreviewLines } from "./preview-lines";
 import { ReadingSettings } from "./reading-settings";
@@ -58,6 +60,9 @@ function Importer() {
   const [billId, setBillId] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // An OFX's ledger balance, offered once its lines are in the account (docs/product.md#ofx-import).
+  const [reconcileLink, setReconcileLink] = useState<ReconcileLink | null>(null);
+  const language = useLanguage();
   const inputId = useId();
   const activeMethods = useMemo(
     () => (paymentMethods.data ?? []).filter(offeredToReader),
@@ -90,6 +95,7 @@ function Importer() {
     // Choosing the same file again (after fixing it) must read it again.
     event.target.value = "";
     setResult(null);
+    setReconcileLink(null);
     setFileError(null);
     setPreview(null);
     previewCall.reset();
@@ -171,6 +177,18 @@ function Importer() {
               <Link href="/expenses" className="font-medium underline underline-offset-4">
                 {t("imports.seeExpenses")}
               </Link>
+              {reconcileLink ? (
+                <Link
+                  href={reconcileLink.href}
+                  className="block font-medium underline underline-offset-4"
+                >
+                  {t("imports.reconcile", {
+                    account: reconcileLink.account,
+                    amount: formatMoney(reconcileLink.amount, language),
+                    date: formatDate(reconcileLink.date, language),
+                  })}
+                </Link>
+              ) : null}
             </Alert>
           ) : null}
         </CardContent>
@@ -192,6 +210,7 @@ function Importer() {
             idempotencyKey={preview.key}
             onImported={(done) => {
               setResult(done);
+              setReconcileLink(reconcileLinkOf(preview.data, method));
               setPreview(null);
             }}
           />

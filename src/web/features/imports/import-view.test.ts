@@ -11,6 +11,7 @@ import {
   importDoneText,
   pageOfLines,
   paidWithChoices,
+  reconcileLinkOf,
   withLineChoice,
 } from "./import-view";
 
@@ -153,5 +154,29 @@ describe("the import's view", () => {
     expect(importDoneText(result(1, 0, 0, 4), t)).toBe(
       'imports.done {"count":1} imports.skipped {"count":4}',
     );
+  });
+});
+
+describe("the reconciliation an OFX offers", () => {
+  const itau = {
+    id: "22222222-2222-4222-8222-222222222222",
+    kind: "checking" as const,
+    name: "Itaú conta",
+  };
+  const balance = { statementBalance: { amount: "3412.35", date: "2026-11-30" } };
+
+  it("brings its ledger balance and day to the account's reconcile screen", () => {
+    expect(reconcileLinkOf(balance, itau)).toEqual({
+      href: `/payment-methods/${itau.id}/reconcile?date=2026-11-30&bankBalance=3412.35`,
+      account: "Itaú conta",
+      amount: "3412.35",
+      date: "2026-11-30",
+    });
+  });
+
+  it("is none without a balance, an account, or into a card", () => {
+    expect(reconcileLinkOf({ statementBalance: null }, itau)).toBeNull();
+    expect(reconcileLinkOf(balance, undefined)).toBeNull();
+    expect(reconcileLinkOf(balance, { ...itau, kind: "credit_card" })).toBeNull();
   });
 });

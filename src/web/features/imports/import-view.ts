@@ -120,6 +120,29 @@ export function importButton(summary: Summary, pending: boolean, t: Translate) {
   };
 }
 
+/** 'Conciliar' with an OFX's ledger balance, after its lines went into an account. */
+export type ReconcileLink = { href: string; account: string; amount: string; date: string };
+
+/**
+ * The reconciliation an OFX offers once imported into an account (docs/product.md#ofx-import):
+ * its ledger balance on its day, brought to the account's reconcile screen; none for a CSV, an
+ * OFX without one, a card (its bill is its statement) or no account.
+ */
+export function reconcileLinkOf(
+  preview: Pick<ImportPreview, "statementBalance">,
+  method: Pick<PaymentMethod, "id" | "kind" | "name"> | undefined,
+): ReconcileLink | null {
+  const balance = preview.statementBalance;
+  if (!balance || !method || method.kind === "credit_card") return null;
+  const search = new URLSearchParams({ date: balance.date, bankBalance: balance.amount });
+  return {
+    href: `/payment-methods/${method.id}/reconcile?${search}`,
+    account: method.name,
+    amount: balance.amount,
+    date: balance.date,
+  };
+}
+
 /** What an import recorded, in a sentence: its expenses, then its incomes and refunds. */
 export function importDoneText(result: ImportResult, t: Translate): string {
   return [

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "wouter";
+import { Link, useParams, useSearch } from "wouter";
 import { toCents } from "../../../contract/money";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import type { AccountEntry, ReconciliationState } from "../../../contract/reconciliation";
@@ -27,7 +27,7 @@ import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
 import { cn } from "../../lib/utils";
-import { bankBalanceOf, differenceOf, REASON_MAX } from "./reconcile-values";
+import { bankBalanceOf, differenceOf, REASON_MAX, reconcileDefaults } from "./reconcile-values";
 import { reconciliationTexts } from "./texts";
 
 type Values = { date: string; bankBalance: string; reason: string };
@@ -117,6 +117,7 @@ function Entries({ accountId, state }: { accountId: string; state: Reconciliatio
 function Reconcile({ account }: { account: PaymentMethod }) {
   const { t } = useTranslation(reconciliationTexts);
   const language = useLanguage();
+  const search = useSearch();
   const reconcile = useReconcile();
   const {
     register,
@@ -126,7 +127,7 @@ function Reconcile({ account }: { account: PaymentMethod }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    defaultValues: { date: todayIso(), bankBalance: "", reason: "" },
+    defaultValues: reconcileDefaults(search, todayIso(), language),
   });
   const date = watch("date");
   const state = useReconciliation(account.id, date, isDay(date));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RECONCILIATION_REASON_MAX } from "../../../contract/reconciliation";
-import { bankBalanceOf, differenceOf, REASON_MAX } from "./reconcile-values";
+import { bankBalanceOf, differenceOf, REASON_MAX, reconcileDefaults } from "./reconcile-values";
 
 // The difference 'Conciliar' is about (docs/product.md#reconciliation): read as the person types,
 // in their language, exact to the cent.
@@ -28,4 +28,33 @@ describe("the difference with the bank", () => {
 
 it("limits the reason as the contract does", () => {
   expect(REASON_MAX).toBe(RECONCILIATION_REASON_MAX);
+});
+
+describe("what the screen opens with", () => {
+  it("is today and nothing typed, or the day and balance a link brings, in the person's language", () => {
+    expect(reconcileDefaults("", "2026-12-07", "pt")).toEqual({
+      date: "2026-12-07",
+      bankBalance: "",
+      reason: "",
+    });
+    expect(reconcileDefaults("?date=2026-11-30&bankBalance=3412.35", "2026-12-07", "pt")).toEqual({
+      date: "2026-11-30",
+      bankBalance: "3412,35",
+      reason: "",
+    });
+    expect(
+      reconcileDefaults("?date=2026-11-30&bankBalance=-80.00", "2026-12-07", "en").bankBalance,
+    ).toBe("-80.00");
+  });
+
+  it("takes neither a day to come nor anything that is not a day or a balance", () => {
+    expect(reconcileDefaults("?date=2026-12-08&bankBalance=1.5", "2026-12-07", "pt")).toEqual({
+      date: "2026-12-07",
+      bankBalance: "",
+      reason: "",
+    });
+    expect(reconcileDefaults("?date=ontem&bankBalance=abc", "2026-12-07", "pt").date).toBe(
+      "2026-12-07",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import type { Language } from "../../../contract/languages";
 import { fromCents, toCents } from "../../../contract/money";
-import { parseAmountInput } from "../../lib/amount-input";
+import { formatAmountInput, parseAmountInput } from "../../lib/amount-input";
 
 /**
  * The difference the screen shows as the person types (docs/product.md#reconciliation): the
@@ -16,6 +16,23 @@ export function differenceOf(
   const bank = parseAmountInput(typed, language);
   if (!/^-?\d{1,8}(\.\d{1,2})?$/.test(bank)) return null;
   return fromCents(toCents(bank) - toCents(clearedBalance));
+}
+
+/**
+ * What the screen opens with: today and nothing typed, or the day and balance a link brings
+ * (`?date=&bankBalance=`: an imported OFX's ledger balance, docs/product.md#ofx-import), each
+ * taken only when it is one: a past or present day, a balance of at most two places.
+ */
+export function reconcileDefaults(search: string, today: string, language: Language) {
+  const params = new URLSearchParams(search);
+  const date = params.get("date") ?? "";
+  const balance = params.get("bankBalance") ?? "";
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) && date <= today ? date : today;
+  return {
+    date: day,
+    bankBalance: /^-?\d{1,8}\.\d{2}$/.test(balance) ? formatAmountInput(balance, language) : "",
+    reason: "",
+  };
 }
 
 /** The bank's balance as the API takes it, or the typed text for the contract to refuse. */
