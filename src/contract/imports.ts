@@ -139,6 +139,12 @@ export const importPreviewLineSchema = z.object({
   /** Of the other sign than spending (a credit, a payment): left out unless ticked. */
   notSpending: z.boolean(),
   /**
+   * A card bill's payment ('PAGTO FATURA', 'PAGAMENTO RECEBIDO', docs/product.md#ofx-import):
+   * money between the family's account and its card, never spending nor income, so never
+   * imported; its bill is paid on the card's bills screen.
+   */
+  cardBillPayment: z.boolean(),
+  /**
    * A credit's kind when recorded as income: "salary" when its description says so ('Salário',
    * 'Folha'), else "other"; null for a spending line (docs/product.md#credits).
    */

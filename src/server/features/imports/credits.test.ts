@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { incomeKindOf, refundKeyOf } from "./detect";
+import { incomeKindOf, isCardBillPayment, refundKeyOf } from "./detect";
 import { refundCandidatesOf } from "./parse";
 
 /** A statement's credits (docs/product.md#credits): the income kind and the refund proposals. */
@@ -57,5 +57,35 @@ describe("the purchase a credit returns", () => {
       refundCandidatesOf(found, { date: "2026-03-20", amount: "120.00" }).map((p) => p.date),
     ).toEqual(["2026-03-20", "2026-03-15", "2026-03-14", "2026-03-13", "2026-03-12"]);
     expect(refundCandidatesOf(found, { date: "2026-03-10", amount: "1.00" })).toEqual([]);
+  });
+});
+
+describe("a card bill's payment", () => {
+  it("is found as statements write it, on the account's side and on the card's", () => {
+    for (const description of [
+      "PAGTO FATURA NUBANK",
+      "Pagamento de fatura",
+      "PGTO FATURA CARTAO ITAU",
+      "PAG FATURA 1234",
+      "DEB AUT FATURA CARTAO",
+      "Débito automático da fatura",
+      "Pagamento recebido",
+      "PAGAMENTO CARTAO DE CREDITO",
+    ]) {
+      expect(isCardBillPayment(description), description).toBe(true);
+    }
+  });
+
+  it("is not any other payment, nor a purchase named like one", () => {
+    for (const description of [
+      "PAGAMENTO BOLETO ENEL",
+      "PAG*JoseDaSilva",
+      "Pagamento efetuado",
+      "FATURAMENTO LTDA",
+      "PIX RECEBIDO MARIA",
+      "Salário",
+    ]) {
+      expect(isCardBillPayment(description), description).toBe(false);
+    }
   });
 });

@@ -252,6 +252,7 @@ export type ParsedLine = {
   description: string;
   errorKey: string | null;
   notSpending: boolean;
+  cardBillPayment: boolean;
   incomeKind: "salary" | "other" | null;
   installment: { number: number; count: number } | null;
 };
@@ -288,6 +289,7 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
   else if (!checked.success) errorKey = checked.error.issues[0]?.message ?? "validation.invalid";
   const notSpending =
     cents !== null && cents !== 0 && (settings.spendingSign === "negative" ? cents > 0 : cents < 0);
+  const cardBillPayment = errorKey === null && isCardBillPayment(description);
   return {
     lineNumber: record.lineNumber,
     cells,
@@ -296,10 +298,22 @@ export function parseLine(record: FileRecord, settings: LineSettings): ParsedLin
     description,
     errorKey,
     notSpending,
-    incomeKind: notSpending && errorKey === null ? incomeKindOf(description) : null,
+    cardBillPayment,
+    incomeKind:
+      notSpending && errorKey === null && !cardBillPayment ? incomeKindOf(description) : null,
     installment: marker ? { number: marker.number, count: marker.count } : null,
   };
 }
+
+/**
+ * A card bill's payment as statements write it (docs/product.md#ofx-import): the account's
+ * 'PAGTO FATURA NUBANK', 'PAGAMENTO DE FATURA', 'DEB AUT FATURA CARTAO', the card's 'PAGAMENTO
+ * RECEBIDO'. Money moved between the family's account and its card, never spending nor income.
+ */
+const CARD_BILL_PAYMENT =
+  /\b(?:pagto|pgto|pag|pagamento)\.?\s*(?:de\s+|da\s+)?fatura\b|\bpagamento\s+recebido\b|\bdeb(?:ito)?\.?\s*aut(?:omatico)?\.?\s*(?:de\s+|da\s+)?fatura\b|\b(?:pagto|pgto|pagamento)\.?\s*(?:de\s+|do\s+)?cartao(?:\s+de)?\s+credito\b/;
+export const isCardBillPayment = (description: string) =>
+  CARD_BILL_PAYMENT.test(foldText(description));
 
 /**
  * A credit's kind as income (docs/product.md#credits): a salary when its description says so

@@ -263,11 +263,66 @@ describe("an OFX file", () => {
         spendingSign: "negative",
       });
       expect(body.statementBalance).toBeNull();
-      expect(body.lines.map((line) => [line.description, line.amount, line.notSpending])).toEqual([
-        ["IFD*RESTAURANTE", "52.90", false],
-        ["Pagamento recebido", "1500.00", true],
+      // The card's payment is a transfer from an account: neither spending nor income.
+      expect(
+        body.lines.map((line) => [
+          line.description,
+          line.amount,
+          line.notSpending,
+          line.cardBillPayment,
+          line.incomeKind,
+        ]),
+      ).toEqual([
+        ["IFD*RESTAURANTE", "52.90", false, false, null],
+        ["Pagamento recebido", "1500.00", true, true, null],
       ]);
     }
+  });
+
+  it("of an account shows its card bill's payment as a transfer, which is never imported as spending", async () => {
+    const owner = await signUpWithFamily(t.app, { language: "pt" });
+    const market = await createCategory(t.app, owner, { name: "Mercado" });
+    const file = itau([
+      transaction("P1", "20261110", "-1.200,00", "PAGTO FATURA NUBANK"),
+      transaction("P2", "20261111", "-45,00", "PADARIA"),
+    ]);
+    const body = importPreviewSchema.parse((await preview(owner, { contentBase64: file })).json());
+    expect(
+      body.lines.map((line) => [line.description, line.notSpending, line.cardBillPayment]),
+    ).toEqual([
+      ["PAGTO FATURA NUBANK", false, true],
+      ["PADARIA", false, false],
+    ]);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/imports",
+      headers: { cookie: owner.cookie, "idempotency-key": crypto.randomUUID() },
+      payload: {
+        lines: [
+          { date: "2026-11-11", description: "PADARIA", amount: "45.00", categoryId: market.id },
+          {
+            date: "2026-11-10",
+            description: "PAGTO FATURA NUBANK",
+            amount: "1200.00",
+            categoryId: market.id,
+          },
+        ],
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        path: "lines.1.description",
+        message:
+          "Pagamento de fatura é uma transferência entre a conta e o cartão, não um gasto nem uma receita: registre-o nas faturas do cartão.",
+      },
+    ]);
+    const listed = await t.app.inject({
+      method: "GET",
+      url: "/api/expenses",
+      headers: { cookie: owner.cookie },
+    });
+    expect(listed.json()).toEqual([]);
   });
 
   it("that is broken says where, in the person's language, and writes nothing", async () => {

@@ -36,7 +36,7 @@ import {
   lockFamilyQuotas,
   type Quotas,
 } from "../../quotas";
-import { foldText, incomeKindOf } from "./detect";
+import { foldText, incomeKindOf, isCardBillPayment } from "./detect";
 import type { LookupInput, PreviewLookups } from "./parse";
 
 type Rows<T> = { rows: T[] };
@@ -188,6 +188,16 @@ export async function commitImport(
   quotas: Pick<Quotas, "expensesPerFamily" | "importsPerDay" | "incomesPerFamily">,
 ): Promise<ImportResult> {
   const credits = input.credits ?? [];
+  // A card bill's payment is money between the family's account and its card: never recorded
+  // as spending or income, whatever a client sends (docs/product.md#ofx-import).
+  const line = input.lines.findIndex((item) => isCardBillPayment(item.description));
+  if (line >= 0) throw lineError(line, "description", "validation.importCardBillPayment");
+  const credit = credits.findIndex(
+    (item) => item.recordAs === "income" && isCardBillPayment(item.description),
+  );
+  if (credit >= 0) {
+    throw lineError(credit, "description", "validation.importCardBillPayment", "credits");
+  }
   const incomeCredits = credits.flatMap((credit, index) =>
     credit.recordAs === "income" ? [{ credit, index }] : [],
   );

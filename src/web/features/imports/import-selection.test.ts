@@ -7,6 +7,7 @@ import {
   commitLines,
   creditLineNumber,
   initialSelection,
+  isCredit,
   selectionSummary,
 } from "./import-selection";
 
@@ -18,6 +19,7 @@ const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
   description: "Padaria",
   errorKey: null,
   notSpending: false,
+  cardBillPayment: false,
   incomeKind: null,
   installment: null,
   importId: null,
@@ -140,6 +142,30 @@ describe("what the import sends", () => {
     expect(input.paymentMethodId).toBe(account.id);
     expect(input).not.toHaveProperty("billId");
     expect(input.fileName).toHaveLength(255);
+  });
+});
+
+describe("a card bill's payment", () => {
+  it("is neither ticked nor offered as a credit, and never sent", () => {
+    const payments = {
+      lines: [
+        line({ description: "PAGTO FATURA NUBANK", cardBillPayment: true }),
+        line({
+          description: "Pagamento recebido",
+          notSpending: true,
+          cardBillPayment: true,
+          incomeKind: null,
+        }),
+        line({ description: "Padaria" }),
+      ],
+    } as ImportPreview;
+    const selection = applyCategoryToUncategorised(initialSelection(payments), "cat");
+    expect(selection.ticked).toEqual([false, false, true]);
+    expect(isCredit(payments.lines[1] as ImportPreviewLine)).toBe(false);
+    selection.ticked = [true, true, true];
+    selection.credits = ["", "income", ""];
+    expect(commitLines(payments, selection).map((l) => l.description)).toEqual(["Padaria"]);
+    expect(commitCredits(payments, selection)).toEqual([]);
   });
 });
 

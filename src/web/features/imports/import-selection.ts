@@ -23,7 +23,12 @@ export type CreditChoice = string;
 export const SKIP_CREDIT = "";
 export const INCOME_CREDIT = "income";
 
-export const canImport = (line: ImportPreviewLine) => line.errorKey === null;
+/**
+ * A line that can be recorded: readable, and no card bill's payment, which is money between the
+ * family's account and its card, never spending nor income (docs/product.md#ofx-import).
+ */
+export const canImport = (line: ImportPreviewLine) =>
+  line.errorKey === null && !line.cardBillPayment;
 
 /** A credit the person may record as income or a refund instead of skipping it. */
 export const isCredit = (line: ImportPreviewLine) =>

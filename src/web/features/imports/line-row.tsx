@@ -135,7 +135,16 @@ export function LineRow({
         </div>
         <div className="flex flex-wrap gap-2">
           {line.duplicate ? <Badge variant="warning">{t("imports.duplicate")}</Badge> : null}
-          {line.notSpending ? <Badge variant="secondary">{t("imports.notSpending")}</Badge> : null}
+          {line.cardBillPayment ? (
+            <>
+              <Badge variant="secondary">{t("imports.cardBillPayment")}</Badge>
+              <span className="text-muted-foreground text-sm">
+                {t("imports.cardBillPaymentHint")}
+              </span>
+            </>
+          ) : line.notSpending ? (
+            <Badge variant="secondary">{t("imports.notSpending")}</Badge>
+          ) : null}
           {line.installment && importable ? (
             <span className="text-muted-foreground text-sm">{t("imports.installmentHint")}</span>
           ) : null}
