@@ -10,7 +10,13 @@ import { billStatus } from "../../../domain/card-bills";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
-import { expensesSeenBy, inBillIndex, methodUsableBy, seenExpenses } from "../../db/seen-by";
+import {
+  expensesSeenBy,
+  inBillIndex,
+  methodMasked,
+  methodUsableBy,
+  seenExpenses,
+} from "../../db/seen-by";
 import { AppError } from "../../errors";
 import {
   actorOf,
@@ -261,6 +267,10 @@ export async function deleteBillPayment(
           eq(billPayments.id, paymentId),
           eq(billPayments.billId, billId),
           eq(billPayments.familyId, scope.familyId),
+          // Paid from another member's private account: its holder's alone to undo
+          // (docs/product.md#private-accounts).
+          sql`not exists (select 1 from ${paymentMethods} m
+            where m.id = ${billPayments.fromMethodId} and ${methodMasked(scope, "m")})`,
         ),
       )
       .returning();

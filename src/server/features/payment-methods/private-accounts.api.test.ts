@@ -246,8 +246,16 @@ describe("a private account", () => {
         }),
       ),
     ).toMatchObject({ path: "toMethodId" });
-    // Not Bruno's to reconcile, change, delete, or undo a transfer on: not found.
+    // Ana pays the card's bill from her reserve: only she undoes it.
+    const paid = await ok(ana, "POST", `/api/card-bills/${purchase.billId}/payments`, {
+      fromMethodId: reserve.id,
+      amount: "100.00",
+      paidOn: "2026-11-15",
+    });
+    const payment = (paid as { payments: { id: string }[] }).payments[0];
+    // Not Bruno's to reconcile, change, delete, or undo a transfer or a payment from: not found.
     const notFound = [
+      await call(bruno, "DELETE", `/api/card-bills/${purchase.billId}/payments/${payment?.id}`),
       await call(bruno, "GET", `/api/accounts/${reserve.id}/reconciliation?date=2026-12-07`),
       await call(bruno, "PUT", `/api/accounts/${reserve.id}/cleared`, {
         kind: "transfer",
@@ -263,12 +271,12 @@ describe("a private account", () => {
       await call(bruno, "DELETE", `/api/payment-methods/${reserve.id}`),
       await call(bruno, "DELETE", `/api/transfers/${transfer.id}`),
     ];
-    expect(notFound.map((res) => res.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    expect(notFound.map((res) => res.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404, 404]);
     // Nothing moved: the reserve and the shared account are as they were.
     const forAna = await methodsOf(ana);
     expect(forAna.find((m) => m.id === reserve.id)).toMatchObject({
       name: "Reserva da Ana",
-      balance: "1800.00",
+      balance: "1700.00",
       isPrivate: true,
     });
     expect(forAna.find((m) => m.id === shared.id)?.balance).toBe("1700.00");
@@ -285,7 +293,7 @@ describe("a private account", () => {
       "GET",
       `/api/accounts/${reserve.id}/reconciliation?date=2026-12-07`,
     )) as ReconciliationState;
-    expect(state.balance).toBe("1400.00");
+    expect(state.balance).toBe("1300.00");
   });
 
   it("is its holder's to make, and never a card", async () => {

@@ -88,7 +88,11 @@ export function BillDetail({ summary, methods }: { summary: CardBill; methods: P
             <h3 id="bill-payments" className="font-semibold">
               {t("cardBills.payments")}
             </h3>
-            <BillPayments bill={detail.data} accountName={accountName} />
+            <BillPayments
+              bill={detail.data}
+              accountName={accountName}
+              undoable={(id) => !methods?.find((method) => method.id === id)?.hidden}
+            />
           </section>
         </>
       )}

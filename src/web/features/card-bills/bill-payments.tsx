@@ -9,13 +9,18 @@ import { toastError } from "../../lib/toast-error";
 import { toast } from "../../lib/use-toast";
 import { cardBillsTexts } from "./texts";
 
-/** The bill's payments, each undone by its own button. */
+/**
+ * The bill's payments, each undone by its own button; not one paid from another member's private
+ * account, which its holder alone undoes (docs/product.md#private-accounts).
+ */
 export function BillPayments({
   bill,
   accountName,
+  undoable,
 }: {
   bill: CardBillDetail;
   accountName: (id: string | null) => string;
+  undoable: (accountId: string | null) => boolean;
 }) {
   const { t } = useTranslation(cardBillsTexts);
   const language = useLanguage();
@@ -36,23 +41,25 @@ export function BillPayments({
                 {date} · {accountName(payment.fromMethodId)}
               </span>
             </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={undo.isPending}
-              aria-label={t("cardBills.undoLabel", { amount, date })}
-              onClick={async () => {
-                try {
-                  await undo.mutateAsync({ billId: bill.id, paymentId: payment.id });
-                  toast({ title: t("cardBills.undone") });
-                } catch (error) {
-                  toastError(error, t("cardBills.undoError"));
-                }
-              }}
-            >
-              <Undo2 aria-hidden="true" />
-              {t("cardBills.undo")}
-            </Button>
+            {undoable(payment.fromMethodId) ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={undo.isPending}
+                aria-label={t("cardBills.undoLabel", { amount, date })}
+                onClick={async () => {
+                  try {
+                    await undo.mutateAsync({ billId: bill.id, paymentId: payment.id });
+                    toast({ title: t("cardBills.undone") });
+                  } catch (error) {
+                    toastError(error, t("cardBills.undoError"));
+                  }
+                }}
+              >
+                <Undo2 aria-hidden="true" />
+                {t("cardBills.undo")}
+              </Button>
+            ) : null}
           </li>
         );
       })}

@@ -28,6 +28,10 @@ export function TransfersSection({ methods }: { methods: readonly PaymentMethod[
   const items = transfers.data?.items ?? [];
   if (accounts.length < 2 && items.length === 0) return null;
   const nameOf = (id: string) => methods.find((method) => method.id === id)?.name ?? "?";
+  // Another member's private account is theirs alone to move money on, undoing included
+  // (docs/product.md#private-accounts).
+  const undoable = (ids: string[]) =>
+    !ids.some((id) => methods.find((method) => method.id === id)?.hidden);
   const remove = async (id: string) => {
     try {
       await undo.mutateAsync(id);
@@ -77,15 +81,17 @@ export function TransfersSection({ methods }: { methods: readonly PaymentMethod[
                       <span className="whitespace-nowrap font-semibold tabular-nums">
                         {formatMoney(item.amount, language)}
                       </span>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={undo.isPending}
-                        onClick={() => remove(item.id)}
-                      >
-                        {t("paymentMethods.transfers.undo")}
-                        <span className="sr-only"> {route}</span>
-                      </Button>
+                      {undoable([item.fromMethodId, item.toMethodId]) ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={undo.isPending}
+                          onClick={() => remove(item.id)}
+                        >
+                          {t("paymentMethods.transfers.undo")}
+                          <span className="sr-only"> {route}</span>
+                        </Button>
+                      ) : null}
                     </div>
                   </li>
                 );
