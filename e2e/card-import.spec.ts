@@ -115,9 +115,11 @@ test(
       "Lido como fatura de cartão: as compras são positivas e o pagamento da fatura é a exceção",
     );
     await expect(page.getByLabel("Gastos são os valores")).toHaveValue("positive");
-    // Only the bill's payment is left out.
-    await expect(line(page, 5)).toContainText("Não é gasto (crédito)");
-    await expect(line(page, 5).getByTestId("credit-choice")).toHaveValue("");
+    // Only the bill's payment is left out: a transfer from an account, neither spending nor
+    // income, so it cannot be ticked nor recorded as a credit (docs/product.md#ofx-import).
+    await expect(line(page, 5)).toContainText("Pagamento de fatura");
+    await expect(line(page, 5).getByRole("checkbox")).toBeDisabled();
+    await expect(line(page, 5).getByTestId("credit-choice")).toHaveCount(0);
     for (const number of [2, 3, 4]) {
       await expect(line(page, number).getByRole("checkbox")).toBeChecked();
     }
@@ -143,7 +145,7 @@ test(
         `Todas as linhas entram nesta fatura (${ptDays(lastClosing)}), seja qual for a data.`,
       ),
     ).toBeVisible();
-    await expect(line(page, 5).getByTestId("credit-choice")).toHaveValue("");
+    await expect(line(page, 5)).toContainText("Pagamento de fatura");
 
     await page.getByLabel("Categoria para as linhas sem categoria").selectOption({
       label: "Compras",
@@ -225,7 +227,7 @@ test(
     ].join("\n");
 
     await page.goto("/expenses/import");
-    await page.getByLabel("CSV file").setInputFiles({
+    await page.getByLabel("CSV or OFX file").setInputFiles({
       name: "bank.csv",
       mimeType: "text/csv",
       buffer: Buffer.from(statement, "utf-8"),

@@ -50,7 +50,7 @@ test(
 
     await storeLanguage(page, language);
     await page.goto("/expenses/import");
-    await page.getByLabel("CSV file").setInputFiles({
+    await page.getByLabel("CSV or OFX file").setInputFiles({
       name: "extrato.csv",
       mimeType: "text/csv",
       buffer: Buffer.from(statement, "utf8"),
