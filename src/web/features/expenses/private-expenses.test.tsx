@@ -230,7 +230,8 @@ describe("'Privado' in the expense form", () => {
     await enter(required<HTMLInputElement>("Valor"), "150,00");
     await enter(required<HTMLSelectElement>("Categoria"), category);
     await click(button("Adicionar Gasto"));
-    expect(sent).toHaveLength(1);
+    // Validation may load its schemas after the click's ticks on a busy machine.
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     expect(sent[0]?.body).toMatchObject({ description: "Presente surpresa", private: true });
     expect(sent[0]?.body).not.toHaveProperty("paidByUserId");
     expect(sent[0]?.body).not.toHaveProperty("split");
@@ -250,7 +251,7 @@ describe("'Privado' in the expense form", () => {
     await click(button("Adicionar Gasto"));
     // The form validates before it saves, which a loaded machine may finish after the click's
     // ticks: the browser stays offline until the expense is queued.
-    await vi.waitFor(() => expect(queued).toHaveLength(1));
+    await vi.waitFor(() => expect(queued).toHaveLength(1), { timeout: 5000 });
     vi.restoreAllMocks();
     expect(sent).toEqual([]);
     expect(queued).toEqual([
@@ -277,7 +278,8 @@ describe("'Privado' in the expense form", () => {
     await enter(required<HTMLInputElement>("Número de parcelas"), "3");
     await enter(required<HTMLSelectElement>("Categoria"), category);
     await click(button("Adicionar Gasto"));
-    expect(sent).toHaveLength(1);
+    // Validation may load its schemas after the click's ticks on a busy machine.
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     expect(sent[0]?.url).toBe("/api/installments");
     expect(sent[0]?.body).toMatchObject({ description: "Presente em 3x", private: true, count: 3 });
     expect(sent[0]?.body).not.toHaveProperty("paidByUserId");
@@ -291,6 +293,7 @@ describe("'Privado' in the expense form", () => {
     await enter(required<HTMLInputElement>("Valor"), "20");
     await enter(required<HTMLSelectElement>("Categoria"), category);
     await click(button("Adicionar Gasto"));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     expect(sent[0]?.body).not.toHaveProperty("private");
   });
 
@@ -307,7 +310,9 @@ describe("'Privado' in the expense form", () => {
     await enter(required<HTMLInputElement>("Valor"), "10");
     await enter(required<HTMLSelectElement>("Categoria"), category);
     await click(button("Adicionar Gasto"));
-    expect(privado.getAttribute("aria-invalid")).toBe("true");
+    await vi.waitFor(() => expect(privado.getAttribute("aria-invalid")).toBe("true"), {
+      timeout: 5000,
+    });
     expect(hintOf(privado)).toContain("Um gasto privado é pago por quem o adiciona");
   });
 });
