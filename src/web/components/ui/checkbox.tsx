@@ -1,20 +1,26 @@
-import { CheckIcon } from "lucide-react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+type CheckboxProps = Omit<ComponentProps<"input">, "type" | "onChange"> & {
+  /** The new state, as Radix's Checkbox said it (the callers keep its name). */
+  onCheckedChange?: (checked: boolean) => void;
+};
+
+/**
+ * A checkbox on the platform's own element, drawn in the app's colour (accent-color): what
+ * Radix's drew with a button, a hidden input and an icon, at none of its bytes (Label, Progress
+ * and Avatar went the same way: scripts/bundle-budget.mjs).
+ */
+export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps) {
   return (
-    <CheckboxPrimitive.Root
+    <input
+      type="checkbox"
       className={cn(
-        "peer size-5 shrink-0 rounded-[4px] border border-input bg-card shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
+        "size-5 shrink-0 accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}
+      onChange={(event) => onCheckedChange?.(event.target.checked)}
       {...props}
-    >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center">
-        <CheckIcon className="size-4" aria-hidden="true" />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    />
   );
 }
