@@ -77,6 +77,43 @@ function zodConfigFirst(): Plugin {
 }
 
 /**
+ * zod's JSON Schema output (`schema.toJSONSchema()`, `z.toJSONSchema`, `~standard.jsonSchema`)
+ * left out of the web build: every schema class registers its JSON Schema writer when zod loads,
+ * so the build kept the writers (~4 KB gzip of the zod chunk) though the web never asks for a JSON
+ * Schema (the server's OpenAPI document is written on the server, by its own zod). In the web
+ * build the schemas no longer register them, and asking for one throws instead of answering;
+ * parsing and its messages are zod's own, unchanged. The unit tests load zod unchanged (this runs
+ * only in `vite build`). A zod whose source no longer reads as expected stops the build here.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const writerRegistration =
+    /\n\s*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);/g;
+  const writerImport =
+    'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";';
+  return {
+    name: "zod-without-json-schema",
+    apply: "build",
+    transform: {
+      filter: { id: /\/node_modules\/zod\/v4\/classic\/schemas\.js$/ },
+      handler(code, id) {
+        const registrations = code.match(writerRegistration)?.length ?? 0;
+        if (registrations < 30 || !code.includes(writerImport)) {
+          throw new Error(
+            `zod-without-json-schema: ${id} does not read as zod 4.6's does (vite.config.ts)`,
+          );
+        }
+        const unavailable =
+          'const createToJSONSchemaMethod = () => () => { throw new Error("zod: no JSON Schema in the web build (vite.config.ts)"); };\nconst createStandardJSONSchemaMethod = createToJSONSchemaMethod;';
+        return {
+          code: code.replace(writerRegistration, "").replace(writerImport, unavailable),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+/**
  * Names this build: the persisted screens' cache (src/web/offline/offline-cache.ts) is dropped when
  * it changes, so a new version never reads data saved in an older version's shapes.
  */
@@ -93,6 +130,7 @@ export default defineConfig({
   plugins: [
     forgetStaticImports(),
     zodConfigFirst(),
+    zodWithoutJsonSchema(),
     // JSX, and React Fast Refresh in development (`npm run dev`): an edited component is swapped
     // in with its state kept.
     react(),
