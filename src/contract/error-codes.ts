@@ -45,6 +45,7 @@ export const errorStatusByCode = {
   split_rule_not_found: 404,
   settlement_not_found: 404,
   income_not_found: 404,
+  category_rule_not_found: 404,
   conflict: 409,
   email_taken: 409,
   already_in_family: 409,

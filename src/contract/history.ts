@@ -25,6 +25,8 @@ export const historyKinds = [
   "transfer",
   /** An account checked against its bank (docs/product.md#reconciliation). */
   "reconciliation",
+  /** A category rule (docs/product.md#category-rules), and its application to past expenses. */
+  "categoryRule",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -136,6 +138,15 @@ export const historyFields = [
   "bankBalance",
   "adjustment",
   "reason",
+  /**
+   * A category rule (docs/product.md#category-rules): its kind of match (contains, startsWith,
+   * matches), its text and amount bounds; `appliedTo`, how many past expenses took its category.
+   */
+  "matchKind",
+  "pattern",
+  "minAmount",
+  "maxAmount",
+  "appliedTo",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./calendar-date";
+import { ruleActionSchema } from "./category-rules";
 import { descriptionSchema } from "./expenses";
 import { incomeKindSchema } from "./incomes";
 import { MAX_AMOUNT_CENTS } from "./installments";
@@ -166,8 +167,14 @@ export const importPreviewLineSchema = z.object({
    * transaction earlier.
    */
   duplicate: z.boolean(),
-  /** The category of the family's latest expense with the same description, if any. */
+  /**
+   * The category the first of the family's rules matching the line gives
+   * (docs/product.md#category-rules), else the one the family used most for the line's payee;
+   * null when neither says anything.
+   */
   suggestedCategoryId: z.uuid().nullable(),
+  /** The rule that decided it, one of the preview's `rules`; null when none matched. */
+  ruleId: z.uuid().nullable(),
   /**
    * A credit's proposed purchases to refund (docs/product.md#credits): the family's purchases the
    * caller sees in full, with its description (refund words left out) and, when the import names
@@ -202,6 +209,11 @@ export const importPreviewSchema = z.object({
    * (docs/product.md#ofx-import); null for a CSV, or an OFX without one.
    */
   statementBalance: z.object({ amount: z.string(), date: z.string() }).nullable(),
+  /**
+   * Each rule that decided a line, once: what it says besides the category (for whom, who paid,
+   * private), which the lines ticked take unless the person changes them.
+   */
+  rules: z.array(ruleActionSchema),
   lines: z.array(importPreviewLineSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
@@ -229,6 +241,13 @@ export const importCommitLineSchema = z
       .optional(),
     /** The preview's importId: kept with the expense, so the line is never imported twice. */
     importId: importIdSchema.optional(),
+    /**
+     * For this member alone (docs/product.md#for-whom), as a rule may say
+     * (docs/product.md#category-rules); the family's split when left out.
+     */
+    forUserId: z.uuid({ error: "validation.shareNotMember" }).optional(),
+    /** Private to the caller (docs/product.md#private-expenses): paid by and for them alone. */
+    private: z.boolean({ error: "validation.invalid" }).optional(),
   })
   .refine(
     // Its purchase's total is the installment's amount times the count, which must fit an amount.

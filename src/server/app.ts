@@ -11,6 +11,7 @@ import { authRoutes } from "./features/auth/routes";
 import type { AuthLimits } from "./features/auth/service";
 import { cardBillRoutes } from "./features/card-bills/routes";
 import { categoryRoutes } from "./features/categories/routes";
+import { categoryRuleRoutes } from "./features/category-rules/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(twoFactorRoutes({ verifyPassword: passwords.verify, keys: twoFactorKeys }));
   await app.register(familyRoutes);
   await app.register(categoryRoutes);
+  await app.register(categoryRuleRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(transferRoutes);
   await app.register(reconciliationRoutes);

@@ -19,6 +19,7 @@ const DATABASE_FUNCTION_FILES = [
   "quotas.sql",
   "accounts.sql",
   "payees.sql",
+  "category-rules.sql",
 ] as const;
 
 class DatabaseFunctionsError extends Error {

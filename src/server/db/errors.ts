@@ -17,6 +17,9 @@ export const isCheckViolation = (error: unknown, constraint?: string) => {
   return e?.code === "23514" && (!constraint || e.constraint === constraint);
 };
 
+/** 2201B: a regular expression PostgreSQL cannot read, or one too complex for it. */
+export const isInvalidRegularExpression = (error: unknown) => pgError(error)?.code === "2201B";
+
 export const isForeignKeyViolation = (error: unknown, constraint?: string) => {
   const e = pgError(error);
   return e?.code === "23503" && (!constraint || e.constraint === constraint);

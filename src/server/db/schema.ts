@@ -457,6 +457,57 @@ export const importIdentities = pgTable(
 );
 
 /**
+ * The family's category rules (docs/product.md#category-rules): the first, by `position`, whose
+ * text matches a description (db/functions/category-rules.sql) gives its category, and what else
+ * it says, to an import's line and the quick add's suggestion. A private rule is its author's
+ * alone: only they see it, and it applies only to what they add.
+ */
+export const categoryRules = pgTable(
+  "category_rules",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    /** Smaller first; a new rule goes before the others. */
+    position: integer("position").notNull(),
+    matchKind: text("match_kind").notNull(),
+    pattern: text("pattern").notNull(),
+    minAmount: money("min_amount"),
+    maxAmount: money("max_amount"),
+    // (payment_method_id, family_id) and (category_id, family_id) reference the family's own
+    // rows ON DELETE CASCADE, written by hand in migration 0038: a rule without them says nothing.
+    paymentMethodId: uuid("payment_method_id"),
+    categoryId: uuid("category_id").notNull(),
+    forUserId: uuid("for_user_id").references(() => users.id, { onDelete: "set null" }),
+    paidByUserId: uuid("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    private: boolean("private").notNull().default(false),
+    learned: boolean("learned").notNull().default(false),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("category_rules_family_idx").on(t.familyId, t.position),
+    check(
+      "category_rules_kind_check",
+      sql`${t.matchKind} in ('contains', 'startsWith', 'matches')`,
+    ),
+    check("category_rules_pattern_check", sql`char_length(${t.pattern}) between 1 and 100`),
+    check(
+      "category_rules_amounts_check",
+      sql`${t.minAmount} is null or ${t.maxAmount} is null or ${t.minAmount} <= ${t.maxAmount}`,
+    ),
+    check(
+      "category_rules_private_check",
+      sql`not ${t.private} or (${t.forUserId} is null and ${t.paidByUserId} is null)`,
+    ),
+  ],
+);
+
+/**
  * "Pagar fatura": money moved from one of the family's accounts to a card's bill. A transfer,
  * never an expense: it is in no budget, no summary and no spending.
  */
@@ -1154,6 +1205,7 @@ export const familyHistory = pgTable(
         "income",
         "transfer",
         "reconciliation",
+        "categoryRule",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -1195,7 +1247,7 @@ export const familyHistory = pgTable(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
         'paymentMethod', 'cardBill', 'installments', 'settlement', 'income', 'transfer',
-        'reconciliation')`,
+        'reconciliation', 'categoryRule')`,
     ),
   ],
 );

@@ -21,6 +21,8 @@ const allowed: Record<string, string> = {
     "the expense write door's import path: the rows it locks and changes, another's private row refused by isHiddenFrom",
   "src/server/expense-writes/installments.ts":
     "the expense write door's installments path: the rows it locks and changes, another's private row refused by isHiddenFrom",
+  "src/server/expense-writes/recategorise.ts":
+    "the expense write door's rule application path: changes only the ids its caller selected from expenses_seen_by, rows the caller sees in full",
   "src/server/expense-writes/recurring.ts":
     "the expense write door's recurring path: the rows it locks and changes, another's private row refused by isHiddenFrom",
   "src/server/expense-writes/refunds.ts":

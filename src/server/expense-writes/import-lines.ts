@@ -23,6 +23,10 @@ export type ImportedLine = {
   seriesKey?: string | undefined;
   /** The bank's id of the transaction, which the import keeps with the expense (its caller). */
   importId?: string | undefined;
+  /** For this member alone; the family's split when absent. */
+  forUserId?: string | undefined;
+  /** Private to the caller, who pays it (checked by the caller). */
+  private?: boolean | undefined;
 };
 
 /** What an import's lines were paid with: the method, and when a card, its days and a chosen bill. */
@@ -89,6 +93,13 @@ export async function importLines(
       s: series ?? null,
       i: series ? (line.installment?.number ?? null) : null,
       ic: series ? (line.installment?.count ?? null) : null,
+      // A private line is for its author alone (docs/product.md#private-expenses).
+      sp: line.private
+        ? { mode: "one", userId: scope.userId }
+        : line.forUserId
+          ? { mode: "one", userId: line.forUserId }
+          : { mode: "family" },
+      pv: line.private === true,
     };
   });
   const recorded = historyInsertSql([
@@ -112,12 +123,12 @@ export async function importLines(
     with recorded_history as (${recorded})
     insert into expenses (id, family_id, description, amount, category_id, added_by_user_id,
       paid_by_user_id, date, payment_method_id, bill_id, series_id, installment,
-      installment_count)
+      installment_count, split, private)
     select i.id, ${scope.familyId}, i.t, i.a, i.c, ${scope.userId}, i.p, i.d, i.m, i.b, i.s, i.i,
-      i.ic
+      i.ic, i.sp, i.pv
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as i(n int, id uuid, d date, t text, a numeric, c uuid, p uuid, m uuid, b uuid, s uuid,
-        i int, ic int)
+        i int, ic int, sp jsonb, pv boolean)
     order by i.n`);
   w.changes.expenses({ familyId: scope.familyId, kind: "imported", count: lines.length });
   return rows.map((row) => row.id);

@@ -5,6 +5,7 @@ import { seedExamples } from "./create";
 import { deleteAllOf, deleteExpenses, updateExpense } from "./edits";
 import { importLines } from "./import-lines";
 import { createSeries, deleteSeries, payOffSeries, updateSeries } from "./installments";
+import { recategorise } from "./recategorise";
 import { generate } from "./recurring";
 import { createRefund } from "./refunds";
 import { restore } from "./restore";
@@ -47,4 +48,6 @@ export class ExpenseWriter {
   readonly importLines: Path<typeof importLines> = (...args) => importLines(this.w, ...args);
   /** A recurring batch's expenses (recurring.ts). */
   readonly generate: Path<typeof generate> = (...args) => generate(this.w, ...args);
+  /** A category rule applied to past expenses (recategorise.ts). */
+  readonly recategorise: Path<typeof recategorise> = (...args) => recategorise(this.w, ...args);
 }

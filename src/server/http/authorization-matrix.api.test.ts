@@ -302,6 +302,21 @@ const rulePayload = async () => ({
   dayOfMonth: 1,
   startDate: "2199-01-01",
 });
+/** A category rule of this family's (docs/product.md#category-rules), new each time. */
+const rulePayloadFor = async () => ({
+  matchKind: "contains",
+  pattern: "carrefour",
+  categoryId: (await ourCategory()).id,
+});
+const ourCategoryRule = async (): Promise<{ id: string }> =>
+  (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/category-rules",
+      headers: await as("owner"),
+      payload: await rulePayloadFor(),
+    })
+  ).json();
 const ourRule = async (): Promise<RecurringRule> =>
   (
     await t.app.inject({
@@ -825,6 +840,80 @@ const routes: Record<string, RouteCase> = {
       });
       expect(theirs.json().points.at(-1)).toMatchObject({ accounts: "0.00", cards: "0.00" });
     },
+  },
+  // Category rules (docs/product.md#category-rules): any member, over the family's own categories,
+  // accounts and expenses; another family's owner names ours only to be refused.
+  "GET /api/category-rules": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourCategoryRule();
+      return { url: "/api/category-rules" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/category-rules",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({ items: [] });
+    },
+  },
+  "POST /api/category-rules": {
+    expected: scoped(201, 400),
+    request: async () => ({ url: "/api/category-rules", payload: await rulePayloadFor() }),
+  },
+  "PUT /api/category-rules/order": {
+    expected: scoped(200, 400),
+    request: async () => {
+      await ourCategoryRule();
+      const ours = (await ownerGet("/api/category-rules")) as { items: { id: string }[] };
+      return {
+        url: "/api/category-rules/order",
+        payload: { ids: ours.items.map((rule) => rule.id).reverse() },
+      };
+    },
+  },
+  "POST /api/category-rules/test": {
+    expected: scoped(200, 400),
+    request: async () => ({ url: "/api/category-rules/test", payload: await rulePayloadFor() }),
+  },
+  "GET /api/category-rules/suggestion": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourCategoryRule();
+      return { url: "/api/category-rules/suggestion?description=PAG*CARREFOUR" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/category-rules/suggestion?description=PAG*CARREFOUR",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({ categoryId: null, rule: null });
+    },
+  },
+  "GET /api/category-rules/offer": {
+    expected: scoped(200, 404),
+    request: async () => ({
+      url: `/api/category-rules/offer?expenseId=${(await ourExpense()).id}`,
+    }),
+  },
+  "PUT /api/category-rules/:id": {
+    expected: scoped(200, 404),
+    request: async () => ({
+      url: `/api/category-rules/${(await ourCategoryRule()).id}`,
+      payload: await rulePayloadFor(),
+    }),
+  },
+  "DELETE /api/category-rules/:id": {
+    expected: scoped(200, 404),
+    request: async () => ({ url: `/api/category-rules/${(await ourCategoryRule()).id}` }),
+  },
+  "POST /api/category-rules/:id/apply": {
+    expected: scoped(200, 404),
+    request: async () => ({ url: `/api/category-rules/${(await ourCategoryRule()).id}/apply` }),
   },
   // Transfers between accounts (docs/product.md#transfers): any member of the family, between the
   // family's own accounts; another family's owner names ours only to be refused.

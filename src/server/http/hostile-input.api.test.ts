@@ -423,6 +423,25 @@ function samples(
       },
     },
     "DELETE /api/transfers/:id": { params: { id: missingId } },
+    // Category rules (docs/product.md#category-rules): a rule of the walk's category, and a
+    // missing one for the calls that name one.
+    "POST /api/category-rules": {
+      body: { matchKind: "contains", pattern: "Padaria", categoryId, paidByUserId: userId },
+    },
+    "POST /api/category-rules/test": {
+      body: { matchKind: "matches", pattern: "^pad", categoryId, minAmount: "1.00" },
+    },
+    "PUT /api/category-rules/:id": {
+      params: { id: missingId },
+      body: { matchKind: "startsWith", pattern: "Pão", categoryId },
+    },
+    "PUT /api/category-rules/order": { body: { ids: [missingId] } },
+    "DELETE /api/category-rules/:id": { params: { id: missingId } },
+    "POST /api/category-rules/:id/apply": { params: { id: missingId } },
+    "GET /api/category-rules/suggestion": {
+      querystring: { description: "Padaria", amount: "10.00" },
+    },
+    "GET /api/category-rules/offer": { querystring: { expenseId } },
     // A reason on an account of the walk's family: the fields are checked first, then it is
     // recorded (the sample's day has nothing cleared, so the reason is its adjustment's).
     "GET /api/accounts/:id/reconciliation": {

@@ -1,3 +1,4 @@
+import type { RuleAction } from "../../../contract/category-rules";
 import {
   IMPORT_MAX_LINES,
   IMPORT_PREVIEW_MAX_BYTES,
@@ -69,9 +70,9 @@ export type ParsedPreview = {
 
 /**
  * What the service adds to each line, at most, without a credit's proposals:
- * `,"duplicate":false,"suggestedCategoryId":"<uuid>","refundCandidates":[]}`.
+ * `,"duplicate":false,"suggestedCategoryId":"<uuid>","ruleId":"<uuid>","refundCandidates":[]}`.
  */
-const DATABASE_FIELDS_BYTES = 102;
+const DATABASE_FIELDS_BYTES = 150;
 
 /** What a file is read into before its lines are: its records, and how they were found. */
 type ReadFile = {
@@ -278,6 +279,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     c: number | null;
     /** The bank's id of the transaction, when the file gives one (an OFX). */
     f: string | null;
+    /** The payee key (domain/payee.ts), which the family's rules read besides the description. */
+    y: string;
   }[] = [];
   const keyIndex = new Map<string, number>();
   const lineKeys = new Int32Array(rows.length).fill(-1);
@@ -294,6 +297,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     lines.push(json);
     if (line.errorKey !== null) return;
     const k = foldText(line.description);
+    // The category suggested is the payee's (docs/product.md#csv-import), whatever the spelling.
+    const payee = payeeKey(line.description);
     candidates.push({
       n: index,
       d: line.date,
@@ -302,9 +307,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
       p: line.installment?.number ?? null,
       c: line.installment?.count ?? null,
       f: line.importId,
+      y: payee,
     });
-    // The category suggested is the payee's (docs/product.md#csv-import), whatever the spelling.
-    const payee = payeeKey(line.description);
     let key = keyIndex.get(payee);
     if (key === undefined) {
       key = keyIndex.size;
@@ -351,6 +355,11 @@ export type PreviewLookups = {
   /** For each of `keys`, the category the family used most for that payee, if any. */
   categories: (string | null)[];
   /**
+   * The lines a family's rule matches (docs/product.md#category-rules): line index -> the first
+   * rule's action, which decides before the payee's history.
+   */
+  rules: Map<number, RuleAction>;
+  /**
    * For each refund key, the family's purchases it may return, newest first (service.ts): each
    * credit proposes those dated on or before it with at least its amount left.
    */
@@ -374,8 +383,10 @@ export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): str
   let refundBytes = 0;
   const lines = parsed.lines.map((line, index) => {
     const key = parsed.lineKeys[index] ?? -1;
-    const category = key < 0 ? null : (lookups.categories[key] ?? null);
+    const rule = lookups.rules.get(index);
+    const category = rule ? rule.categoryId : key < 0 ? null : (lookups.categories[key] ?? null);
     const suggested = category === null ? "null" : JSON.stringify(category);
+    const ruleId = rule ? JSON.stringify(rule.ruleId) : "null";
     const refundKey = parsed.lineRefundKeys[index] ?? -1;
     let refunds = "[]";
     if (refundKey >= 0) {
@@ -386,17 +397,22 @@ export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): str
       );
       refundBytes += Buffer.byteLength(refunds);
     }
-    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"refundCandidates":${refunds}}`;
+    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"ruleId":${ruleId},"refundCandidates":${refunds}}`;
   });
   const head = JSON.stringify({
     settings: parsed.settings,
     columnNames: parsed.columnNames,
     statementBalance: parsed.statementBalance,
+    // Each rule that decided a line, once (at most CATEGORY_RULES_MAX of them).
+    rules: [...new Map([...lookups.rules.values()].map((rule) => [rule.ruleId, rule])).values()],
   });
   const body = `${head.slice(0, -1)},"lines":[${lines.join(",")}]}`;
-  // The proposals come after the size was counted line by line: a file of thousands of credits
-  // of a common description could take the answer past its cap with them.
-  if (refundBytes > 0 && Buffer.byteLength(body) > IMPORT_PREVIEW_MAX_BYTES) {
+  // The proposals and the rules come after the size was counted line by line: a file of
+  // thousands of credits of a common description could take the answer past its cap with them.
+  if (
+    (refundBytes > 0 || lookups.rules.size > 0) &&
+    Buffer.byteLength(body) > IMPORT_PREVIEW_MAX_BYTES
+  ) {
     throw badFile("validation.importPreviewTooLarge", {
       max: IMPORT_PREVIEW_MAX_BYTES / 1024 / 1024,
     });

@@ -6,6 +6,12 @@ import type {
   ImportResult,
 } from "../../../contract/imports";
 import { fromCents, toCents } from "../../../contract/money";
+import {
+  firstRuleOfEachLine,
+  payeeCategoriesSql,
+  type RuleRow,
+  ruleActionOf,
+} from "../../categorising/rules-sql";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import {
@@ -61,9 +67,9 @@ export async function previewLookups(
   parsed: LookupInput,
 ): Promise<PreviewLookups> {
   if (parsed.keys.length === 0) {
-    return { duplicates: new Int32Array(0), categories: [], refunds: [] };
+    return { duplicates: new Int32Array(0), categories: [], refunds: [], rules: new Map() };
   }
-  const [duplicates, lastCategories, refunds] = await Promise.all([
+  const [duplicates, lastCategories, refunds, ruled] = await Promise.all([
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
         as i(n int, d date, a numeric, k text, p int, c int, f text)
@@ -86,25 +92,9 @@ export async function previewLookups(
               where not ${maskedRow("e")})
             or x.income_id in (select ic.id from ${incomesSeenBy(scope, "ic")}
               where not ${maskedRow("ic")}))))`),
-    db.execute(sql`
-      -- The category used most for the payee (payee_key, db/functions/payees.sql), the most
-      -- recently used of those tied. Another member's private expense comes without its
-      -- category (docs/product.md#private-expenses), so it never counts; a refund is no purchase
-      -- from the payee. The key is computed once per description and category, not per expense:
-      -- a family of ten years has 50,000 expenses and a few thousand descriptions
-      -- (docs/benchmarks.md).
-      select distinct on (u.k) u.k, u.category_id as "categoryId"
-      from (select payee_key(d.description) as k, d.category_id, sum(d.uses) as uses,
-          max(d.last_date) as last_date, max(d.last_created) as last_created
-        from (select e.description, e.category_id, count(*) as uses, max(e.date) as last_date,
-            max(e.created_at) as last_created
-          from ${expensesSeenBy(scope, "e")}
-          where e.category_id is not null and e.refund_of_id is null
-          group by e.description, e.category_id) d
-        group by 1, 2) u
-      where u.k in (select jsonb_array_elements_text(${JSON.stringify(parsed.keys)}::jsonb))
-      order by u.k, u.uses desc, u.last_date desc, u.last_created desc`),
+    db.execute(payeeCategoriesSql(scope, JSON.stringify(parsed.keys))),
     refundLookup(db, scope, parsed),
+    db.execute(firstRuleOfEachLine(scope, parsed.candidatesJson, parsed.paymentMethodId)),
   ]);
   const categoryByKey = new Map(
     rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
@@ -113,6 +103,12 @@ export async function previewLookups(
     duplicates: Int32Array.from(rowsOf<{ n: number }>(duplicates), (row) => row.n),
     categories: parsed.keys.map((key) => categoryByKey.get(key) ?? null),
     refunds,
+    rules: new Map(
+      rowsOf<RuleRow & { n: number }>(ruled).flatMap((row) => {
+        const action = ruleActionOf(row);
+        return action ? [[row.n, action] as const] : [];
+      }),
+    ),
   };
 }
 
@@ -192,6 +188,19 @@ export async function commitImport(
   // as spending or income, whatever a client sends (docs/product.md#ofx-import).
   const line = input.lines.findIndex((item) => isCardBillPayment(item.description));
   if (line >= 0) throw lineError(line, "description", "validation.importCardBillPayment");
+  // A private line is paid by and for the caller alone, and never an installment: a purchase in
+  // installments is private or shared as a whole (docs/product.md#private-expenses).
+  const me = scope.userId.toLowerCase();
+  const notAlone = input.lines.findIndex(
+    (item) =>
+      item.private &&
+      [item.paidByUserId, item.forUserId].some((id) => id !== undefined && id.toLowerCase() !== me),
+  );
+  if (notAlone >= 0) throw lineError(notAlone, "private", "validation.privateOnlyYours");
+  const privateInstallment = input.lines.findIndex((item) => item.private && item.installment);
+  if (privateInstallment >= 0) {
+    throw lineError(privateInstallment, "private", "validation.privateNotInstallment");
+  }
   const credit = credits.findIndex(
     (item) => item.recordAs === "income" && isCardBillPayment(item.description),
   );
@@ -408,9 +417,14 @@ async function assertCategoriesAndPayers(
   // PostgreSQL writes uuids in lower case; a client may send them in upper case.
   const categoryOf = (line: ImportedLine) => line.categoryId.toLowerCase();
   const payerOf = (line: ImportedLine) => (line.paidByUserId ?? scope.userId).toLowerCase();
+  const forWhomOf = (line: ImportedLine) => (line.forUserId ?? scope.userId).toLowerCase();
   const categoryIds = [...new Set(lines.map(categoryOf))];
   const payerIds = [
-    ...new Set([...lines.map(payerOf), ...receivers.map((id) => id.toLowerCase())]),
+    ...new Set([
+      ...lines.map(payerOf),
+      ...lines.map(forWhomOf),
+      ...receivers.map((id) => id.toLowerCase()),
+    ]),
   ];
   const [row] = rowsOf<{
     categories: string[] | null;
@@ -436,6 +450,8 @@ async function assertCategoriesAndPayers(
   if (badCategory >= 0) throw lineError(badCategory, "categoryId", "validation.categoryNotFound");
   const badPayer = lines.findIndex((line) => !members.has(payerOf(line)));
   if (badPayer >= 0) throw lineError(badPayer, "paidByUserId", "validation.payerNotMember");
+  const badForWhom = lines.findIndex((line) => !members.has(forWhomOf(line)));
+  if (badForWhom >= 0) throw lineError(badForWhom, "forUserId", "validation.shareNotMember");
   const badReceiver = receivers.findIndex((id) => !members.has(id.toLowerCase()));
   if (badReceiver >= 0) {
     throw lineError(badReceiver, "receivedByUserId", "validation.receiverNotMember", "credits");

@@ -25,6 +25,7 @@ const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
   importId: null,
   duplicate: false,
   suggestedCategoryId: null,
+  ruleId: null,
   refundCandidates: [],
   ...overrides,
 });
