@@ -275,12 +275,15 @@ export default defineConfig({
               test: /\/node_modules\/lucide-react\/dist\/esm\/icons\//,
               priority: 10,
             },
+            // The shared components with Radix and the libraries its dialogs and menus use, in one
+            // chunk: every file that loaded one loaded the other, and apart each paid the other's
+            // imports and exports (whole app in es 365.1 -> 364.4 KB; every screen, dialog and menu
+            // downloads 0.7 KB less, the cold dashboard loads neither).
             {
-              name: "radix",
-              test: /\/node_modules\/(?:@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//,
-              priority: 10,
+              name: "ui",
+              test: /\/src\/web\/components\/|\/node_modules\/(?:@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)\//,
+              priority: 5,
             },
-            { name: "ui", test: /\/src\/web\/components\//, priority: 5 },
             // The calls and helpers the screens share (src/web/api, src/web/lib) that the start
             // and the frame do not hold: each was a chunk of a few hundred bytes, whose imports
             // and exports, gzipped alone, cost more than their code (whole app in es 333.0 ->
