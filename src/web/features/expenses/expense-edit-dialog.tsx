@@ -11,6 +11,8 @@ import {
 import type { Language } from "../../../contract/languages";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
+import { useCreateCategoryRule } from "../../api/category-rules/create-category-rule";
+import { fetchRuleOffer } from "../../api/category-rules/get-rule-offer";
 import { useUpdateExpense } from "../../api/expenses/update-expense";
 import { useUpdateInstallments } from "../../api/installments/update-installments";
 import { FormDialog, FormDialogForm } from "../../components/form-dialog";
@@ -19,7 +21,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { formatAmountInput, readingAmounts } from "../../lib/amount-input";
 import { showServerFieldErrors } from "../../lib/server-field-errors";
 import { toastError } from "../../lib/toast-error";
-import { toast } from "../../lib/use-toast";
+import { type ToastInput, toast } from "../../lib/use-toast";
 import type { ExpenseFieldValues } from "./expense-field-values";
 import { ExpenseFields } from "./expense-form";
 import type { ForWhomForm } from "./for-whom-field";
@@ -125,6 +127,7 @@ function EditExpenseForm({
   const { t } = useTranslation(expensesTexts);
   const categories = useCategories();
   const updateExpense = useUpdateExpense();
+  const createRule = useCreateCategoryRule();
   const updateInstallments = useUpdateInstallments();
   const language = useLanguage();
   const { user } = useCurrentUser();
@@ -175,7 +178,8 @@ function EditExpenseForm({
     try {
       if (call.kind === "expense") {
         await updateExpense.mutateAsync({ id: call.id, input: call.input });
-        toast({ title: t("expenses.toast.updated") });
+        const updated = toast({ title: t("expenses.toast.updated") });
+        if (call.input.categoryId) offerLearnedRule(call.id, updated.update);
       } else {
         const series = await updateInstallments.mutateAsync(call);
         const count = series.installments.filter(
@@ -189,6 +193,48 @@ function EditExpenseForm({
       toastError(error, t("expenses.toast.updateError"));
     }
   });
+
+  /**
+   * A category changed on a payee the family has seen: "Sempre usar Mercado para CARREFOUR" on the
+   * toast, one tap away (docs/product.md#learned-rules). Nothing when the offer cannot be asked.
+   */
+  const offerLearnedRule = (id: string, update: (next: ToastInput) => void) => {
+    fetchRuleOffer(id)
+      .then(({ offer }) => {
+        const category = categories.data?.find((c) => c.id === offer?.categoryId);
+        if (!offer || !category) return;
+        const label = t("expenses.learnedRule.offer", {
+          category: category.name,
+          payee: offer.pattern,
+        });
+        const learn = () =>
+          createRule
+            .mutateAsync({
+              matchKind: "contains",
+              pattern: offer.pattern,
+              categoryId: category.id,
+              learned: true,
+            })
+            .then(() =>
+              toast({
+                title: t("expenses.learnedRule.created", {
+                  category: category.name,
+                  payee: offer.pattern,
+                }),
+              }),
+            )
+            .catch((error: unknown) => toastError(error, t("expenses.learnedRule.error")));
+        update({
+          title: t("expenses.toast.updated"),
+          action: (
+            <Button type="button" size="sm" variant="outline" onClick={learn}>
+              {label}
+            </Button>
+          ),
+        });
+      })
+      .catch(() => {});
+  };
 
   const pending = isSubmitting || updateExpense.isPending || updateInstallments.isPending;
   return (

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ComponentProps, type FormEvent, useRef } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useRef } from "react";
 import type {
   FieldError,
   FieldErrors,
@@ -23,6 +23,7 @@ import {
 import type { Language } from "../../../contract/languages";
 import { useCurrentUser } from "../../api/auth/get-current-user";
 import { useCategories } from "../../api/categories/get-categories";
+import { useCategorySuggestion } from "../../api/category-rules/get-category-suggestion";
 import { useCreateExpense } from "../../api/expenses/create-expense";
 import { useFamilyPeople } from "../../api/family/get-family-people";
 import { usePayerChoices } from "../../api/family/payer-choices";
@@ -57,6 +58,10 @@ import { PaymentMethodSelect } from "./payment-method-select";
 import { PrivateField } from "./private-field";
 import { FAMILY_DRAFT, splitOfDraft } from "./split-draft";
 import { expensesTexts } from "./texts";
+import { useDebouncedValue } from "./use-debounced-value";
+
+/** How long the description rests before its category is asked for: once per word, not per key. */
+const SUGGESTION_DELAY_MS = 400;
 
 const createResolver = zodResolver(createExpenseInputSchema);
 
@@ -314,6 +319,16 @@ export function ExpenseForm({
     "firstAmount",
     "private",
   ]);
+  // While a description is typed, the category the family's rules, else its history, give its
+  // payee (docs/product.md#category-rules), until the person picks one themselves.
+  const description = useDebouncedValue(watch("description").trim(), SUGGESTION_DELAY_MS);
+  const suggested = useCategorySuggestion(description).data?.categoryId;
+  useEffect(() => {
+    const category = categories.data?.find((c) => c.id === suggested);
+    if (category?.isActive && !form.getFieldState("categoryId").isDirty) {
+      form.setValue("categoryId", category.id);
+    }
+  }, [suggested, categories.data, form]);
   // "Para quem" previews one installment's shares (docs/product.md#for-whom).
   const perInstallment = installments
     ? splitPreview({ amount, date, count, firstAmount }, language)

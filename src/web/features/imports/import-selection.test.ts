@@ -38,7 +38,8 @@ const preview = {
     line({ errorKey: "validation.importDateInvalid", date: null }),
     line({ amount: "1.50", description: "Posto" }),
   ],
-} as ImportPreview;
+  rules: [],
+} as unknown as ImportPreview;
 
 describe("the import's selection", () => {
   it("ticks what can be imported except duplicates and credits, with the last category", () => {
@@ -79,6 +80,58 @@ describe("the import's selection", () => {
   });
 });
 
+describe("a line a rule decided (docs/product.md#category-rules)", () => {
+  const partner = "44444444-4444-4444-8444-444444444444";
+  const shared = {
+    ruleId: "55555555-5555-4555-8555-555555555555",
+    categoryId: "cat-kids",
+    forUserId: partner,
+    paidByUserId: partner,
+    private: false,
+  };
+  const mine = { ...shared, ruleId: "66666666-6666-4666-8666-666666666666", categoryId: "cat-me" };
+  const privately = { ...mine, forUserId: null, paidByUserId: null, private: true };
+  const rulesPreview = {
+    lines: [
+      line({ description: "Escola", suggestedCategoryId: "cat-kids", ruleId: shared.ruleId }),
+      line({ description: "Academia", suggestedCategoryId: "cat-me", ruleId: privately.ruleId }),
+      line({
+        description: "Curso",
+        suggestedCategoryId: "cat-me",
+        ruleId: privately.ruleId,
+        installment: { number: 1, count: 3 },
+      }),
+    ],
+    rules: [shared, privately],
+  } as unknown as ImportPreview;
+
+  it("takes the rule's payer, for whom and privacy while it keeps the rule's category", () => {
+    const lines = commitLines(rulesPreview, initialSelection(rulesPreview));
+    expect(
+      lines.map(({ paidByUserId, forUserId, private: p }) => [paidByUserId, forUserId, p]),
+    ).toEqual([
+      [partner, partner, undefined],
+      [undefined, undefined, true],
+      // An installment is never private alone.
+      [undefined, undefined, undefined],
+    ]);
+  });
+
+  it("takes none of them once the person chose another category", () => {
+    const selection = initialSelection(rulesPreview);
+    selection.categories[0] = "cat-other";
+    selection.categories[1] = "cat-other";
+    const [school, gym] = commitLines(rulesPreview, selection);
+    expect(school).toEqual({
+      date: "2026-03-10",
+      description: "Escola",
+      amount: "10.00",
+      categoryId: "cat-other",
+    });
+    expect(gym?.private).toBeUndefined();
+  });
+});
+
 describe("what the import sends", () => {
   const card = { id: "11111111-1111-4111-8111-111111111111", kind: "credit_card" as const };
   const account = { id: "22222222-2222-4222-8222-222222222222", kind: "checking" as const };
@@ -91,7 +144,8 @@ describe("what the import sends", () => {
       // A marked line the person left out is not sent, its marker neither.
       line({ description: "TV", amount: "99.90", installment: { number: 3, count: 10 } }),
     ],
-  } as ImportPreview;
+    rules: [],
+  } as unknown as ImportPreview;
   const ticked = () => {
     const selection = applyCategoryToUncategorised(initialSelection(cardPreview), "cat-home");
     selection.ticked[3] = false;
@@ -159,7 +213,8 @@ describe("a card bill's payment", () => {
         }),
         line({ description: "Padaria" }),
       ],
-    } as ImportPreview;
+      rules: [],
+    } as unknown as ImportPreview;
     const selection = applyCategoryToUncategorised(initialSelection(payments), "cat");
     expect(selection.ticked).toEqual([false, false, true]);
     expect(isCredit(payments.lines[1] as ImportPreviewLine)).toBe(false);
@@ -184,7 +239,8 @@ describe("an OFX's lines", () => {
         }),
         line({ description: "Sem id" }),
       ],
-    } as ImportPreview;
+      rules: [],
+    } as unknown as ImportPreview;
     const selection = applyCategoryToUncategorised(initialSelection(ofx), "cat");
     selection.credits = ["", "", "income", ""];
     expect(commitLines(ofx, selection).map((l) => [l.description, l.importId])).toEqual([
@@ -234,7 +290,8 @@ describe("a statement's credits", () => {
       }),
       line({ lineNumber: 5, description: "Pix", amount: "50.00", notSpending: true }),
     ],
-  } as ImportPreview;
+    rules: [],
+  } as unknown as ImportPreview;
 
   it("starts every credit skipped and sends none of them", () => {
     const selection = applyCategoryToUncategorised(initialSelection(creditPreview), "cat");

@@ -77,6 +77,7 @@ export const applyCategoryToUncategorised = (
 });
 
 export function commitLines(preview: ImportPreview, selection: Selection): ImportCommitLine[] {
+  const rules = new Map(preview.rules.map((rule) => [rule.ruleId, rule]));
   return preview.lines.flatMap((line, index) => {
     const categoryId = selection.categories[index];
     if (isCredit(line) || !selection.ticked[index] || !canImport(line) || !categoryId) return [];
@@ -94,6 +95,15 @@ export function commitLines(preview: ImportPreview, selection: Selection): Impor
     }
     // The bank's id, kept so the line is never imported twice (docs/product.md#ofx-import).
     if (line.importId) commitLine.importId = line.importId;
+    // What the line's rule says besides the category (docs/product.md#category-rules), while the
+    // line keeps the rule's category: a category the person chose instead is theirs alone. A
+    // purchase in installments is private or shared as a whole, so a marked line stays shared.
+    const rule = line.ruleId ? rules.get(line.ruleId) : undefined;
+    if (rule && rule.categoryId === categoryId) {
+      if (rule.private && !line.installment) commitLine.private = true;
+      if (!rule.private && rule.paidByUserId) commitLine.paidByUserId = rule.paidByUserId;
+      if (!rule.private && rule.forUserId) commitLine.forUserId = rule.forUserId;
+    }
     return [commitLine];
   });
 }
