@@ -8,7 +8,10 @@ import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
  * export (OFX 1.x, windows-1252, Brasília's zone on its dates) with a purchase, her salary and
  * the card's bill paid from the account. The bill's payment shows as a transfer and cannot be
  * imported; the file's balance is offered as the account's reconciliation; the same file again
- * adds nothing. Portuguese at 375 px.
+ * adds nothing. A purchase at Carrefour comes in as 'Casa', as the family's history says; Ana
+ * corrects it to 'Mercado' and accepts "Sempre usar Mercado para CARREFOUR"
+ * (docs/product.md#learned-rules): the next file's Carrefour line comes in as 'Mercado'.
+ * Portuguese at 375 px.
  */
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -35,6 +38,20 @@ test(
       weeklyBudget: "0",
       monthlyBudget: "0",
     });
+    const home = await post("/api/categories", {
+      name: "Casa",
+      icon: "home",
+      color: "#2563eb",
+      weeklyBudget: "0",
+      monthlyBudget: "0",
+    });
+    // Carrefour once in 'Casa' before: the history's suggestion for the file's Carrefour line.
+    await post("/api/expenses", {
+      description: "CARREFOUR LJ 45",
+      amount: "12.00",
+      categoryId: home.id,
+      date: `${year}-${pad(month)}-01`,
+    });
     const itau = await post("/api/payment-methods", {
       kind: "checking",
       name: "Itaú conta",
@@ -56,6 +73,7 @@ test(
         transaction("F1", 1, "-387,65", "SUPERMERCADO PÃO DE AÇÚCAR"),
         transaction("F2", 1, "3000,00", "SALARIO EMPRESA"),
         transaction("F3", 1, "-1.200,00", "PAGTO FATURA NUBANK"),
+        transaction("F4", 1, "-45,90", "PAG*CARREFOUR SAO PAULO"),
         "</BANKTRANLIST>",
         "<LEDGERBAL><BALAMT>3412,35<DTASOF>00000000</LEDGERBAL>",
         "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
@@ -65,15 +83,15 @@ test(
 
     const line = (number: number) =>
       page.locator(`[data-testid="import-line"][data-line="${number}"]`);
-    const openFile = async () => {
+    const openFile = async (buffer = file, first = "SUPERMERCADO PÃO DE AÇÚCAR") => {
       await page.goto("/expenses/import");
       await page.getByLabel("Pago com").selectOption({ label: "Itaú conta" });
       await page.getByLabel("Arquivo CSV ou OFX").setInputFiles({
         name: "extrato-itau.ofx",
         mimeType: "application/x-ofx",
-        buffer: file,
+        buffer,
       });
-      await expect(line(1)).toContainText("SUPERMERCADO PÃO DE AÇÚCAR");
+      await expect(line(1)).toContainText(first);
     };
 
     await openFile();
@@ -91,10 +109,12 @@ test(
       .getByLabel("Categoria para as linhas sem categoria")
       .selectOption({ label: "Mercado" });
     await page.getByRole("button", { name: "Aplicar" }).click();
+    // Carrefour keeps the history's 'Casa': only the lines without a category took 'Mercado'.
+    await expect(line(4).getByRole("combobox")).toHaveValue(home.id);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Importar 1 gasto" }).click();
-    await expect(page.getByText("1 gasto importado.")).toBeVisible();
+    await page.getByRole("button", { name: "Importar 2 gastos" }).click();
+    await expect(page.getByText("2 gastos importados.")).toBeVisible();
 
     // The bank's balance in the file, offered as the account's reconciliation.
     const reconcile = page.getByRole("link", {
@@ -115,6 +135,47 @@ test(
     const expenses = (await (await page.request.get("/api/expenses")).json()) as {
       description: string;
     }[];
-    expect(expenses.map((expense) => expense.description)).toEqual(["SUPERMERCADO PÃO DE AÇÚCAR"]);
+    expect(expenses.map((expense) => expense.description).sort()).toEqual([
+      "CARREFOUR LJ 45",
+      "PAG*CARREFOUR SAO PAULO",
+      "SUPERMERCADO PÃO DE AÇÚCAR",
+    ]);
+
+    // 'Casa' was wrong: Ana corrects it, and one tap makes it the rule for Carrefour.
+    await page.goto("/expenses");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: "Editar PAG*CARREFOUR SAO PAULO" })
+      .filter({ visible: true })
+      .click();
+    const edit = page.getByRole("dialog", { name: "Editar Gasto" });
+    await edit.getByLabel("Categoria").selectOption({ label: "Mercado" });
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await page.getByRole("button", { name: "Sempre usar Mercado para CARREFOUR" }).click();
+    await expect(
+      page.getByText("Regra criada: CARREFOUR vai para Mercado", { exact: true }),
+    ).toBeVisible();
+
+    // Next month's file: its Carrefour line comes in as 'Mercado', by the rule.
+    await openFile(
+      Buffer.from(
+        [
+          "OFXHEADER:100",
+          "DATA:OFXSGML",
+          "VERSION:102",
+          "",
+          "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKTRANLIST>",
+          transaction("G1", 1, "-88,10", "CARREFOUR EXPRESS 77"),
+          "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+        ].join("\r\n"),
+        "latin1",
+      ),
+      "CARREFOUR EXPRESS 77",
+    );
+    await expect(line(1).getByRole("combobox")).toHaveValue(
+      (await (await page.request.get("/api/categories")).json()).find(
+        (category: { name: string }) => category.name === "Mercado",
+      ).id,
+    );
   },
 );
