@@ -17,6 +17,8 @@ export const queryKeys = {
   splitRules: ["/api/family/split-rules"],
   familyHistory: ["/api/family/history"],
   categories: ["/api/categories"],
+  /** The family's category rules, in the order they apply (docs/product.md#category-rules). */
+  categoryRules: ["/api/category-rules"],
   /** Every page of every filter of the Expenses screen's list. */
   expenses: ["/api/expenses"],
   /** Each month's summary, and under it the trend and what the coming months already hold. */
@@ -81,9 +83,11 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
     queryKeys.netWorth,
   ],
   // Names, colours and budgets show in the lists, the totals and the rules; a deleted category's
-  // expenses stay, uncategorised.
+  // expenses stay, uncategorised. The category rules are announced under this topic too, and
+  // name the categories they give (docs/product.md#category-rules).
   categories: [
     queryKeys.categories,
+    queryKeys.categoryRules,
     queryKeys.summary,
     queryKeys.expenses,
     queryKeys.familyHistory,

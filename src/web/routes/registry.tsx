@@ -99,6 +99,17 @@ export const appRoutes = [
     tab: { labelKey: "nav.categories", icon: Tags },
   },
   {
+    // Below Categories, whose tab stays lit (docs/product.md#category-rules). The rules themselves
+    // are asked for by the screen: an early call would put their call in the app's start, which
+    // every visit downloads (docs/internals/web.md#how-a-new-screen-pays-for-itself).
+    path: "/categories/rules",
+    access: "signed-in",
+    screen: lazyScreen(() =>
+      import("../features/category-rules/category-rules-page").then((m) => m.CategoryRulesPage),
+    ),
+    calls: [family, categories, people, unreadCount],
+  },
+  {
     path: "/payment-methods",
     access: "signed-in",
     screen: lazyScreen(() =>

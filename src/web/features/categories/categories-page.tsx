@@ -1,4 +1,4 @@
-import { CreditCard, Plus } from "lucide-react";
+import { CreditCard, Plus, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Category } from "../../../contract/categories";
@@ -159,6 +159,13 @@ export function CategoriesPage() {
             <Link href="/payment-methods">
               <CreditCard aria-hidden="true" />
               {t("pages.paymentMethods.title")}
+            </Link>
+          </Button>
+          {/* Which category an imported or typed expense gets (docs/product.md#category-rules). */}
+          <Button asChild variant="outline">
+            <Link href="/categories/rules">
+              <Zap aria-hidden="true" />
+              {t("categories.rules")}
             </Link>
           </Button>
           {family ? (

@@ -536,3 +536,83 @@ describe("<HistoryPage /> and transfers", () => {
     expect(entryText()).toContain("Amount$500.00");
   });
 });
+
+/** A category rule's entry, as the rules' service records it (docs/product.md#category-rules). */
+const categoryRule = (
+  action: "created" | "changed" | "deleted",
+  changes: HistoryEntry["changes"],
+): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  kind: "categoryRule",
+  action,
+  subjectLabel: "CARREFOUR",
+  changes,
+});
+
+describe("<HistoryPage /> and category rules", () => {
+  it("says a rule was made, with its kind of match in the reader's words and its category", async () => {
+    await open("pt", {
+      items: [
+        categoryRule("created", [
+          { field: "matchKind", before: null, after: "startsWith" },
+          { field: "pattern", before: null, after: "CARREFOUR" },
+          { field: "category", before: null, after: "Mercado" },
+          { field: "minAmount", before: null, after: "10.00" },
+        ]),
+      ],
+      nextCursor: null,
+    });
+    const text = entryText();
+    expect(text).toContain("Regras de categoria");
+    expect(text).toContain("Ana criou a regra “CARREFOUR”");
+    expect(text).toContain("Condiçãocomeça com");
+    expect(text).toContain("TextoCARREFOUR");
+    expect(text).toContain("CategoriaMercado");
+    expect(text).toContain("Valor mínimoR$ 10,00");
+  });
+
+  it("says which change, and which deletion, in English and Spanish", async () => {
+    await open("en", {
+      items: [
+        categoryRule("changed", [
+          { field: "matchKind", before: "contains", after: "matches" },
+          { field: "category", before: "Mercado", after: "Casa" },
+        ]),
+      ],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana changed the rule “CARREFOUR”");
+    expect(entryText()).toContain("Conditionfrom contains to matches the pattern");
+    expect(entryText()).toContain("Categoryfrom Mercado to Casa");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("es", {
+      items: [categoryRule("deleted", [{ field: "pattern", before: "CARREFOUR", after: null }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana eliminó la regla “CARREFOUR”");
+    expect(entryText()).toContain("Reglas de categoría");
+  });
+
+  it("says how many past expenses a rule was applied to, in the sentence alone", async () => {
+    await open("pt", {
+      items: [categoryRule("changed", [{ field: "appliedTo", before: null, after: 37 }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana aplicou a regra “CARREFOUR” a 37 gastos anteriores");
+    expect(container.querySelector("ul li dl")).toBeNull();
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", {
+      items: [categoryRule("changed", [{ field: "appliedTo", before: null, after: 1 }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana applied the rule “CARREFOUR” to 1 earlier expense");
+  });
+
+  it("filters by category rules", async () => {
+    await open("pt", { items: [], nextCursor: null });
+    const option = container.querySelector<HTMLOptionElement>('option[value="categoryRule"]');
+    expect(option?.textContent).toBe("Regras de categoria");
+  });
+});

@@ -36,6 +36,7 @@ import { displayNameOf } from "../../lib/member-name";
 import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
+import { categoryRuleFieldsShown, categoryRuleSentence } from "./category-rule-text";
 import {
   billMonth,
   installmentsFieldsShown,
@@ -183,6 +184,8 @@ const moneyFields = new Set([
   "openingBalance",
   "bankBalance",
   "adjustment",
+  "minAmount",
+  "maxAmount",
 ]);
 const dateFields = new Set(["date", "startDate", "endDate", "openingDate"]);
 const accountFields = new Set(["paymentMethod", "fromAccount", "toAccount", "account"]);
@@ -231,6 +234,9 @@ function useFormatValue() {
     if (typeof value === "string" && dateFields.has(field)) return formatDate(value, language);
     if (field === "expiresAt" && typeof value === "string") return formatInstant(value, language);
     if (field === "frequency") return t(`history.frequency.${value}`);
+    // A rule's kind of match, kept as its code (docs/product.md#category-rules).
+    if (field === "matchKind")
+      return t(`history.matchKinds.${value}`, { defaultValue: String(value) });
     // Kept as the kind's code (docs/product.md#income), worded as the Receitas screen words it
     // (features/incomes/locales, in the same catalogue).
     if (field === "incomeKind") return t(`incomeKinds.${value}`, { defaultValue: String(value) });
@@ -300,25 +306,29 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
           ? installmentsSentence(entry, names, t, language)
           : entry.kind === "settlement"
             ? settlementSentence(entry, names, t, language)
-            : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
-              ? t("history.sentence.family.cardSpendingBy", names)
-              : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
-                ? // A default split set from a date on, or removed (its start date to nothing).
-                  t(
-                    entry.changes.some((c) => c.field === "splitRule")
-                      ? "history.sentence.family.splitRule"
-                      : "history.sentence.family.splitRuleRemoved",
-                    names,
-                  )
-                : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+            : entry.kind === "categoryRule"
+              ? categoryRuleSentence(entry, names, t)
+              : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
+                ? t("history.sentence.family.cardSpendingBy", names)
+                : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
+                  ? // A default split set from a date on, or removed (its start date to nothing).
+                    t(
+                      entry.changes.some((c) => c.field === "splitRule")
+                        ? "history.sentence.family.splitRule"
+                        : "history.sentence.family.splitRuleRemoved",
+                      names,
+                    )
+                  : t(`history.sentence.${entry.kind}.${entry.action}`, names);
   const changes =
     entry.kind === "installments"
       ? installmentsFieldsShown(entry)
       : entry.kind === "settlement"
         ? settlementFieldsShown(entry)
-        : isRefundEntry(entry)
-          ? refundFieldsShown(entry)
-          : entry.changes;
+        : entry.kind === "categoryRule"
+          ? categoryRuleFieldsShown(entry)
+          : isRefundEntry(entry)
+            ? refundFieldsShown(entry)
+            : entry.changes;
   // A series' date is its first installment's.
   // An income came into an account ("Conta"), where an expense was paid with one.
   const fieldLabel = (field: HistoryChange["field"]) =>

@@ -201,6 +201,13 @@ function Importer() {
             disabled={previewCall.isPending}
             onChange={(options) => read(file, options)}
           />
+          {/* The lines' categories come from the family's rules (docs/product.md#category-rules). */}
+          <Link
+            href="/categories/rules"
+            className="-my-3 justify-self-end text-sm underline underline-offset-4"
+          >
+            {t("imports.rulesLink")}
+          </Link>
           <PreviewLines
             key={preview.key}
             preview={preview.data}
