@@ -76,10 +76,35 @@ function zodConfigFirst(): Plugin {
   };
 }
 
+const zodConfig = fileURLToPath(new URL("src/web/lib/zod-config.ts", import.meta.url));
+
+/**
+ * Stops the build when a chunk holds zod without zod-config.ts ahead of it: zod reads its
+ * configuration once, as it loads, and jitless must be on by then (lib/zod-config.ts). zod is in
+ * the "shared" group's chunk, after the config that lib/zod.ts imports first.
+ */
+function zodConfigAheadOfZod(): Plugin {
+  return {
+    name: "zod-config-ahead-of-zod",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        const zodAt = chunk.moduleIds.findIndex((id) => id.includes("/node_modules/zod/"));
+        if (zodAt === -1) continue;
+        const configAt = chunk.moduleIds.indexOf(zodConfig);
+        if (configAt === -1 || configAt > zodAt) {
+          this.error(`${chunk.fileName} holds zod without lib/zod-config.ts ahead of it`);
+        }
+      }
+    },
+  };
+}
+
 /**
  * zod's JSON Schema output (`schema.toJSONSchema()`, `z.toJSONSchema`, `~standard.jsonSchema`)
  * left out of the web build: every schema class registers its JSON Schema writer when zod loads,
- * so the build kept the writers (~4 KB gzip of the zod chunk) though the web never asks for a JSON
+ * so the build kept the writers (~4 KB of zod's 24 KB gzip) though the web never asks for a JSON
  * Schema (the server's OpenAPI document is written on the server, by its own zod). In the web
  * build the schemas no longer register them, and asking for one throws instead of answering;
  * parsing and its messages are zod's own, unchanged. The unit tests load zod unchanged (this runs
@@ -131,6 +156,7 @@ export default defineConfig({
     forgetStaticImports(),
     zodConfigFirst(),
     zodWithoutJsonSchema(),
+    zodConfigAheadOfZod(),
     // JSX, and React Fast Refresh in development (`npm run dev`): an edited component is swapped
     // in with its state kept.
     react(),
@@ -220,15 +246,6 @@ export default defineConfig({
             // The entry (boot.ts) needs it to start the app: a small chunk of its own, not the
             // shell's (main.tsx's, which the server's landing page runs only after its first paint).
             { name: "preload-helper", test: /vite\/preload-helper/, priority: 45 },
-            // zod and src/web/lib/zod-config.ts in one chunk, the config first: a chunk of schemas
-            // may be evaluated before main.tsx's own code, but never before the zod chunk it needs.
-            {
-              name: "zod",
-              test: (id) =>
-                id.includes("/node_modules/zod/") ||
-                /\/src\/web\/lib\/zod(?:-config)?\.ts$/.test(id),
-              priority: 40,
-            },
             // The libraries, and every module the app's start (main.tsx) imports: the start
             // downloads them all before any screen anyway.
             {
@@ -287,8 +304,20 @@ export default defineConfig({
             // The calls and helpers the screens share (src/web/api, src/web/lib) that the start
             // and the frame do not hold: each was a chunk of a few hundred bytes, whose imports
             // and exports, gzipped alone, cost more than their code (whole app in es 333.0 ->
-            // 327.8 KB, cold dashboard 154.1 -> 153.1 KB, measured on the same sources).
-            { name: "shared", test: /\/src\/web\/(?:api|lib)\//, priority: 4 },
+            // 327.8 KB, cold dashboard 154.1 -> 153.1 KB, measured on the same sources). With zod,
+            // which was a chunk of its own that the same screens and dialogs loaded, each paying
+            // the other's imports and exports (whole app in es 364.4 -> 363.9 KB, 0.3 KB less for
+            // each screen): zod and src/web/lib/zod-config.ts stay in one chunk, the config first,
+            // since every web module's "zod" is lib/zod.ts (zodConfigFirst), which imports the
+            // config before zod (zodConfigAheadOfZod checks it); no group above takes zod, as
+            // neither the start nor the frame nor the components build a schema
+            // (docs/internals/web.md#what-the-landing-page-loads).
+            {
+              name: "shared",
+              test: (id) =>
+                /\/src\/web\/(?:api|lib)\//.test(id) || id.includes("/node_modules/zod/"),
+              priority: 4,
+            },
             // The signed-out screens (sign in, sign up, forgotten and new password, the e-mail's
             // confirmation) and their own modules in one chunk: five screens of about 1 KB each,
             // with the texts' loader and the next-page rule, paid each its imports again (whole
