@@ -126,6 +126,15 @@ export const importRefundCandidateSchema = z.object({
 });
 export type ImportRefundCandidate = z.infer<typeof importRefundCandidateSchema>;
 
+/**
+ * What an import's line between the family's own accounts matches (docs/product.md#ofx-import):
+ * an income imported into the other account (for a debit), an expense imported from it (for a
+ * credit), or a transfer already recorded.
+ */
+export const importTransferMatchKinds = ["income", "expense", "transfer"] as const;
+/** How many days apart the two sides of a transfer may be dated (banks post a TED a day or two later). */
+export const IMPORT_TRANSFER_DAYS = 3;
+
 export const importPreviewLineSchema = z.object({
   /** The line's number in the file, from 1 (the header, when there is one, is line 1). */
   lineNumber: z.number().int(),
@@ -182,6 +191,27 @@ export const importPreviewLineSchema = z.object({
    * newest first; at most IMPORT_REFUND_CANDIDATES. Empty for a spending line.
    */
   refundCandidates: z.array(importRefundCandidateSchema),
+  /**
+   * A card bill's payment in an import into an account (docs/product.md#ofx-import): the card
+   * whose bill it likely pays, offered for `billPayments`: the family's one active card, else the
+   * card whose open or closed bill's total is the line's amount; null otherwise.
+   */
+  suggestedCardId: z.uuid().nullable(),
+  /**
+   * Money between two of the family's accounts seen in both files (docs/product.md#ofx-import):
+   * a debit matching an income imported into another account, or a credit matching an expense
+   * imported from another account (`kind` income or expense: sent back as `transfers`), or a
+   * transfer between the two already recorded (`kind` transfer: the line is a duplicate).
+   * `methodId` is the other account, `date` the entry's. Null when nothing matches.
+   */
+  transferMatch: z
+    .object({
+      kind: z.enum(importTransferMatchKinds),
+      id: z.uuid(),
+      methodId: z.uuid(),
+      date: z.string(),
+    })
+    .nullable(),
 });
 export type ImportPreviewLine = z.infer<typeof importPreviewLineSchema>;
 
@@ -284,6 +314,45 @@ export const importCreditSchema = z
   });
 export type ImportCredit = z.input<typeof importCreditSchema>;
 
+/**
+ * An account's line that pays a card's bill (docs/product.md#ofx-import), recorded as that card's
+ * payment from the import's account: into its latest bill closed by the date and not fully paid.
+ */
+export const importBillPaymentSchema = z.strictObject({
+  date: calendarDateSchema,
+  amount: amountSchema,
+  cardId: z.uuid({ error: "validation.importBillPaymentCard" }),
+  /** The preview's importId, as a line's. */
+  importId: importIdSchema.optional(),
+});
+export type ImportBillPayment = z.input<typeof importBillPaymentSchema>;
+
+/**
+ * A line recorded as a transfer between two of the family's accounts (docs/product.md#ofx-import):
+ * a debit of the import's account whose income, imported into the other account, it replaces
+ * (`incomeId`), or a credit whose expense, imported from the other account, it replaces
+ * (`expenseId`); the preview's `transferMatch`.
+ */
+export const importTransferSchema = z
+  .strictObject({
+    date: calendarDateSchema,
+    amount: amountSchema,
+    incomeId: z.uuid({ error: "validation.importTransferEntryNotFound" }).optional(),
+    expenseId: z.uuid({ error: "validation.importTransferEntryNotFound" }).optional(),
+    /** The preview's importId, as a line's. */
+    importId: importIdSchema.optional(),
+  })
+  .superRefine((transfer, context) => {
+    if ((transfer.incomeId === undefined) === (transfer.expenseId === undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["incomeId"],
+        message: "validation.importTransferEntryNotFound",
+      });
+    }
+  });
+export type ImportTransfer = z.input<typeof importTransferSchema>;
+
 export const importCommitInputSchema = z
   .strictObject({
     fileName: text().max(255, "validation.tooLong").optional(),
@@ -299,9 +368,23 @@ export const importCommitInputSchema = z
       .array(importCreditSchema, { error: "validation.invalidType" })
       .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
       .optional(),
+    /** Lines of an import into an account recorded as a card bill's payment. */
+    billPayments: z
+      .array(importBillPaymentSchema, { error: "validation.invalidType" })
+      .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
+      .optional(),
+    /** Lines recorded as a transfer in place of the other account's imported entry. */
+    transfers: z
+      .array(importTransferSchema, { error: "validation.invalidType" })
+      .max(IMPORT_MAX_LINES, "validation.importTooManyLines")
+      .optional(),
   })
   .superRefine((input, context) => {
-    const count = input.lines.length + (input.credits?.length ?? 0);
+    const count =
+      input.lines.length +
+      (input.credits?.length ?? 0) +
+      (input.billPayments?.length ?? 0) +
+      (input.transfers?.length ?? 0);
     if (count === 0) {
       context.addIssue({
         code: "custom",
@@ -320,7 +403,7 @@ export type ImportCommitInput = z.input<typeof importCommitInputSchema>;
 
 export const importResultSchema = z.object({
   id: z.uuid(),
-  /** Every line recorded: expenses, incomes and refunds. */
+  /** Every line recorded: expenses, incomes, refunds, card bills' payments and transfers. */
   importedCount: z.number().int(),
   /** Of them, the credits recorded as income and as refunds. */
   incomeCount: z.number().int(),

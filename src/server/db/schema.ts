@@ -349,6 +349,8 @@ export const transfers = pgTable(
     index("transfers_added_by_idx").on(t.addedByUserId),
     check("transfers_amount_check", sql`${t.amount} > 0`),
     check("transfers_accounts_check", sql`${t.fromMethodId} <> ${t.toMethodId}`),
+    // What import_identities' same-family key references.
+    unique("transfers_id_family_unique").on(t.id, t.familyId),
   ],
 );
 
@@ -443,15 +445,24 @@ export const importIdentities = pgTable(
     importId: text("import_id").notNull(),
     expenseId: uuid("expense_id").references(() => expenses.id, { onDelete: "cascade" }),
     incomeId: uuid("income_id").references(() => incomes.id, { onDelete: "cascade" }),
+    // A card bill's payment or a transfer an import recorded (docs/product.md#ofx-import): the
+    // money between the family's own accounts. (bill_payment_id, family_id) and (transfer_id,
+    // family_id) reference their tables' (id, family_id) ON DELETE CASCADE, written by hand in
+    // migration 0039.
+    billPaymentId: uuid("bill_payment_id"),
+    transferId: uuid("transfer_id"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.familyId, t.methodId, t.importId] }),
     index("import_identities_expense_idx").on(t.expenseId),
     index("import_identities_income_idx").on(t.incomeId),
+    index("import_identities_bill_payment_idx").on(t.billPaymentId),
+    index("import_identities_transfer_idx").on(t.transferId),
+    // Exactly one entry: what the bank's transaction became.
     check(
       "import_identities_entry_check",
-      sql`(${t.expenseId} is null) <> (${t.incomeId} is null)`,
+      sql`num_nonnulls(${t.expenseId}, ${t.incomeId}, ${t.billPaymentId}, ${t.transferId}) = 1`,
     ),
   ],
 );
@@ -532,6 +543,8 @@ export const billPayments = pgTable(
     index("bill_payments_family_idx").on(t.familyId),
     index("bill_payments_added_by_idx").on(t.addedByUserId),
     check("bill_payments_amount_check", sql`${t.amount} > 0`),
+    // What import_identities' same-family key references.
+    unique("bill_payments_id_family_unique").on(t.id, t.familyId),
   ],
 );
 

@@ -95,8 +95,8 @@ const methodReaders: Record<string, { why: string; guard: boolean }> = {
     guard: false,
   },
   "src/server/features/card-bills/service.ts": {
-    why: "the account a bill is paid from",
-    guard: true,
+    why: "the card whose bills are listed; the account a bill is paid from is the door's",
+    guard: false,
   },
   "src/server/features/expenses/checks.ts": {
     why: "the method an expense is paid with",
@@ -124,6 +124,10 @@ const methodReaders: Record<string, { why: string; guard: boolean }> = {
   },
   "src/server/transfer-writes/accounts.ts": {
     why: "the accounts a transfer or a settlement names",
+    guard: true,
+  },
+  "src/server/transfer-writes/bill-payments.ts": {
+    why: "the bill payments' door: the account a bill is paid from, an undo on another's private account refused",
     guard: true,
   },
   "src/server/transfer-writes/writes.ts": {

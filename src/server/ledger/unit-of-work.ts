@@ -6,6 +6,7 @@ import { ExpenseWriter } from "../expense-writes/writer";
 import { IncomeWriter } from "../income-writes/writer";
 import { ReconciliationWriter } from "../reconciliation-writes/writes";
 import { SettlementWriter } from "../settlement-writes/writes";
+import { BillPaymentWriter } from "../transfer-writes/bill-payments";
 import { TransferWriter } from "../transfer-writes/writes";
 import { ChangeLog, type ExpenseChange } from "./changes";
 import { ChangeFanOut } from "./fan-out";
@@ -20,6 +21,8 @@ export type LedgerWork = {
   incomes: IncomeWriter;
   settlements: SettlementWriter;
   transfers: TransferWriter;
+  /** Card bills' payments, from the card bills screen or an account's imported file. */
+  billPayments: BillPaymentWriter;
   reconciliations: ReconciliationWriter;
   /**
    * A change of the family's other data (its categories, accounts, recurring rules, members,
@@ -30,7 +33,8 @@ export type LedgerWork = {
 
 /**
  * The ledger's unit of work (docs/architecture.md#the-life-of-an-expense-write): the one
- * transaction through which expenses, incomes, settlements, transfers and reconciliations are
+ * transaction through which expenses, incomes, settlements, transfers, card bills' payments and
+ * reconciliations are
  * written, and the only
  * publisher of what a family's writes changed. Each writer records typed changes
  * (changes.ts); after the COMMIT one fan-out (fan-out.ts) turns them into the live topics and the
@@ -59,6 +63,7 @@ export class Ledger {
           incomes: new IncomeWriter(tx, log),
           settlements: new SettlementWriter(tx, log),
           transfers: new TransferWriter(tx, log),
+          billPayments: new BillPaymentWriter(tx, log),
           reconciliations: new ReconciliationWriter(tx, log),
           changed: (familyId, topics) => log.changed(familyId, topics),
         });

@@ -10,24 +10,12 @@ import { billStatus } from "../../../domain/card-bills";
 import { toExpense } from "../../api-rows";
 import type { Db } from "../../db/client";
 import { billPayments, cardBills, expenses, paymentMethods } from "../../db/schema";
-import {
-  expensesSeenBy,
-  inBillIndex,
-  methodMasked,
-  methodUsableBy,
-  seenExpenses,
-} from "../../db/seen-by";
+import { expensesSeenBy, inBillIndex, seenExpenses } from "../../db/seen-by";
 import { AppError } from "../../errors";
-import {
-  actorOf,
-  fieldsCreated,
-  fieldsDeleted,
-  historyMethodName,
-  recordHistory,
-} from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
+import { billSums } from "../../transfer-writes/bill-payments";
 
 /**
  * A card's bills (docs/product.md#card-bills): their totals, what was paid and what is left, the
@@ -77,10 +65,7 @@ const billColumns = (scope: FamilyScope) => ({
   closesOn: cardBills.closesOn,
   dueOn: cardBills.dueOn,
   // Another member's private purchases are not on it (docs/product.md#private-expenses).
-  total: sql<string>`(select coalesce(sum(e.amount), 0)::text from ${expensesSeenBy(scope, "e")}
-    where e.bill_id = card_bills.id and ${inBillIndex(sql`card_bills.id`, "e")})`,
-  paid: sql<string>`(select coalesce(sum(p.amount), 0)::text from ${billPayments} p
-    where p.bill_id = card_bills.id and p.family_id = card_bills.family_id)`,
+  ...billSums(scope),
   lineCount: sql<number>`(select count(*)::int from ${expensesSeenBy(scope, "e")}
     where e.bill_id = card_bills.id and ${inBillIndex(sql`card_bills.id`, "e")})`,
 });
@@ -157,25 +142,10 @@ export async function billDetail(
   };
 }
 
-const fieldError = (path: string, messageKey: string) =>
-  new AppError("validation_error", { fieldErrors: [{ path, messageKey }] });
-
-/** The card's name and the bill's closing date, which name the bill in the history. */
-async function lockedBill(tx: Db, scope: FamilyScope, billId: string) {
-  const [bill] = await tx
-    .select({ closesOn: cardBills.closesOn, cardName: paymentMethods.name })
-    .from(cardBills)
-    .innerJoin(paymentMethods, eq(paymentMethods.id, cardBills.methodId))
-    .where(and(eq(cardBills.id, billId), eq(cardBills.familyId, scope.familyId)))
-    .for("update", { of: cardBills });
-  if (!bill) throw new AppError("card_bill_not_found");
-  return bill;
-}
-
 /**
  * "Pagar fatura": a payment from one of the family's active accounts, in full, in part or early,
- * never more than is left to pay. The bill's row is locked first, so two payments at once are
- * checked one after the other.
+ * never more than is left to pay, through the bill payments' door (transfer-writes/
+ * bill-payments.ts), which an account's imported file pays bills through too.
  */
 export async function payBill(
   ledger: Ledger,
@@ -184,60 +154,8 @@ export async function payBill(
   input: CreateBillPaymentInput,
   today: string,
 ): Promise<CardBillDetail> {
-  const { db } = ledger;
-  await ledger.transaction(async ({ tx, changed }) => {
-    changed(scope.familyId, ["paymentMethods"]);
-    const bill = await lockedBill(tx, scope, billId);
-    const [account] = await tx
-      .select({ name: historyMethodName })
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.id, input.fromMethodId),
-          eq(paymentMethods.familyId, scope.familyId),
-          eq(paymentMethods.isActive, true),
-          sql`${paymentMethods.kind} <> 'credit_card'`,
-          // Only its holder pays from a private account (docs/product.md#private-accounts).
-          methodUsableBy(scope),
-        ),
-      );
-    if (!account) throw fieldError("fromMethodId", "validation.billPaymentFromAccount");
-    const [sums] = await tx
-      .select({ total: billColumns(scope).total, paid: billColumns(scope).paid })
-      .from(cardBills)
-      .where(eq(cardBills.id, billId));
-    const left = toCents(sums?.total ?? "0") - toCents(sums?.paid ?? "0");
-    if (toCents(input.amount) > left) throw fieldError("amount", "validation.billPaymentTooLarge");
-    const [payment] = await tx
-      .insert(billPayments)
-      .values({
-        familyId: scope.familyId,
-        billId,
-        fromMethodId: input.fromMethodId,
-        amount: input.amount,
-        paidOn: input.paidOn,
-        addedByUserId: scope.userId,
-      })
-      .returning();
-    if (!payment) throw new AppError("internal");
-    await recordHistory(tx, [
-      {
-        familyId: scope.familyId,
-        actor: actorOf(scope),
-        kind: "cardBill",
-        action: "created",
-        subjectId: payment.id,
-        subjectLabel: bill.cardName,
-        changes: fieldsCreated({
-          bill: bill.closesOn,
-          amount: payment.amount,
-          date: payment.paidOn,
-          paymentMethod: account.name,
-        }),
-      },
-    ]);
-  });
-  return billDetail(db, scope, billId, today);
+  await ledger.transaction(({ billPayments: writer }) => writer.pay(scope, billId, input));
+  return billDetail(ledger.db, scope, billId, today);
 }
 
 /** Undoes a payment recorded by mistake; the history keeps it. */
@@ -257,46 +175,6 @@ export async function deleteBillPayment(
     [paymentId],
     confirmedCleared,
   );
-  await ledger.transaction(async ({ tx, changed }) => {
-    changed(scope.familyId, ["paymentMethods"]);
-    const bill = await lockedBill(tx, scope, billId);
-    const [deleted] = await tx
-      .delete(billPayments)
-      .where(
-        and(
-          eq(billPayments.id, paymentId),
-          eq(billPayments.billId, billId),
-          eq(billPayments.familyId, scope.familyId),
-          // Paid from another member's private account: its holder's alone to undo
-          // (docs/product.md#private-accounts).
-          sql`not exists (select 1 from ${paymentMethods} m
-            where m.id = ${billPayments.fromMethodId} and ${methodMasked(scope, "m")})`,
-        ),
-      )
-      .returning();
-    if (!deleted) throw new AppError("bill_payment_not_found");
-    const [account] = deleted.fromMethodId
-      ? await tx
-          .select({ name: historyMethodName })
-          .from(paymentMethods)
-          .where(eq(paymentMethods.id, deleted.fromMethodId))
-      : [];
-    await recordHistory(tx, [
-      {
-        familyId: scope.familyId,
-        actor: actorOf(scope),
-        kind: "cardBill",
-        action: "deleted",
-        subjectId: deleted.id,
-        subjectLabel: bill.cardName,
-        changes: fieldsDeleted({
-          bill: bill.closesOn,
-          amount: deleted.amount,
-          date: deleted.paidOn,
-          paymentMethod: account?.name ?? null,
-        }),
-      },
-    ]);
-  });
+  await ledger.transaction(({ billPayments: writer }) => writer.delete(scope, billId, paymentId));
   return billDetail(db, scope, billId, today);
 }

@@ -9,6 +9,7 @@ import {
   guessSpendingSign,
   installmentMarker,
   looksLikeHeader,
+  looksLikeTransfer,
   parseAmount,
   parseDate,
   parseLine,
@@ -303,4 +304,25 @@ describe("columns and lines", () => {
   it("fold descriptions for comparisons", () => {
     expect(foldText("  PADARIA  São   João ")).toBe("padaria sao joao");
   });
+});
+
+describe("looksLikeTransfer", () => {
+  it.each([
+    "TED ENVIADA 341 0001 JOAO",
+    "DOC 237 MARIA",
+    "PIX ENVIADO MARIA SILVA",
+    "Pix recebido - João",
+    "TRANSF ENTRE CONTAS",
+    "Transferência recebida",
+    "TEF CONTA POUPANCA",
+  ])("reads '%s' as money sent between accounts", (description) => {
+    expect(looksLikeTransfer(description)).toBe(true);
+  });
+
+  it.each(["SALARIO EMPRESA", "ESTORNO MERCADO", "PIX QR CODE PADARIA", "DOCERIA DA ANA", "TEDDY"])(
+    "does not read '%s' so",
+    (description) => {
+      expect(looksLikeTransfer(description)).toBe(false);
+    },
+  );
 });

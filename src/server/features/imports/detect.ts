@@ -316,6 +316,14 @@ export const isCardBillPayment = (description: string) =>
   CARD_BILL_PAYMENT.test(foldText(description));
 
 /**
+ * Money sent between accounts as statements write it (docs/product.md#ofx-import): 'TED', 'DOC',
+ * 'TEF', 'PIX ENVIADO', 'PIX RECEBIDO', 'TRANSF', 'TRANSFERENCIA'. A credit so written may be the
+ * other side of a transfer from another of the family's accounts.
+ */
+const TRANSFER = /\b(?:ted|doc|tef|transf|transferencia|pix\s+(?:enviado|recebido))\b/;
+export const looksLikeTransfer = (description: string) => TRANSFER.test(foldText(description));
+
+/**
  * A credit's kind as income (docs/product.md#credits): a salary when its description says so
  * ('Salário', 'Pagamento de salário', 'Folha de pagamento', 'SALARIO'), else other.
  */

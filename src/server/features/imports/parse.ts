@@ -5,6 +5,7 @@ import {
   IMPORT_REFUND_CANDIDATES,
   type ImportPreview,
   type ImportPreviewInput,
+  type ImportPreviewLine,
   type ImportRefundCandidate,
   type ImportStatementKind,
 } from "../../../contract/imports";
@@ -17,6 +18,7 @@ import {
   guessDateFormat,
   guessSpendingSign,
   looksLikeHeader,
+  looksLikeTransfer,
   parseAmount,
   parseLine,
   refundKeyOf,
@@ -61,6 +63,14 @@ export type ParsedPreview = {
   refundKeysJson: string;
   /** For each line, its index in the refund keys; -1 for a line that is no readable credit. */
   lineRefundKeys: Int32Array;
+  /**
+   * The lines that may be money between the family's accounts (docs/product.md#ofx-import), as
+   * the JSON the transfer lookup reads: every readable debit but a card bill's payment, and the
+   * credits written as a transfer (looksLikeTransfer); `s` is "d" or "c".
+   */
+  moneyLinesJson: string;
+  /** The debits that pay a card's bill: line index -> amount, for the card the preview suggests. */
+  billPaymentLines: Map<number, string>;
   /** The method the import names, for the refund lookup and the bank's ids it already has. */
   paymentMethodId: string | null;
   /** The lines that repeat an earlier one of the file exactly: duplicates whatever the family has. */
@@ -70,9 +80,11 @@ export type ParsedPreview = {
 
 /**
  * What the service adds to each line, at most, without a credit's proposals:
- * `,"duplicate":false,"suggestedCategoryId":"<uuid>","ruleId":"<uuid>","refundCandidates":[]}`.
+ * `,"duplicate":false,"suggestedCategoryId":"<uuid>","ruleId":"<uuid>","refundCandidates":[],
+ * "suggestedCardId":"<uuid>","transferMatch":{"kind":"transfer","id":"<uuid>","methodId":"<uuid>",
+ * "date":"YYYY-MM-DD"}}`.
  */
-const DATABASE_FIELDS_BYTES = 150;
+const DATABASE_FIELDS_BYTES = 320;
 
 /** What a file is read into before its lines are: its records, and how they were found. */
 type ReadFile = {
@@ -286,6 +298,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
   const lineKeys = new Int32Array(rows.length).fill(-1);
   const refundKeys = new Map<string, { r: number; k: string; a: string; d: string }>();
   const lineRefundKeys = new Int32Array(rows.length).fill(-1);
+  const moneyLines: { n: number; d: string; a: string; s: "d" | "c" }[] = [];
+  const billPaymentLines = new Map<number, string>();
   rows.forEach((row, index) => {
     const line = {
       ...parseLine(row, lineSettings),
@@ -315,7 +329,15 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
       keyIndex.set(payee, key);
     }
     lineKeys[index] = key;
-    if (!line.notSpending || line.date === null || line.amount === null) return;
+    if (line.date === null || line.amount === null) return;
+    if (line.cardBillPayment) {
+      if (!line.notSpending) billPaymentLines.set(index, line.amount);
+    } else if (!line.notSpending) {
+      moneyLines.push({ n: index, d: line.date, a: line.amount, s: "d" });
+    } else if (looksLikeTransfer(line.description)) {
+      moneyLines.push({ n: index, d: line.date, a: line.amount, s: "c" });
+    }
+    if (!line.notSpending) return;
     const refundKey = refundKeyOf(line.description);
     if (refundKey === "") return;
     const found = refundKeys.get(refundKey);
@@ -336,6 +358,8 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     lineKeys,
     refundKeysJson: JSON.stringify([...refundKeys.values()]),
     lineRefundKeys,
+    moneyLinesJson: JSON.stringify(moneyLines),
+    billPaymentLines,
     paymentMethodId: input.paymentMethodId ?? null,
     fileDuplicates: file.fileDuplicates ?? [],
     statementBalance: file.statementBalance ?? null,
@@ -345,8 +369,14 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
 /** What the database is asked of a file (service.ts's previewLookups). */
 export type LookupInput = Pick<
   ParsedPreview,
-  "candidatesJson" | "keys" | "refundKeysJson" | "paymentMethodId"
->;
+  "candidatesJson" | "keys" | "refundKeysJson" | "moneyLinesJson" | "paymentMethodId"
+> & {
+  /** The file has a debit that pays a card's bill: the family's cards are looked up for it. */
+  hasBillPayments: boolean;
+};
+
+/** What an import's line between the family's accounts matches (contract: transferMatch). */
+export type TransferMatch = NonNullable<ImportPreviewLine["transferMatch"]>;
 
 /** What the family's data says of the lines (service.ts's three statements). */
 export type PreviewLookups = {
@@ -364,7 +394,32 @@ export type PreviewLookups = {
    * credit proposes those dated on or before it with at least its amount left.
    */
   refunds: ImportRefundCandidate[][];
+  /**
+   * The lines that are money between the family's accounts (docs/product.md#ofx-import): line
+   * index -> what they match; a transfer already recorded makes the line a duplicate.
+   */
+  transfers: Map<number, TransferMatch>;
+  /**
+   * In an import into an account with a card bill's payment, the family's active cards the caller
+   * may use, each with the totals of its bills not fully paid; empty otherwise.
+   */
+  cards: { id: string; totals: string[] }[];
 };
+
+/**
+ * The card a bill's payment likely pays (docs/product.md#ofx-import): the family's one active
+ * card, else the one card with an open or closed bill of the payment's amount; null otherwise.
+ */
+export function suggestedCardOf(
+  cards: PreviewLookups["cards"],
+  amount: string | undefined,
+): string | null {
+  if (cards.length === 1) return cards[0]?.id ?? null;
+  if (amount === undefined) return null;
+  const cents = toCents(amount);
+  const matching = cards.filter((card) => card.totals.some((total) => toCents(total) === cents));
+  return matching.length === 1 ? (matching[0]?.id ?? null) : null;
+}
 
 /** A credit's proposed purchases: of its key's, those it fits, newest first, a few. */
 export function refundCandidatesOf(
@@ -380,6 +435,10 @@ export function refundCandidatesOf(
 /** The answer's JSON text, in the contract's key order (importPreviewSchema). */
 export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): string {
   const duplicates = new Set([...lookups.duplicates, ...parsed.fileDuplicates]);
+  // A transfer already recorded between the two accounts is this line, seen from its account.
+  for (const [index, match] of lookups.transfers) {
+    if (match.kind === "transfer") duplicates.add(index);
+  }
   let refundBytes = 0;
   const lines = parsed.lines.map((line, index) => {
     const key = parsed.lineKeys[index] ?? -1;
@@ -397,7 +456,15 @@ export function previewBody(parsed: ParsedPreview, lookups: PreviewLookups): str
       );
       refundBytes += Buffer.byteLength(refunds);
     }
-    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"ruleId":${ruleId},"refundCandidates":${refunds}}`;
+    const paysBill = parsed.billPaymentLines.has(index);
+    const card =
+      paysBill && lookups.cards.length > 0
+        ? suggestedCardOf(lookups.cards, parsed.billPaymentLines.get(index))
+        : null;
+    const cardId = card === null ? "null" : JSON.stringify(card);
+    const match = lookups.transfers.get(index);
+    const transfer = match ? JSON.stringify(match) : "null";
+    return `${line},"duplicate":${duplicates.has(index)},"suggestedCategoryId":${suggested},"ruleId":${ruleId},"refundCandidates":${refunds},"suggestedCardId":${cardId},"transferMatch":${transfer}}`;
   });
   const head = JSON.stringify({
     settings: parsed.settings,

@@ -116,6 +116,8 @@ const noLookups: PreviewLookups = {
   categories: [],
   refunds: [],
   rules: new Map(),
+  transfers: new Map(),
+  cards: [],
 };
 const fileBody = (lines: number) =>
   Buffer.from(JSON.stringify({ contentBase64: base64(wideFile(lines, 6)) }));

@@ -58,9 +58,18 @@ function handle(message: ToWorker): [FromWorker, ArrayBuffer[]] {
   }
   if (message.kind === "parse") {
     parsed = parsePreview(readBody(message.body));
-    const { candidatesJson, keys, refundKeysJson, paymentMethodId } = parsed;
+    const { candidatesJson, keys, refundKeysJson, moneyLinesJson, paymentMethodId } = parsed;
     return [
-      { kind: "parsed", threadId, candidatesJson, keys, refundKeysJson, paymentMethodId },
+      {
+        kind: "parsed",
+        threadId,
+        candidatesJson,
+        keys,
+        refundKeysJson,
+        moneyLinesJson,
+        hasBillPayments: parsed.billPaymentLines.size > 0,
+        paymentMethodId,
+      },
       [],
     ];
   }

@@ -1,11 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { HistoryChange } from "../../../contract/history";
-import type {
-  ImportCommitInput,
-  ImportRefundCandidate,
-  ImportResult,
+import {
+  IMPORT_TRANSFER_DAYS,
+  type ImportBillPayment,
+  type ImportCommitInput,
+  type ImportRefundCandidate,
+  type ImportResult,
+  type ImportTransfer,
 } from "../../../contract/imports";
 import { fromCents, toCents } from "../../../contract/money";
+import { billStatus } from "../../../domain/card-bills";
 import {
   firstRuleOfEachLine,
   payeeCategoriesSql,
@@ -20,12 +24,15 @@ import {
   importIdentities,
   imports,
   paymentMethods,
+  transfers,
 } from "../../db/schema";
 import {
   expensesSeenBy,
   incomesSeenBy,
   inRefundsIndex,
   maskedRow,
+  methodMasked,
+  methodsSeenBy,
   methodUsableBy,
 } from "../../db/seen-by";
 import { AppError } from "../../errors";
@@ -34,6 +41,7 @@ import type { ExpenseWriter } from "../../expense-writes/writer";
 import type { ExpenseWrites } from "../../expense-writes/writes";
 import { actorOf } from "../../history/record";
 import type { FamilyScope } from "../../http/family-scope";
+import type { LedgerWork } from "../../ledger/unit-of-work";
 import {
   assertExpenseRoom,
   familyCountSql,
@@ -42,8 +50,10 @@ import {
   lockFamilyQuotas,
   type Quotas,
 } from "../../quotas";
+import { assertMoneyAccounts } from "../../transfer-writes/accounts";
+import { billSums } from "../../transfer-writes/bill-payments";
 import { foldText, incomeKindOf, isCardBillPayment } from "./detect";
-import type { LookupInput, PreviewLookups } from "./parse";
+import type { LookupInput, PreviewLookups, TransferMatch } from "./parse";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -67,9 +77,16 @@ export async function previewLookups(
   parsed: LookupInput,
 ): Promise<PreviewLookups> {
   if (parsed.keys.length === 0) {
-    return { duplicates: new Int32Array(0), categories: [], refunds: [], rules: new Map() };
+    return {
+      duplicates: new Int32Array(0),
+      categories: [],
+      refunds: [],
+      rules: new Map(),
+      transfers: new Map(),
+      cards: [],
+    };
   }
-  const [duplicates, lastCategories, refunds, ruled] = await Promise.all([
+  const [duplicates, lastCategories, refunds, ruled, transfers, cards] = await Promise.all([
     db.execute(sql`
       select i.n from jsonb_to_recordset(${parsed.candidatesJson}::jsonb)
         as i(n int, d date, a numeric, k text, p int, c int, f text)
@@ -91,10 +108,15 @@ export async function previewLookups(
           and (x.expense_id in (select e.id from ${expensesSeenBy(scope, "e")}
               where not ${maskedRow("e")})
             or x.income_id in (select ic.id from ${incomesSeenBy(scope, "ic")}
-              where not ${maskedRow("ic")}))))`),
+              where not ${maskedRow("ic")})
+            -- A card bill's payment or a transfer the import recorded: money on the caller's
+            -- own account (the import's), whatever the other side.
+            or x.bill_payment_id is not null or x.transfer_id is not null)))`),
     db.execute(payeeCategoriesSql(scope, JSON.stringify(parsed.keys))),
     refundLookup(db, scope, parsed),
     db.execute(firstRuleOfEachLine(scope, parsed.candidatesJson, parsed.paymentMethodId)),
+    transferLookup(db, scope, parsed),
+    cardLookup(db, scope, parsed),
   ]);
   const categoryByKey = new Map(
     rowsOf<{ k: string; categoryId: string }>(lastCategories).map((row) => [row.k, row.categoryId]),
@@ -103,6 +125,8 @@ export async function previewLookups(
     duplicates: Int32Array.from(rowsOf<{ n: number }>(duplicates), (row) => row.n),
     categories: parsed.keys.map((key) => categoryByKey.get(key) ?? null),
     refunds,
+    transfers,
+    cards,
     rules: new Map(
       rowsOf<RuleRow & { n: number }>(ruled).flatMap((row) => {
         const action = ruleActionOf(row);
@@ -150,6 +174,94 @@ async function refundLookup(
     byKey[r]?.push({ ...candidate, amount: money(candidate.amount), left: money(candidate.left) });
   }
   return byKey;
+}
+
+/**
+ * The lines of an import into one of the family's accounts that are money between it and
+ * another of its accounts (docs/product.md#ofx-import), one statement whatever the file's size:
+ * a debit matches an income imported into another account (its import identity there), a credit
+ * written as a transfer an expense imported from another account, each of the same amount within
+ * IMPORT_TRANSFER_DAYS; either matches a transfer already recorded between the two. Only what the
+ * caller sees in full, on accounts they may use (docs/product.md#private-expenses,
+ * #private-accounts); the nearest date first, a recorded transfer before anything else.
+ */
+async function transferLookup(
+  db: Db,
+  scope: FamilyScope,
+  parsed: LookupInput,
+): Promise<Map<number, TransferMatch>> {
+  const method = parsed.paymentMethodId;
+  if (!method || parsed.moneyLinesJson === "[]") return new Map();
+  const days = IMPORT_TRANSFER_DAYS;
+  const result = await db.execute(sql`
+    with l as (
+      select * from jsonb_to_recordset(${parsed.moneyLinesJson}::jsonb) as l(n int, d date, a numeric, s text)
+      -- Into an account the caller may use; a card's file has none (its bill is paid instead).
+      where exists (select 1 from ${methodsSeenBy(scope, "im")} where im.id = ${method}::uuid
+        and im.kind <> 'credit_card' and not ${methodMasked(scope, "im")})
+    ),
+    accounts as (
+      select o.id from ${methodsSeenBy(scope, "o")}
+      where o.kind <> 'credit_card' and o.id <> ${method}::uuid and not ${methodMasked(scope, "o")}
+    ),
+    found as (
+      select l.n, 'income' as kind, ic.id, ic.payment_method_id as "methodId", ic.date,
+        abs(ic.date - l.d) as gap, 1 as rank, ic.created_at
+      from l join ${incomesSeenBy(scope, "ic")} on ic.amount = l.a
+        and ic.date between l.d - ${days}::int and l.d + ${days}::int
+      where l.s = 'd' and not ${maskedRow("ic")}
+        and ic.payment_method_id in (select id from accounts)
+        and exists (select 1 from ${importIdentities} x where x.family_id = ${scope.familyId}
+          and x.method_id = ic.payment_method_id and x.income_id = ic.id)
+      union all
+      select l.n, 'expense', e.id, e.payment_method_id, e.date, abs(e.date - l.d), 1, e.created_at
+      from l join ${expensesSeenBy(scope, "e")} on e.amount = l.a
+        and e.date between l.d - ${days}::int and l.d + ${days}::int
+      where l.s = 'c' and not ${maskedRow("e")} and e.refund_of_id is null and e.series_id is null
+        and e.payment_method_id in (select id from accounts)
+        and exists (select 1 from ${importIdentities} x where x.family_id = ${scope.familyId}
+          and x.method_id = e.payment_method_id and x.expense_id = e.id)
+      union all
+      select l.n, 'transfer', t.id, case when l.s = 'd' then t.to_method_id else t.from_method_id end,
+        t.date, abs(t.date - l.d), 0, t.created_at
+      from l join ${transfers} t on t.family_id = ${scope.familyId} and t.amount = l.a
+        and t.date between l.d - ${days}::int and l.d + ${days}::int
+        and ((l.s = 'd' and t.from_method_id = ${method}::uuid
+            and t.to_method_id in (select id from accounts))
+          or (l.s = 'c' and t.to_method_id = ${method}::uuid
+            and t.from_method_id in (select id from accounts)))
+    )
+    select distinct on (n) n, kind, id, "methodId", date::text as date from found
+    order by n, rank, gap, created_at`);
+  return new Map(
+    rowsOf<TransferMatch & { n: number }>(result).map(({ n, ...match }) => [n, match]),
+  );
+}
+
+/**
+ * The family's active cards the caller may use, with the totals of their bills not fully paid,
+ * when an import into an account has a card bill's payment (docs/product.md#ofx-import): the
+ * card its line likely pays (parse.ts, suggestedCardOf). One statement.
+ */
+async function cardLookup(
+  db: Db,
+  scope: FamilyScope,
+  parsed: LookupInput,
+): Promise<PreviewLookups["cards"]> {
+  const method = parsed.paymentMethodId;
+  if (!method || !parsed.hasBillPayments) return [];
+  const sums = billSums(scope, sql`b`);
+  const result = await db.execute(sql`
+    select c.id, coalesce((select array_agg(s.total) from (
+        select ${sums.total} as total, ${sums.paid} as paid from ${cardBills} b
+        where b.family_id = ${scope.familyId} and b.method_id = c.id) s
+      where s.total::numeric > s.paid::numeric), '{}') as totals
+    from ${methodsSeenBy(scope, "c")}
+    where c.kind = 'credit_card' and c.is_active and not ${methodMasked(scope, "c")}
+      and exists (select 1 from ${methodsSeenBy(scope, "im")} where im.id = ${method}::uuid
+        and im.kind <> 'credit_card' and not ${methodMasked(scope, "im")})
+    order by c.id`);
+  return rowsOf<{ id: string; totals: string[] }>(result);
 }
 
 /** numeric as text may come with more or fewer decimals (a sum): written as the contract's. */
@@ -213,11 +325,20 @@ export async function commitImport(
   const refundCredits = credits.flatMap((credit, index) =>
     credit.recordAs === "refund" ? [{ credit, index }] : [],
   );
-  const recordedCount = input.lines.length + credits.length;
+  const between = { billPayments: input.billPayments ?? [], transfers: input.transfers ?? [] };
+  // Money between the family's accounts comes from an account's file (docs/product.md#ofx-import).
+  if ((between.billPayments.length > 0 || between.transfers.length > 0) && !input.paymentMethodId) {
+    throw new AppError("validation_error", {
+      fieldErrors: [{ path: "paymentMethodId", messageKey: "validation.importNeedsAccount" }],
+    });
+  }
+  const recordedCount =
+    input.lines.length + credits.length + between.billPayments.length + between.transfers.length;
   return importTransaction(writes, scope, input, idempotencyKey, quotas, {
     recordedCount,
     incomeCredits,
     refundCredits,
+    ...between,
   });
 }
 
@@ -231,6 +352,8 @@ async function importTransaction(
     recordedCount: number;
     incomeCredits: { credit: Credit; index: number }[];
     refundCredits: { credit: Credit; index: number }[];
+    billPayments: ImportBillPayment[];
+    transfers: ImportTransfer[];
   },
 ): Promise<ImportResult> {
   const sentCents = input.lines.reduce((sum, line) => sum + toCents(line.amount), 0);
@@ -247,11 +370,25 @@ async function importTransaction(
         ...input.lines,
         ...credits.incomeCredits.map(({ credit }) => credit),
         ...credits.refundCredits.map(({ credit }) => credit),
+        ...credits.billPayments,
+        ...credits.transfers,
       ]);
       const lines = input.lines.filter(kept);
       const incomeCredits = credits.incomeCredits.filter(({ credit }) => kept(credit));
       const refundCredits = credits.refundCredits.filter(({ credit }) => kept(credit));
-      const recordedCount = lines.length + incomeCredits.length + refundCredits.length;
+      // Field errors name each one's place in what was sent.
+      const billPayments = credits.billPayments.flatMap((item, index) =>
+        kept(item) ? [{ item, index }] : [],
+      );
+      const transferItems = credits.transfers.flatMap((item, index) =>
+        kept(item) ? [{ item, index }] : [],
+      );
+      const recordedCount =
+        lines.length +
+        incomeCredits.length +
+        refundCredits.length +
+        billPayments.length +
+        transferItems.length;
       const totalCents = lines.reduce((sum, line) => sum + toCents(line.amount), 0);
       const [created] = await tx
         .insert(imports)
@@ -329,6 +466,20 @@ async function importTransaction(
         actorOf(scope),
       );
       const refundIds = await writeRefunds(write, scope, refundCredits);
+      const between: ImportIdentity[] = [];
+      if (billPayments.length > 0 || transferItems.length > 0) {
+        // A card's file sees the same money from the card's side (docs/product.md#ofx-import).
+        if (!paidWith || paidWith.card) {
+          const list = billPayments.length > 0 ? "billPayments" : "transfers";
+          throw new AppError("validation_error", {
+            fieldErrors: [{ path: list, messageKey: "validation.importNeedsAccount" }],
+          });
+        }
+        between.push(
+          ...(await writeBillPayments(unit, scope, paidWith.methodId, billPayments)),
+          ...(await writeTransfers(unit, scope, paidWith.methodId, transferItems)),
+        );
+      }
       if (paidWith) {
         await keepImportIds(tx, scope, paidWith.methodId, [
           ...lines.map((line, n) => ({ importId: line.importId, expenseId: expenseIds[n] })),
@@ -340,6 +491,7 @@ async function importTransaction(
             importId: credit.importId,
             expenseId: refundIds[n],
           })),
+          ...between,
         ]);
       }
       return toResult(created, creditCounts);
@@ -566,19 +718,24 @@ async function keptByImportId(
   };
 }
 
+/** The bank's id of what one line became: exactly one of the entries. */
+type ImportIdentity = {
+  importId?: string | undefined;
+  expenseId?: string | undefined;
+  incomeId?: string | undefined;
+  billPaymentId?: string | undefined;
+  transferId?: string | undefined;
+};
+
 /** The bank's ids of what an import recorded into its account or card, kept with each entry. */
 async function keepImportIds(
   db: Db,
   scope: FamilyScope,
   methodId: string,
-  entries: readonly {
-    importId?: string | undefined;
-    expenseId?: string | undefined;
-    incomeId?: string | undefined;
-  }[],
+  entries: readonly ImportIdentity[],
 ): Promise<void> {
   const rows = entries.flatMap((entry) =>
-    entry.importId && (entry.expenseId || entry.incomeId)
+    entry.importId && (entry.expenseId || entry.incomeId || entry.billPaymentId || entry.transferId)
       ? [
           {
             familyId: scope.familyId,
@@ -586,9 +743,203 @@ async function keepImportIds(
             importId: entry.importId,
             expenseId: entry.expenseId ?? null,
             incomeId: entry.incomeId ?? null,
+            billPaymentId: entry.billPaymentId ?? null,
+            transferId: entry.transferId ?? null,
           },
         ]
       : [],
   );
   if (rows.length > 0) await db.insert(importIdentities).values(rows);
 }
+
+/** A field error of the door, on one of the import's bill payments or transfers instead. */
+function remapped(error: unknown, list: string, index: number, paths: Record<string, string>) {
+  const field = error instanceof AppError ? error.fieldErrors?.[0] : undefined;
+  const path = field ? paths[field.path] : undefined;
+  if (!field || !path) return error;
+  return lineError(index, path, field.messageKey, list);
+}
+
+/**
+ * An account's lines that pay a card's bill (docs/product.md#ofx-import), each through the bill
+ * payments' door (transfer-writes/bill-payments.ts), as 'Pagar fatura' records one: from the
+ * import's account into the card's latest bill closed by the payment's date that is not fully
+ * paid, else its latest closed bill (domain/card-bills.ts billStatus, on the payment's date).
+ */
+async function writeBillPayments(
+  unit: LedgerWork,
+  scope: FamilyScope,
+  accountId: string,
+  payments: { item: ImportBillPayment; index: number }[],
+): Promise<ImportIdentity[]> {
+  if (payments.length === 0) return [];
+  const { tx } = unit;
+  const cardIds = [...new Set(payments.map(({ item }) => item.cardId.toLowerCase()))];
+  const cards = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.familyId, scope.familyId),
+        inArray(paymentMethods.id, cardIds),
+        eq(paymentMethods.kind, "credit_card"),
+        eq(paymentMethods.isActive, true),
+        // Another member's private card is not one the caller pays (docs/product.md#private-accounts).
+        methodUsableBy(scope),
+      ),
+    );
+  const known = new Set(cards.map((card) => card.id));
+  const identities: ImportIdentity[] = [];
+  for (const { item, index } of payments) {
+    const cardId = item.cardId.toLowerCase();
+    if (!known.has(cardId)) {
+      throw lineError(index, "cardId", "validation.importBillPaymentCard", "billPayments");
+    }
+    // The bill's sums as the card bills screen shows them (what the caller sees of it).
+    const bills = await tx
+      .select({ id: cardBills.id, closesOn: cardBills.closesOn, ...billSums(scope) })
+      .from(cardBills)
+      .where(
+        and(
+          eq(cardBills.familyId, scope.familyId),
+          eq(cardBills.methodId, cardId),
+          sql`${cardBills.closesOn} <= ${item.date}::date`,
+        ),
+      )
+      .orderBy(desc(cardBills.closesOn));
+    const bill =
+      bills.find(
+        (row) => billStatus(row, toCents(row.total), toCents(row.paid), item.date) !== "paid",
+      ) ?? bills[0];
+    if (!bill) {
+      throw lineError(index, "cardId", "validation.importBillPaymentNoBill", "billPayments");
+    }
+    try {
+      const payment = await unit.billPayments.pay(scope, bill.id, {
+        fromMethodId: accountId,
+        amount: item.amount,
+        paidOn: item.date,
+      });
+      identities.push({ importId: item.importId, billPaymentId: payment.id });
+    } catch (error) {
+      throw remapped(error, "billPayments", index, { amount: "amount" });
+    }
+  }
+  return identities;
+}
+
+/** What a transfer's other side was: the entry imported into (or from) the other account. */
+type OtherSide = { id: string; methodId: string | null; amount: string; date: string };
+
+/**
+ * The lines recorded as a transfer between the import's account and another of the family's
+ * (docs/product.md#ofx-import): the other account's imported income (for a debit) or expense
+ * (for a credit), of the same amount within IMPORT_TRANSFER_DAYS, is deleted through its door and
+ * one transfer is written through the transfers' door, on the debit's date; its bank's id moves
+ * to the transfer, and the line's own is kept with it too. Only an entry the caller sees in full
+ * on an account they may use (docs/product.md#private-expenses, #private-accounts).
+ */
+async function writeTransfers(
+  unit: LedgerWork,
+  scope: FamilyScope,
+  accountId: string,
+  items: { item: ImportTransfer; index: number }[],
+): Promise<ImportIdentity[]> {
+  const { tx } = unit;
+  const identities: ImportIdentity[] = [];
+  for (const { item, index } of items) {
+    const notFound = () =>
+      lineError(
+        index,
+        item.incomeId ? "incomeId" : "expenseId",
+        "validation.importTransferEntryNotFound",
+        "transfers",
+      );
+    const id = (item.incomeId ?? item.expenseId ?? "").toLowerCase();
+    const kind = item.incomeId ? "income" : "expense";
+    const [other] = rowsOf<OtherSide>(
+      await tx.execute(
+        kind === "income"
+          ? sql`select ic.id, ic.payment_method_id as "methodId", ic.amount::text as amount,
+                ic.date::text as date
+              from ${incomesSeenBy(scope, "ic")}
+              where ic.id = ${id}::uuid and not ${maskedRow("ic")}
+                and exists (select 1 from ${importIdentities} x
+                  where x.family_id = ${scope.familyId} and x.income_id = ic.id
+                    and x.method_id = ic.payment_method_id)`
+          : sql`select e.id, e.payment_method_id as "methodId", e.amount::text as amount,
+                e.date::text as date
+              from ${expensesSeenBy(scope, "e")}
+              where e.id = ${id}::uuid and not ${maskedRow("e")} and e.refund_of_id is null
+                and e.series_id is null
+                and exists (select 1 from ${importIdentities} x
+                  where x.family_id = ${scope.familyId} and x.expense_id = e.id
+                    and x.method_id = e.payment_method_id)`,
+      ),
+    );
+    if (!other?.methodId || other.methodId === accountId) throw notFound();
+    if (toCents(other.amount) !== toCents(item.amount)) {
+      throw lineError(index, "amount", "validation.importTransferAmountDiffers", "transfers");
+    }
+    if (Math.abs(daysBetween(other.date, item.date)) > IMPORT_TRANSFER_DAYS) {
+      throw new AppError("validation_error", {
+        fieldErrors: [
+          {
+            path: `transfers.${index}.date`,
+            messageKey: "validation.importTransferDateTooFar",
+            params: { days: IMPORT_TRANSFER_DAYS },
+          },
+        ],
+      });
+    }
+    // The debit's account is the transfer's source: the import's for an income, the other
+    // account's for an expense; the transfer is dated on the debit.
+    const [fromMethodId, toMethodId, date] =
+      kind === "income"
+        ? [accountId, other.methodId, item.date]
+        : [other.methodId, accountId, other.date];
+    try {
+      await assertMoneyAccounts(tx, scope, { fromMethodId, toMethodId });
+    } catch (error) {
+      const otherSide = kind === "income" ? "toMethodId" : "fromMethodId";
+      throw remapped(error, "transfers", index, {
+        [otherSide]: kind === "income" ? "incomeId" : "expenseId",
+        [kind === "income" ? "fromMethodId" : "toMethodId"]: "date",
+      });
+    }
+    const transfer = await unit.transfers.insert(scope, {
+      fromMethodId,
+      toMethodId,
+      amount: item.amount,
+      date,
+      note: null,
+    });
+    // The other side's bank's id now names the transfer, so its file again leaves it out;
+    // moved before its entry is deleted, which would take the identity with it.
+    await tx
+      .update(importIdentities)
+      .set({ incomeId: null, expenseId: null, transferId: transfer.id })
+      .where(
+        and(
+          eq(importIdentities.familyId, scope.familyId),
+          kind === "income"
+            ? eq(importIdentities.incomeId, other.id)
+            : eq(importIdentities.expenseId, other.id),
+        ),
+      );
+    // Deleted meanwhile by another request: the whole import is refused.
+    if (kind === "income") {
+      await unit.incomes.delete(scope, other.id).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === "income_not_found" ? notFound() : error;
+      });
+    } else if ((await unit.expenses.delete(scope, { id: other.id })).length === 0) {
+      throw notFound();
+    }
+    identities.push({ importId: item.importId, transferId: transfer.id });
+  }
+  return identities;
+}
+
+/** Days from `from` to `to`, both calendar dates "YYYY-MM-DD". */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
