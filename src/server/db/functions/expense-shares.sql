@@ -147,26 +147,30 @@ END $$;
 -- the description (or a bill moved) never re-splits an old expense by today's rule or members.
 -- A purchase split again splits its refunds again by its new shares; a refund's new amount
 -- splits all of its purchase's refunds again.
+-- The rows that changed are found with EXCEPT (a hash or a sort of the two transition tables), not
+-- by joining them on id: transition tables have no statistics, the planner joined them in a nested
+-- loop, and a bulk update (a category rule applied to past expenses, docs/product.md#category-rules)
+-- took time in the square of its rows (1,848 rows: 1.5 s in this trigger; 10,000: past the
+-- statement timeout). EXCEPT compares as IS NOT DISTINCT FROM does, NULLs alike.
 CREATE OR REPLACE FUNCTION "expenses_shares_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "expense_shares" x
-  USING "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
-  WHERE x."expense_id" = n."id" AND n."refund_of_id" IS NULL
-    AND (n."amount", n."date", n."split") IS DISTINCT FROM (o."amount", o."date", o."split");
+  USING (SELECT "id", "amount", "date", "split" FROM "new_rows" WHERE "refund_of_id" IS NULL
+    EXCEPT SELECT "id", "amount", "date", "split" FROM "old_rows") c
+  WHERE x."expense_id" = c."id";
   INSERT INTO "expense_shares" ("expense_id", "family_id", "user_id", "amount")
   SELECT n."id", n."family_id", s."user_id", s."share"
-  FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+  FROM (SELECT "id", "family_id", "amount", "date", "split" FROM "new_rows"
+      WHERE "refund_of_id" IS NULL
+    EXCEPT SELECT "id", "family_id", "amount", "date", "split" FROM "old_rows") n
   CROSS JOIN LATERAL "expense_share_amounts"(n."family_id", n."date", n."amount", n."split") s
-  WHERE n."refund_of_id" IS NULL
-    AND (n."amount", n."date", n."split") IS DISTINCT FROM (o."amount", o."date", o."split")
-    AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = s."user_id");
+  WHERE EXISTS (SELECT 1 FROM "users" u WHERE u."id" = s."user_id");
   PERFORM "refunds_split_again"(ARRAY(
-    SELECT DISTINCT coalesce(n."refund_of_id", n."id")
-    FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
-    WHERE (n."amount", n."date", n."split", n."refund_of_id")
-      IS DISTINCT FROM (o."amount", o."date", o."split", o."refund_of_id")
-      AND (n."refund_of_id" IS NOT NULL
-        OR EXISTS (SELECT 1 FROM "expenses" r WHERE r."refund_of_id" = n."id"))));
+    SELECT DISTINCT coalesce(c."refund_of_id", c."id")
+    FROM (SELECT "id", "amount", "date", "split", "refund_of_id" FROM "new_rows"
+      EXCEPT SELECT "id", "amount", "date", "split", "refund_of_id" FROM "old_rows") c
+    WHERE c."refund_of_id" IS NOT NULL
+      OR EXISTS (SELECT 1 FROM "expenses" r WHERE r."refund_of_id" = c."id")));
   RETURN NULL;
 END $$;
 
