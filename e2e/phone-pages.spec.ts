@@ -124,6 +124,15 @@ test(
     await main(page).getByRole("button", { name: "Nova Categoria" }).click();
     await checkDialog(page);
 
+    // The family's category rules (docs/product.md#category-rules): one, and its dialog.
+    const rule = await page.request.post("/api/category-rules", {
+      data: { matchKind: "contains", pattern: "CARREFOUR", categoryId: categories[0]?.id },
+    });
+    expect(rule.status(), await rule.text()).toBe(201);
+    await checkScreen(page, "/categories/rules");
+    await main(page).getByRole("button", { name: "Nova regra" }).click();
+    await checkDialog(page);
+
     await checkScreen(page, "/expenses/recurring");
     await main(page).getByRole("button", { name: "Novo lançamento recorrente" }).click();
     await checkDialog(page);
