@@ -61,7 +61,8 @@ function RuleList({ onEdit, onDelete }: Actions) {
       </Card>
     );
   }
-  // The buttons stay enabled while a move is sent, so the focus stays on the one pressed.
+  // The buttons stay enabled while a move is sent, so the focus stays on the one pressed; at the
+  // ends of the list they say they cannot move (aria-disabled) rather than drop the focus.
   const move = (index: number, by: -1 | 1) => {
     const ids = movedIds(list, index, by);
     if (!ids || reorder.isPending) return;
@@ -90,7 +91,8 @@ function RuleList({ onEdit, onDelete }: Actions) {
                     variant="outline"
                     size="icon"
                     aria-label={t("categoryRules.moveUp", { pattern: rule.pattern })}
-                    disabled={index === 0}
+                    aria-disabled={index === 0}
+                    className="aria-disabled:opacity-50"
                     onClick={() => move(index, -1)}
                   >
                     <ChevronDown aria-hidden="true" className="rotate-180" />
@@ -99,7 +101,8 @@ function RuleList({ onEdit, onDelete }: Actions) {
                     variant="outline"
                     size="icon"
                     aria-label={t("categoryRules.moveDown", { pattern: rule.pattern })}
-                    disabled={index === list.length - 1}
+                    aria-disabled={index === list.length - 1}
+                    className="aria-disabled:opacity-50"
                     onClick={() => move(index, 1)}
                   >
                     <ChevronDown aria-hidden="true" />
