@@ -48,7 +48,7 @@ const themeOptions: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = 
 
 /**
  * The account menu behind the header's name (user-menu.tsx, which loads this chunk): profile,
- * language, theme and sign-out, in Radix's dropdown.
+ * language, theme and sign-out (components/ui/dropdown-menu.tsx).
  */
 export function UserMenuDropdown({
   user,
@@ -90,11 +90,11 @@ export function UserMenuDropdown({
 
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
-        <DropdownMenuTrigger asChild>
+      <DropdownMenu defaultOpen={initiallyOpen}>
+        <DropdownMenuTrigger>
           <UserMenuTrigger ref={trigger} user={user} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" portal={false} className="w-64">
+        <DropdownMenuContent className="w-64">
           <DropdownMenuLabel className="flex flex-col gap-0.5">
             {firstName ? <span className="truncate font-semibold">{firstName}</span> : null}
             <span className="truncate text-muted-foreground text-xs">{user.email}</span>

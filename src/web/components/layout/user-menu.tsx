@@ -13,7 +13,7 @@ const BACKGROUND_LOAD_MS = 2_000;
 type Wanted = "later" | "loaded" | "open";
 
 /**
- * The header's account menu. Its dropdown (Radix's menu, the sign-out confirmation) is a chunk of
+ * The header's account menu. Its dropdown (the menu, the sign-out confirmation) is a chunk of
  * its own, fetched a moment after the screen shows or at the first tap, so no screen waits for it
  * before its numbers paint (scripts/bundle-budget.mjs). Until then the trigger is this plain one,
  * which looks the same; a tap or a key on it opens the menu as soon as the chunk is in. The swap
