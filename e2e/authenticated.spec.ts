@@ -182,8 +182,8 @@ test.describe("signed-in frame", () => {
     async ({ page }) => {
       // Offline before the service worker holds the app, the menu's chunk cannot come: the screen
       // must stay (a failed lazy component used to take the whole page down) and a later tap retry.
-      // The dropdown's code is in the chunks of what only a tap needs (vite.config.ts: `ui`, with
-      // Radix's in `radix`), none of which the dashboard waits for.
+      // The dropdown's code is in the chunks of what only a tap needs (vite.config.ts: `ui`, which
+      // holds Radix's too; once `radix`), none of which the dashboard waits for.
       let blocked = true;
       await page.route(/\/assets\/(?:ui|radix)-[^/]*\.js$/, (route) =>
         blocked ? route.abort("internetdisconnected") : route.fallback(),
