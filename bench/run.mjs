@@ -26,6 +26,8 @@
 // The import's suggested categories (bench/categorise.mjs): a family of its own learns from three
 // months of a labelled statement and previews the fourth; top-1 accuracy against >= 85%.
 // `BENCH_ONLY=categorise` runs only that, on one server over an empty DATA_DIR: no seed.
+// The category rules' rows (the quick add's suggestion, a rule's test) on the same family:
+// `BENCH_ONLY=rules` runs those and their health baselines, as `BENCH_ONLY=accounts` does its own.
 // Not part of `npm test`: figures depend on the machine; read them as medians and ratios.
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -81,11 +83,15 @@ const METHODS_PATH = "/api/payment-methods";
 const ACCOUNT_BALANCES_PATH = `/api/accounts/balances?month=${MONTH.month}&year=${MONTH.year}`;
 /** `BENCH_ONLY=accounts`: the accounts' rows and the summary's they are held to (above). */
 const ONLY_ACCOUNTS = process.env.BENCH_ONLY === "accounts";
+/** `BENCH_ONLY=rules`: the category rules' rows (below) and their health baselines. */
+const ONLY_RULES = process.env.BENCH_ONLY === "rules";
+/** A selection of the ten-year family's rows: no start times, Chromium or side scenarios. */
+const ONLY_ROWS = ONLY_ACCOUNTS || ONLY_RULES;
 /** `BENCH_ONLY=categorise`: the suggested categories' row alone (bench/categorise.mjs). */
 const ONLY_CATEGORISE = process.env.BENCH_ONLY === "categorise";
-if (process.env.BENCH_ONLY && !ONLY_ACCOUNTS && !ONLY_CATEGORISE) {
+if (process.env.BENCH_ONLY && !ONLY_ROWS && !ONLY_CATEGORISE) {
   throw new Error(
-    `BENCH_ONLY=${process.env.BENCH_ONLY}: the selections are "accounts" and "categorise"`,
+    `BENCH_ONLY=${process.env.BENCH_ONLY}: the selections are "accounts", "rules" and "categorise"`,
   );
 }
 /**
@@ -367,6 +373,20 @@ const ACCOUNT_ROWS = [
   `GET ${ACCOUNT_BALANCES_PATH}`,
 ];
 
+/**
+ * The category rules' rows (docs/product.md#category-rules), on the ten-year family's 50,000
+ * expenses of 50,000 descriptions ('Gasto N', the worst case: every description its own payee):
+ * the quick add's suggestion while typing, and a rule's test, which reads every description
+ * holding its first word ('gasto': all of them), one person at a time.
+ */
+const SUGGESTION_PATH = "/api/category-rules/suggestion?description=Gasto%2012345";
+const RULE_ROWS = [
+  "GET /api/health (baseline)",
+  "GET /api/category-rules/suggestion",
+  "GET /api/health (baseline, 1 connection)",
+  "POST /api/category-rules/test",
+];
+
 /** The autocannon rows, each against the health row of its number of connections. */
 async function measureCalls(base, cookie, categories) {
   // Each row's "vs health" is against the health row of its number of connections.
@@ -419,6 +439,25 @@ async function measureCalls(base, cookie, categories) {
       },
     ],
     [
+      "GET /api/category-rules/suggestion (50k-row family)",
+      { url: `${base}${SUGGESTION_PATH}`, headers: { cookie } },
+    ],
+    ["GET /api/health (baseline, 1 connection)", { url: `${base}/api/health`, connections: 1 }],
+    [
+      "POST /api/category-rules/test (50k-row family, 1 connection)",
+      {
+        url: `${base}/api/category-rules/test`,
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({
+          matchKind: "contains",
+          pattern: "gasto 1",
+          categoryId: categories[0].id,
+        }),
+        connections: 1,
+      },
+    ],
+    [
       "POST /api/expenses",
       {
         url: `${base}/api/expenses`,
@@ -435,8 +474,9 @@ async function measureCalls(base, cookie, categories) {
   ];
   const rows = [];
   const baselines = new Map();
-  const selected = ONLY_ACCOUNTS
-    ? calls.filter(([name]) => ACCOUNT_ROWS.some((prefix) => name.startsWith(prefix)))
+  const only = ONLY_ACCOUNTS ? ACCOUNT_ROWS : ONLY_RULES ? RULE_ROWS : null;
+  const selected = only
+    ? calls.filter(([name]) => only.some((prefix) => name.startsWith(prefix)))
     : calls;
   for (const [name, options] of selected) {
     const result = await cannon(options.url, options);
@@ -487,11 +527,11 @@ async function measure({
   historyWrites,
 }) {
   console.log(`bench: ${label}: starts`);
-  const coldTimes = ONLY_ACCOUNTS ? [] : await timeStarts(port, coldTarget, coldCleanup);
-  const first = ONLY_ACCOUNTS ? { ms: null } : await run(port, env);
+  const coldTimes = ONLY_ROWS ? [] : await timeStarts(port, coldTarget, coldCleanup);
+  const first = ONLY_ROWS ? { ms: null } : await run(port, env);
   if (first.server) await stop(first.server);
   const warmTimes = [];
-  for (let i = 0; i < (ONLY_ACCOUNTS ? 0 : START_REPEATS - 1); i++) {
+  for (let i = 0; i < (ONLY_ROWS ? 0 : START_REPEATS - 1); i++) {
     const warm = await run(port, env);
     warmTimes.push(warm.ms);
     await stop(warm.server);
@@ -513,7 +553,7 @@ async function measure({
       app: await processMemory(server.child.pid),
       postgres: embeddedDataDir ? await postgresMemory(embeddedDataDir) : undefined,
     };
-    if (ONLY_ACCOUNTS) {
+    if (ONLY_ROWS) {
       const load = loadavg()[0];
       const afterChange = await measureAfterChange(base, cookie, categories[0].id);
       const tenYears = { afterChange, load: [load, loadavg()[0]] };
@@ -637,7 +677,7 @@ try {
     try {
       await database.migrate();
       await seed(database.pool, passwordHash);
-      if (!ONLY_ACCOUNTS) {
+      if (!ONLY_ROWS) {
         embeddedHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
       }
     } finally {
@@ -664,7 +704,7 @@ try {
     });
     // The app as a new user's `npm start` leaves it: built by its first start (in a process of
     // its own, README.md#run-it), on the same seeded DATA_DIR, under the month's calls.
-    if (!ONLY_ACCOUNTS) {
+    if (!ONLY_ROWS) {
       console.log("bench: Embedded PostgreSQL: npm start's first start (builds the app again)");
       embeddedResult.firstStart = await measureFirstStart({
         port: 3200,
@@ -711,7 +751,7 @@ try {
       try {
         await database.migrate();
         await seed(database.pool, passwordHash);
-        if (!ONLY_ACCOUNTS) {
+        if (!ONLY_ROWS) {
           postgresHistoryWrites = await measureHistoryWrites(database.db, BIG_FAMILY_EMAIL);
         }
       } finally {
@@ -741,7 +781,7 @@ try {
       await rm(appDataDir, { recursive: true, force: true });
     }
     // Many households on a database of its own (bench/households.mjs prints its own table).
-    if (process.env.BENCH_HOUSEHOLDS !== "0" && !ONLY_ACCOUNTS) {
+    if (process.env.BENCH_HOUSEHOLDS !== "0" && !ONLY_ROWS) {
       console.log("bench: PostgreSQL: many households");
       households = await measureHouseholds({ adminUrl, outDir, projectRoot, running, onStop });
     }
@@ -790,7 +830,7 @@ const memoryLine = ({ app, postgres }) =>
 let report = "";
 for (const r of results) {
   report += `\n### ${r.label} (${DURATION} s per call, ${CONNECTIONS} connections)\n\n`;
-  if (!ONLY_ACCOUNTS) {
+  if (!ONLY_ROWS) {
     report += `First 200 after start, median of ${START_REPEATS}: cold on an empty ${r.memoryAfterLogin.postgres ? "DATA_DIR (initdb + migrations)" : "database (migrations)"} ${times(r.coldTimes)}; `;
     report += `first start on the seeded data ${r.firstMs} ms; warm (restart) ${times(r.warmTimes)}.\n\n`;
     report += `Memory after seeding and one login: ${memoryLine(r.memoryAfterLogin)}. `;
@@ -804,7 +844,7 @@ for (const r of results) {
 }
 
 const embedded = results.find((r) => r.label === "Embedded PostgreSQL");
-if (embedded && !ONLY_ACCOUNTS) {
+if (embedded && !ONLY_ROWS) {
   const rps = (r, prefix) => r.rows.find((row) => row.name.startsWith(prefix)).rps;
   const health = rps(embedded, "GET /api/health");
   const user = rps(embedded, "GET /api/auth/user");
@@ -1029,7 +1069,7 @@ function dashboardNote(db) {
 }
 
 for (const r of results) {
-  if (!ONLY_ACCOUNTS) report += tenYearsReport(r);
+  if (!ONLY_ROWS) report += tenYearsReport(r);
   report += accountsReport(r);
 }
 if (households) report += households.report;
@@ -1038,4 +1078,4 @@ console.log(report);
 // Every figure, for a closer look than the tables: .tmp/ is not committed.
 await writeFile(join(projectRoot, ".tmp", "bench-last.json"), JSON.stringify(results, null, 2));
 // Recurring expenses after 90 days of downtime (bench/recurring.mjs prints its own table).
-if (!ONLY_ACCOUNTS) await (await import("./recurring.mjs")).benchRecurring();
+if (!ONLY_ROWS) await (await import("./recurring.mjs")).benchRecurring();

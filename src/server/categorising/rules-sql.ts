@@ -95,14 +95,19 @@ export const ruleActionOf = (row: RuleRow): RuleAction | null =>
       }
     : null;
 
+/** How many of a payee's last used descriptions the quick add's suggestion reads (below). */
+const PAYEE_HISTORY_DESCRIPTIONS = 2_000;
+
 /**
  * The category the family used most for each payee key of `keysJson` (a JSON array of
  * strings), the most recently used of those tied: rows (k, categoryId). Another member's private
  * expense comes without its category (docs/product.md#private-expenses), so it never counts; a
  * refund is no purchase from the payee. The key is computed once per description and category,
  * not per expense: a family of ten years has 50,000 expenses and a few thousand descriptions
- * (docs/benchmarks.md). With `word`, a key's first word, only descriptions holding it are read:
- * one payee's suggestion need not key every description.
+ * (docs/benchmarks.md). With `word`, a key's first word, only descriptions holding it are read,
+ * and of those the PAYEE_HISTORY_DESCRIPTIONS last used: the quick add asks while a person types,
+ * and a family whose every line is a description of its own (a bank's codes in each) would
+ * otherwise key 50,000 of them per question (~47 µs each, measured).
  */
 export const payeeCategoriesSql = (scope: FamilyScope, keysJson: string, word?: string): SQL => sql`
   select distinct on (u.k) u.k, u.category_id as "categoryId"
@@ -113,7 +118,8 @@ export const payeeCategoriesSql = (scope: FamilyScope, keysJson: string, word?: 
       from ${expensesSeenBy(scope, "e")}
       where e.category_id is not null and e.refund_of_id is null
         ${word ? sql`and strpos(lower(e.search_text), ${word}) > 0` : sql``}
-      group by e.description, e.category_id) d
+      group by e.description, e.category_id
+      ${word ? sql`order by last_date desc, last_created desc limit ${PAYEE_HISTORY_DESCRIPTIONS}` : sql``}) d
     group by 1, 2) u
   where u.k in (select jsonb_array_elements_text(${keysJson}::jsonb))
   order by u.k, u.uses desc, u.last_date desc, u.last_created desc`;

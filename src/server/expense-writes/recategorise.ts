@@ -14,7 +14,7 @@ export type AppliedRule = {
 
 /**
  * A category rule applied to past expenses (docs/product.md#category-rules): the expenses of
- * `ids` (a subquery the caller built, of expenses the caller sees in full) that have another
+ * `ids` (a subquery of an `id` column the caller built, of expenses the caller sees in full) that have another
  * category take `categoryId`, in one statement whatever their number; their payer, split and
  * privacy stay. One entry for the rule's application rather than one per expense: a rule may
  * change thousands at once, and the history would read as nothing else. Answers the count.
@@ -29,7 +29,8 @@ export async function recategorise(
 ): Promise<number> {
   const result = (await w.tx.execute(sql`
     update expenses e set category_id = ${categoryId}, updated_at = ${now}
-    where e.family_id = ${scope.familyId} and e.id in (${ids})
+    from (${ids}) m
+    where e.id = m.id and e.family_id = ${scope.familyId}
       and e.category_id is distinct from ${categoryId}
     returning e.id`)) as unknown as { rows: { id: string }[] };
   const changed = result.rows.map((row) => row.id);

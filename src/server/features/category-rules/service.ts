@@ -359,42 +359,37 @@ export async function orderRules(
  * category they took from their purchase, as a person's edit of the purchase leaves them
  * (docs/product.md#refunds).
  *
- * The text is matched once per distinct description, not once per expense: ten years are 50,000
- * expenses and a few thousand descriptions, and a payee key is a plpgsql call (2.8 s over 50,000
- * rows, measured). A description's payee key is read only when the rule's first word is in it:
- * the key's words are the folded description's (payees.sql), so one without it cannot match.
+ * One pass over the family's expenses, keying a payee (payee_key, a plpgsql call of ~20-50 µs)
+ * only when the folded description alone does not match and holds the rule's first word (the
+ * key's words are the folded description's, payees.sql, so one without it cannot match); a
+ * "contains" of one word never needs the key. Measured on 50,000 expenses of 50,000 descriptions,
+ * docs/benchmarks.md.
  */
 const matchedExpenses = (scope: FamilyScope, rule: RuleInput, columns: SQL, tail = sql``) => {
-  const firstWord =
-    rule.pattern
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .find(Boolean) ?? "";
+  const foldedPattern = rule.pattern
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+  const firstWord = foldedPattern.split(/[^a-z0-9]+/).find(Boolean) ?? "";
+  const singleWord = rule.matchKind === "contains" && /^[a-z0-9]+$/.test(foldedPattern);
+  const folded = foldedDescription("e");
   const r = sql`(select ${rule.matchKind}::text as match_kind,
       category_rule_needle(${rule.matchKind}, ${rule.pattern}) as needle,
       ${rule.minAmount ?? null}::numeric as min_amount, ${rule.maxAmount ?? null}::numeric as max_amount,
       ${rule.paymentMethodId ?? null}::uuid as payment_method_id) r`;
-  const purchases = sql`not ${maskedRow("e")} and e.refund_of_id is null
-    and e.category_id is distinct from ${rule.categoryId}::uuid`;
-  const matchedTexts = sql`
-    select d.description from (
-      select distinct e.description, ${foldedDescription("e")} as folded
-      from ${expensesSeenBy(scope, "e")} where ${purchases}) d
-    cross join ${r}
-    where (r.match_kind = 'matches' or strpos(d.folded, ${firstWord}) > 0)
-      and category_rule_matches(r.match_kind, r.needle, d.folded,
-        case when r.match_kind = 'matches' then '' else payee_key(d.description) end)`;
-  // The text matched first, materialized: otherwise the planner may join every expense with every
-  // description before it keys them. What is left is the rule's amounts and account.
-  return sql`with matched as materialized (${matchedTexts})
-    select ${columns} from ${expensesSeenBy(scope, "e")} cross join ${r}
-    where ${purchases}
-      and e.description in (select m.description from matched m)
+  return sql`select ${columns} from ${expensesSeenBy(scope, "e")} cross join ${r}
+    where not ${maskedRow("e")} and e.refund_of_id is null
+      and e.category_id is distinct from ${rule.categoryId}::uuid
       and (r.min_amount is null or e.amount >= r.min_amount)
       and (r.max_amount is null or e.amount <= r.max_amount)
       and (r.payment_method_id is null or r.payment_method_id = e.payment_method_id)
+      and case
+        when category_rule_matches(r.match_kind, r.needle, ${folded}, '') then true
+        when r.match_kind = 'matches' or ${singleWord} or strpos(${folded}, ${firstWord}) = 0
+          then false
+        else category_rule_matches(r.match_kind, r.needle, ${folded}, payee_key(e.description))
+      end
     ${tail}`;
 };
 
