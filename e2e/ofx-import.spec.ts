@@ -6,9 +6,9 @@ import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
 /**
  * A bank's OFX into an account (docs/product.md#ofx-import), as Ana does it on her phone: Itaú's
  * export (OFX 1.x, windows-1252, Brasília's zone on its dates) with a purchase, her salary and
- * the card's bill paid from the account. The bill's payment shows as a transfer and cannot be
- * imported; the file's balance is offered as the account's reconciliation; the same file again
- * adds nothing. A purchase at Carrefour comes in as 'Casa', as the family's history says; Ana
+ * the card's bill paid from the account. The bill's payment is offered as the Nubank card's, the
+ * family's one card, and recorded as its closed bill's payment, never as spending; the file's
+ * balance is offered as the account's reconciliation; the same file again adds nothing. A purchase at Carrefour comes in as 'Casa', as the family's history says; Ana
  * corrects it to 'Mercado' and accepts "Sempre usar Mercado para CARREFOUR"
  * (docs/product.md#learned-rules): the next file's Carrefour line comes in as 'Mercado'.
  * Portuguese at 375 px.
@@ -17,7 +17,7 @@ import { expectNoHorizontalScroll, phoneOnly, storeLanguage } from "./support";
 const pad = (value: number) => String(value).padStart(2, "0");
 
 test(
-  "pt: an Itaú OFX into 'Itaú conta': the bill's payment a transfer, the balance to reconcile, never twice",
+  "pt: an Itaú OFX into 'Itaú conta': the bill's payment the card's, the balance to reconcile, never twice",
   phoneOnly,
   async ({ page }) => {
     await storeLanguage(page, "pt");
@@ -51,6 +51,22 @@ test(
       amount: "12.00",
       categoryId: home.id,
       date: `${year}-${pad(month)}-01`,
+    });
+    // The Nubank card, its last month's bill closed on the 20th with R$ 1.200,00: the bill the
+    // file's 'PAGTO FATURA NUBANK' pays (docs/product.md#card-bills).
+    const nubank = await post("/api/payment-methods", {
+      kind: "credit_card",
+      name: "Nubank",
+      closingDay: 20,
+      dueDay: 27,
+    });
+    const lastMonth = new Date(year, month - 2, 10);
+    await post("/api/expenses", {
+      description: "Passagem aérea",
+      amount: "1200.00",
+      categoryId: home.id,
+      paymentMethodId: nubank.id,
+      date: `${lastMonth.getFullYear()}-${pad(lastMonth.getMonth() + 1)}-10`,
     });
     const itau = await post("/api/payment-methods", {
       kind: "checking",
@@ -101,10 +117,10 @@ test(
     await expect(line(1)).toContainText(`01/${pad(month)}/${year}`);
     await expect(line(1)).toContainText("R$ 387,65");
     await expect(line(2)).toContainText("Não é gasto (crédito)");
-    // The card's bill paid from the account: a transfer, which cannot be ticked.
-    await expect(line(3)).toContainText("Pagamento de fatura");
-    await expect(line(3)).toContainText("É uma transferência entre a conta e o cartão");
-    await expect(line(3).getByRole("checkbox")).toBeDisabled();
+    // The card's bill paid from the account: offered as the payment of the family's one card.
+    await expect(line(3)).toContainText("Pagamento da fatura do cartão");
+    await expect(line(3).getByLabel("Cartão da linha 3")).toHaveValue(nubank.id);
+    await expect(line(3).getByRole("checkbox", { name: "Importar a linha 3" })).toBeChecked();
     await page
       .getByLabel("Categoria para as linhas sem categoria")
       .selectOption({ label: "Mercado" });
@@ -113,8 +129,19 @@ test(
     await expect(line(4).getByRole("combobox")).toHaveValue(home.id);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Importar 2 gastos" }).click();
-    await expect(page.getByText("2 gastos importados.")).toBeVisible();
+    // Never spending: two expenses, and the bill's payment counted apart.
+    await expect(page.getByTestId("import-summary")).toHaveText(
+      "2 linhas serão importadas · R$ 433,55",
+    );
+    await expect(page.getByTestId("import-credits-summary")).toHaveText("+ 1 pagamento de fatura");
+    await page.getByRole("button", { name: "Importar 3 lançamentos" }).click();
+    await expect(
+      page.getByText("2 gastos importados. 1 pagamento de fatura registrado."),
+    ).toBeVisible();
+    const [bill] = (await (
+      await page.request.get(`/api/payment-methods/${nubank.id}/bills`)
+    ).json()) as { paid: string; status: string }[];
+    expect(bill).toMatchObject({ paid: "1200.00", status: "paid" });
 
     // The bank's balance in the file, offered as the account's reconciliation.
     const reconcile = page.getByRole("link", {
@@ -129,6 +156,9 @@ test(
     await openFile();
     await expect(line(1)).toContainText("Já registrado");
     await expect(line(1).getByRole("checkbox", { name: "Importar a linha 1" })).not.toBeChecked();
+    // The bill's payment too: already registered, left unticked.
+    await expect(line(3)).toContainText("Já registrado");
+    await expect(line(3).getByRole("checkbox", { name: "Importar a linha 3" })).not.toBeChecked();
     await line(1).getByRole("checkbox", { name: "Importar a linha 1" }).click();
     await page.getByRole("button", { name: "Importar 1 gasto" }).click();
     await expect(page.getByText("1 já estava no app e ficou de fora.")).toBeVisible();
@@ -138,6 +168,8 @@ test(
     expect(expenses.map((expense) => expense.description).sort()).toEqual([
       "CARREFOUR LJ 45",
       "PAG*CARREFOUR SAO PAULO",
+      // The card's purchase: its bill's payment is no expense.
+      "Passagem aérea",
       "SUPERMERCADO PÃO DE AÇÚCAR",
     ]);
 

@@ -27,7 +27,7 @@ import { errorDescription } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
 import { readingOptions, readsAnotherKind } from "./import-reading";
-import { isCredit } from "./import-selection";
+import { isAccount, isCredit } from "./import-selection";
 import { importDoneText, type ReconcileLink, reconcileLinkOf } from "./import-view";
 import { PaidWithChoice } from "./paid-with-choice";
 import { PreviewLines } from "./preview-lines";
@@ -59,7 +59,10 @@ function Importer() {
   const [method, setMethod] = useState<PaymentMethod | undefined>(undefined);
   const [billId, setBillId] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [result, setResult] = useState<{
+    done: ImportResult;
+    sent: { billPayments: number; transfers: number };
+  } | null>(null);
   // An OFX's ledger balance, offered once its lines are in the account (docs/product.md#ofx-import).
   const [reconcileLink, setReconcileLink] = useState<ReconcileLink | null>(null);
   const language = useLanguage();
@@ -119,8 +122,13 @@ function Importer() {
     if (file && preview && readsAnotherKind(before, next)) {
       const { spendingSign: _givesWay, ...rest } = chosen;
       void read(file, rest, next);
-    } else if (file && preview?.data.lines.some(isCredit)) {
-      // The credits' proposed purchases are the new method's.
+    } else if (
+      file &&
+      preview &&
+      (preview.data.lines.some(isCredit) || isAccount(before) || isAccount(next))
+    ) {
+      // The credits' proposed purchases are the new method's, and so are, into an account, the
+      // card a bill's payment pays and the other side of a transfer (docs/product.md#ofx-import).
       void read(file, chosen, next);
     }
   };
@@ -173,7 +181,7 @@ function Importer() {
           {error ? <Alert variant="destructive">{error}</Alert> : null}
           {result ? (
             <Alert variant="success">
-              <p>{importDoneText(result, t)}</p>
+              <p>{importDoneText(result.done, result.sent, t)}</p>
               <Link href="/expenses" className="font-medium underline underline-offset-4">
                 {t("imports.seeExpenses")}
               </Link>
@@ -212,11 +220,12 @@ function Importer() {
             key={preview.key}
             preview={preview.data}
             fileName={file.name}
+            methods={paymentMethods.data ?? []}
             method={method}
             billId={billId}
             idempotencyKey={preview.key}
-            onImported={(done) => {
-              setResult(done);
+            onImported={(done, sent) => {
+              setResult({ done, sent });
               setReconcileLink(reconcileLinkOf(preview.data, method));
               setPreview(null);
             }}

@@ -5,10 +5,11 @@ import {
   commitCredits,
   commitInput,
   commitLines,
-  creditLineNumber,
   initialSelection,
   isCredit,
+  lineRole,
   selectionSummary,
+  sentLineNumber,
 } from "./import-selection";
 
 const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
@@ -27,6 +28,8 @@ const line = (overrides: Partial<ImportPreviewLine>): ImportPreviewLine => ({
   suggestedCategoryId: null,
   ruleId: null,
   refundCandidates: [],
+  suggestedCardId: null,
+  transferMatch: null,
   ...overrides,
 });
 
@@ -43,29 +46,33 @@ const preview = {
 
 describe("the import's selection", () => {
   it("ticks what can be imported except duplicates and credits, with the last category", () => {
-    expect(initialSelection(preview)).toEqual({
+    expect(initialSelection(preview, false)).toEqual({
       ticked: [true, false, false, false, true],
       categories: ["cat-food", "", "", "", ""],
       credits: ["", "", "", "", ""],
+      cards: ["", "", "", "", ""],
     });
   });
 
   it("counts and sums the ticked lines, and those still without a category", () => {
-    const selection = initialSelection(preview);
-    expect(selectionSummary(preview, selection)).toEqual({
+    const selection = initialSelection(preview, false);
+    expect(selectionSummary(preview, selection, false)).toEqual({
       count: 2,
       total: "11.50",
       missingCategory: 1,
       incomes: 0,
       refunds: 0,
+      billPayments: 0,
+      missingCard: 0,
+      transfers: 0,
     });
     // A line with an error never counts, even ticked.
     selection.ticked[3] = true;
-    expect(selectionSummary(preview, selection).count).toBe(2);
+    expect(selectionSummary(preview, selection, false).count).toBe(2);
   });
 
   it("applies one category to the lines without one and sends only ticked, categorised lines", () => {
-    const selection = applyCategoryToUncategorised(initialSelection(preview), "cat-other");
+    const selection = applyCategoryToUncategorised(initialSelection(preview, false), "cat-other");
     expect(selection.categories).toEqual([
       "cat-food",
       "cat-other",
@@ -73,7 +80,7 @@ describe("the import's selection", () => {
       "cat-other",
       "cat-other",
     ]);
-    expect(commitLines(preview, selection)).toEqual([
+    expect(commitLines(preview, selection, false)).toEqual([
       { date: "2026-03-10", description: "Padaria", amount: "10.00", categoryId: "cat-food" },
       { date: "2026-03-10", description: "Posto", amount: "1.50", categoryId: "cat-other" },
     ]);
@@ -106,7 +113,7 @@ describe("a line a rule decided (docs/product.md#category-rules)", () => {
   } as unknown as ImportPreview;
 
   it("takes the rule's payer, for whom and privacy while it keeps the rule's category", () => {
-    const lines = commitLines(rulesPreview, initialSelection(rulesPreview));
+    const lines = commitLines(rulesPreview, initialSelection(rulesPreview, false), false);
     expect(
       lines.map(({ paidByUserId, forUserId, private: p }) => [paidByUserId, forUserId, p]),
     ).toEqual([
@@ -118,10 +125,10 @@ describe("a line a rule decided (docs/product.md#category-rules)", () => {
   });
 
   it("takes none of them once the person chose another category", () => {
-    const selection = initialSelection(rulesPreview);
+    const selection = initialSelection(rulesPreview, false);
     selection.categories[0] = "cat-other";
     selection.categories[1] = "cat-other";
-    const [school, gym] = commitLines(rulesPreview, selection);
+    const [school, gym] = commitLines(rulesPreview, selection, false);
     expect(school).toEqual({
       date: "2026-03-10",
       description: "Escola",
@@ -147,13 +154,16 @@ describe("what the import sends", () => {
     rules: [],
   } as unknown as ImportPreview;
   const ticked = () => {
-    const selection = applyCategoryToUncategorised(initialSelection(cardPreview), "cat-home");
+    const selection = applyCategoryToUncategorised(
+      initialSelection(cardPreview, false),
+      "cat-home",
+    );
     selection.ticked[3] = false;
     return selection;
   };
 
   it("sends each ticked marked line's installment, and none on the others", () => {
-    const lines = commitLines(cardPreview, ticked());
+    const lines = commitLines(cardPreview, ticked(), false);
     expect(lines).toEqual([
       { date: "2026-03-10", description: "Padaria", amount: "12.50", categoryId: "cat-home" },
       {
@@ -215,13 +225,13 @@ describe("a card bill's payment", () => {
       ],
       rules: [],
     } as unknown as ImportPreview;
-    const selection = applyCategoryToUncategorised(initialSelection(payments), "cat");
+    const selection = applyCategoryToUncategorised(initialSelection(payments, false), "cat");
     expect(selection.ticked).toEqual([false, false, true]);
     expect(isCredit(payments.lines[1] as ImportPreviewLine)).toBe(false);
     selection.ticked = [true, true, true];
     selection.credits = ["", "income", ""];
-    expect(commitLines(payments, selection).map((l) => l.description)).toEqual(["Padaria"]);
-    expect(commitCredits(payments, selection)).toEqual([]);
+    expect(commitLines(payments, selection, false).map((l) => l.description)).toEqual(["Padaria"]);
+    expect(commitCredits(payments, selection, false)).toEqual([]);
   });
 });
 
@@ -241,15 +251,15 @@ describe("an OFX's lines", () => {
       ],
       rules: [],
     } as unknown as ImportPreview;
-    const selection = applyCategoryToUncategorised(initialSelection(ofx), "cat");
+    const selection = applyCategoryToUncategorised(initialSelection(ofx, false), "cat");
     selection.credits = ["", "", "income", ""];
-    expect(commitLines(ofx, selection).map((l) => [l.description, l.importId])).toEqual([
+    expect(commitLines(ofx, selection, false).map((l) => [l.description, l.importId])).toEqual([
       ["PADARIA", "T1"],
       ["POSTO", "T1#2"],
       ["Sem id", undefined],
     ]);
-    expect(commitLines(ofx, selection)[2]).not.toHaveProperty("importId");
-    expect(commitCredits(ofx, selection)).toEqual([
+    expect(commitLines(ofx, selection, false)[2]).not.toHaveProperty("importId");
+    expect(commitCredits(ofx, selection, false)).toEqual([
       {
         recordAs: "income",
         date: "2026-03-10",
@@ -294,20 +304,20 @@ describe("a statement's credits", () => {
   } as unknown as ImportPreview;
 
   it("starts every credit skipped and sends none of them", () => {
-    const selection = applyCategoryToUncategorised(initialSelection(creditPreview), "cat");
+    const selection = applyCategoryToUncategorised(initialSelection(creditPreview, false), "cat");
     expect(selection.credits).toEqual(["", "", "", ""]);
     const input = commitInput(creditPreview, selection, { fileName: "extrato.csv" });
     expect(input).not.toHaveProperty("credits");
     expect(input.lines).toHaveLength(1);
     // A credit is never sent as spending, even ticked.
     selection.ticked[3] = true;
-    expect(commitLines(creditPreview, selection)).toHaveLength(1);
+    expect(commitLines(creditPreview, selection, false)).toHaveLength(1);
   });
 
   it("sends income with the proposed kind and a refund of the chosen purchase, counted apart", () => {
-    const selection = applyCategoryToUncategorised(initialSelection(creditPreview), "cat");
+    const selection = applyCategoryToUncategorised(initialSelection(creditPreview, false), "cat");
     selection.credits = ["", "income", candidate.expenseId, ""];
-    expect(commitCredits(creditPreview, selection)).toEqual([
+    expect(commitCredits(creditPreview, selection, false)).toEqual([
       {
         recordAs: "income",
         date: "2026-03-10",
@@ -323,20 +333,182 @@ describe("a statement's credits", () => {
         refundOfId: candidate.expenseId,
       },
     ]);
-    expect(selectionSummary(creditPreview, selection)).toMatchObject({
+    expect(selectionSummary(creditPreview, selection, false)).toMatchObject({
       count: 1,
       total: "12.50",
       incomes: 1,
       refunds: 1,
     });
     // The server's error on the second credit is the file's line 4.
-    expect(creditLineNumber(creditPreview, selection, "credits.1.amount")).toBe(4);
-    expect(creditLineNumber(creditPreview, selection, "lines.0.categoryId")).toBeNull();
+    expect(sentLineNumber(creditPreview, selection, false, "credits.1.amount")).toBe(4);
+    expect(sentLineNumber(creditPreview, selection, false, "lines.0.categoryId")).toBeNull();
   });
 
   it("sends no refund of a purchase the preview did not propose", () => {
-    const selection = initialSelection(creditPreview);
+    const selection = initialSelection(creditPreview, false);
     selection.credits = ["", "", "55555555-5555-4555-8555-555555555555", ""];
-    expect(commitCredits(creditPreview, selection)).toEqual([]);
+    expect(commitCredits(creditPreview, selection, false)).toEqual([]);
+  });
+});
+
+describe("money between the family's own accounts (docs/product.md#ofx-import)", () => {
+  const nubank = "77777777-7777-4777-8777-777777777777";
+  const inter = "88888888-8888-4888-8888-888888888888";
+  const income = "99999999-9999-4999-8999-999999999999";
+  const expense = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+  const other = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+  const account = { id: "22222222-2222-4222-8222-222222222222", kind: "checking" as const };
+  const card = { id: "11111111-1111-4111-8111-111111111111", kind: "credit_card" as const };
+  const match = (kind: "income" | "expense" | "transfer", id: string) => ({
+    kind,
+    id,
+    methodId: other,
+    date: "2026-03-09",
+  });
+  const between = {
+    lines: [
+      line({ lineNumber: 2, description: "PADARIA", importId: "F1" }),
+      line({
+        lineNumber: 3,
+        description: "PAGTO FATURA NUBANK",
+        amount: "1200.00",
+        cardBillPayment: true,
+        suggestedCardId: nubank,
+        importId: "F2",
+      }),
+      // A second card's bill, its card not guessed: the person picks it.
+      line({ lineNumber: 4, description: "PAGTO FATURA", amount: "80.00", cardBillPayment: true }),
+      line({
+        lineNumber: 5,
+        description: "TED ENVIADA POUPANCA",
+        amount: "1000.00",
+        transferMatch: match("income", income),
+        importId: "F4",
+      }),
+      line({
+        lineNumber: 6,
+        description: "PIX RECEBIDO MARIA",
+        amount: "200.00",
+        notSpending: true,
+        incomeKind: "other",
+        transferMatch: match("expense", expense),
+      }),
+      // Recorded already between the two accounts: nothing to send.
+      line({
+        lineNumber: 7,
+        description: "TED ENVIADA",
+        amount: "50.00",
+        duplicate: true,
+        transferMatch: match("transfer", other),
+      }),
+      // The bill's payment imported before: shown, not ticked.
+      line({
+        lineNumber: 8,
+        description: "PAGTO FATURA NUBANK",
+        amount: "900.00",
+        cardBillPayment: true,
+        suggestedCardId: nubank,
+        duplicate: true,
+      }),
+    ],
+    rules: [],
+  } as unknown as ImportPreview;
+
+  it("into an account, offers each line as what it is and ticks the bill with its card and the transfers", () => {
+    expect(between.lines.map((l) => lineRole(l, true))).toEqual([
+      "spending",
+      "billPayment",
+      "billPayment",
+      "transfer",
+      "transfer",
+      "none",
+      "billPayment",
+    ]);
+    const selection = initialSelection(between, true);
+    expect(selection.ticked).toEqual([true, true, false, true, true, false, false]);
+    expect(selection.cards).toEqual(["", nubank, "", "", "", "", nubank]);
+  });
+
+  it("into a card or without 'Pago com', leaves the bill's payment out and the matches as they were", () => {
+    expect(between.lines.map((l) => lineRole(l, false))).toEqual([
+      "spending",
+      "none",
+      "none",
+      "spending",
+      "credit",
+      "none",
+      "none",
+    ]);
+    const selection = applyCategoryToUncategorised(initialSelection(between, false), "cat");
+    expect(selection.ticked).toEqual([true, false, false, true, false, false, false]);
+    selection.ticked = selection.ticked.map(() => true);
+    const input = commitInput(between, selection, { fileName: "nubank.ofx", method: card });
+    expect(input).not.toHaveProperty("billPayments");
+    expect(input).not.toHaveProperty("transfers");
+    expect(input.lines.map((l) => l.description)).toEqual(["PADARIA", "TED ENVIADA POUPANCA"]);
+    expect(commitInput(between, selection, { fileName: "x.ofx" })).not.toHaveProperty(
+      "billPayments",
+    );
+  });
+
+  it("sends the bill's payment with its card and the transfers with the entry they replace, never as spending", () => {
+    const selection = applyCategoryToUncategorised(initialSelection(between, true), "cat");
+    // Even ticked, a line without its card, a recorded transfer and a credit's choice send nothing.
+    selection.ticked[5] = true;
+    selection.credits[4] = "income";
+    const input = commitInput(between, selection, { fileName: "itau.ofx", method: account });
+    expect(input.lines).toEqual([
+      {
+        date: "2026-03-10",
+        description: "PADARIA",
+        amount: "10.00",
+        categoryId: "cat",
+        importId: "F1",
+      },
+    ]);
+    expect(input).not.toHaveProperty("credits");
+    expect(input.billPayments).toEqual([
+      { date: "2026-03-10", amount: "1200.00", cardId: nubank, importId: "F2" },
+    ]);
+    expect(input.transfers).toEqual([
+      { date: "2026-03-10", amount: "1000.00", incomeId: income, importId: "F4" },
+      { date: "2026-03-10", amount: "200.00", expenseId: expense },
+    ]);
+  });
+
+  it("counts them apart from spending, and a ticked bill's payment without a card as missing", () => {
+    const selection = applyCategoryToUncategorised(initialSelection(between, true), "cat");
+    expect(selectionSummary(between, selection, true)).toEqual({
+      count: 1,
+      total: "10.00",
+      missingCategory: 0,
+      incomes: 0,
+      refunds: 0,
+      billPayments: 1,
+      missingCard: 0,
+      transfers: 2,
+    });
+    selection.ticked[2] = true;
+    selection.ticked[4] = false;
+    expect(selectionSummary(between, selection, true)).toMatchObject({
+      billPayments: 1,
+      missingCard: 1,
+      transfers: 1,
+    });
+    selection.cards[2] = inter;
+    expect(selectionSummary(between, selection, true)).toMatchObject({
+      billPayments: 2,
+      missingCard: 0,
+    });
+  });
+
+  it("finds the line of a refused bill's payment or transfer", () => {
+    const selection = initialSelection(between, true);
+    selection.ticked[2] = true;
+    selection.cards[2] = inter;
+    expect(sentLineNumber(between, selection, true, "billPayments.1.cardId")).toBe(4);
+    expect(sentLineNumber(between, selection, true, "transfers.1.expenseId")).toBe(6);
+    expect(sentLineNumber(between, selection, true, "transfers.2.amount")).toBeNull();
+    expect(sentLineNumber(between, selection, true, "billPayments")).toBeNull();
   });
 });

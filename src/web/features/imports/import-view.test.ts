@@ -26,6 +26,9 @@ const summary = (overrides: Partial<Record<string, number>> = {}) => ({
   missingCategory: 0,
   incomes: 0,
   refunds: 0,
+  billPayments: 0,
+  missingCard: 0,
+  transfers: 0,
   ...overrides,
 });
 
@@ -74,17 +77,24 @@ describe("the import's view", () => {
       ticked: [true, true],
       categories: ["food", ""],
       credits: ["", ""],
+      cards: ["", ""],
     };
     expect(withLineChoice(selection, 1, { category: "car" })).toEqual({
       ticked: [true, true],
       categories: ["food", "car"],
       credits: ["", ""],
+      cards: ["", ""],
     });
     expect(withLineChoice(selection, 0, { ticked: false, credit: "income" })).toEqual({
       ticked: [false, true],
       categories: ["food", ""],
       credits: ["income", ""],
+      cards: ["", ""],
     });
+    expect(withLineChoice(selection, 1, { card: "nubank", ticked: true }).cards).toEqual([
+      "",
+      "nubank",
+    ]);
     expect(selection.categories).toEqual(["food", ""]);
   });
 
@@ -121,6 +131,9 @@ describe("the import's view", () => {
     expect(creditsSummaryText(summary({ refunds: 1 }), t)).toBe(
       'imports.credit.refunds {"count":1}',
     );
+    expect(creditsSummaryText(summary({ billPayments: 1, transfers: 2 }), t)).toBe(
+      'imports.credit.billPayments {"count":1} · imports.credit.transfers {"count":2}',
+    );
   });
 
   it("offers the import with its count, the credits counted in, and only when all is ready", () => {
@@ -134,25 +147,40 @@ describe("the import's view", () => {
     expect(importButton(summary({ count: 0, refunds: 1 }), false, t).disabled).toBe(false);
     expect(importButton(summary({ count: 0 }), false, t).disabled).toBe(true);
     expect(importButton(summary({ missingCategory: 1 }), false, t).disabled).toBe(true);
+    // A bill's payment and a transfer are recorded, never spending: counted as entries.
+    expect(importButton(summary({ billPayments: 1, transfers: 1 }), false, t)).toEqual({
+      disabled: false,
+      label: 'imports.credit.import {"count":4}',
+    });
+    expect(importButton(summary({ count: 0, transfers: 1 }), false, t).disabled).toBe(false);
+    // A bill's payment ticked without its card waits for it.
+    expect(importButton(summary({ billPayments: 0, missingCard: 1 }), false, t).disabled).toBe(
+      true,
+    );
     expect(importButton(summary(), true, t)).toEqual({
       disabled: true,
       label: "imports.importing",
     });
   });
 
-  it("says what the import recorded: its expenses, then its incomes and refunds, then what was left out", () => {
+  it("says what the import recorded: its expenses, then its incomes, refunds, bill payments and transfers, then what was left out", () => {
     const result = (
       importedCount: number,
       incomeCount: number,
       refundCount: number,
       skippedCount = 0,
     ) => ({ importedCount, incomeCount, refundCount, skippedCount }) as ImportResult;
-    expect(importDoneText(result(3, 0, 0), t)).toBe('imports.done {"count":3}');
-    expect(importDoneText(result(5, 1, 2), t)).toBe(
+    const none = { billPayments: 0, transfers: 0 };
+    expect(importDoneText(result(3, 0, 0), none, t)).toBe('imports.done {"count":3}');
+    expect(importDoneText(result(5, 1, 2), none, t)).toBe(
       'imports.done {"count":2} imports.credit.incomesDone {"count":1} imports.credit.refundsDone {"count":2}',
     );
-    expect(importDoneText(result(1, 0, 0, 4), t)).toBe(
+    expect(importDoneText(result(1, 0, 0, 4), none, t)).toBe(
       'imports.done {"count":1} imports.skipped {"count":4}',
+    );
+    // Bill payments and transfers sent are counted apart from the expenses.
+    expect(importDoneText(result(5, 1, 0), { billPayments: 1, transfers: 2 }, t)).toBe(
+      'imports.done {"count":1} imports.credit.incomesDone {"count":1} imports.credit.billPaymentsDone {"count":1} imports.credit.transfersDone {"count":2}',
     );
   });
 });

@@ -62,8 +62,13 @@ export function pageOfLines(lines: readonly ImportPreviewLine[], page: number) {
   };
 }
 
-/** What the person changed on one line: its tick, its category, or its credit's choice. */
-export type LineChoice = { ticked?: boolean; category?: string; credit?: CreditChoice };
+/** What the person changed on one line: its tick, its category, its credit's choice or its card. */
+export type LineChoice = {
+  ticked?: boolean;
+  category?: string;
+  credit?: CreditChoice;
+  card?: string;
+};
 
 /** The selection with one line's choice changed, the other lines' as they were. */
 export function withLineChoice(selection: Selection, index: number, patch: LineChoice): Selection {
@@ -73,6 +78,7 @@ export function withLineChoice(selection: Selection, index: number, patch: LineC
     credits: at(selection.credits, patch.credit),
     ticked: at(selection.ticked, patch.ticked),
     categories: at(selection.categories, patch.category),
+    cards: at(selection.cards, patch.card),
   };
 }
 
@@ -97,21 +103,26 @@ export function columnOptions(preview: ImportPreview, t: Translate) {
   }));
 }
 
-/** "2 receitas · 1 estorno": the credits the import records, "" when none. */
+/** What an import records besides spending, in the order the screen says them. */
+const besides = ["incomes", "refunds", "billPayments", "transfers"] as const;
+
+/**
+ * What the import records besides spending, each kind with its count: "+ 2 receitas · + 1
+ * estorno · + 1 pagamento de fatura" (docs/product.md#credits, #ofx-import); "" when none.
+ */
 export function creditsSummaryText(summary: Summary, t: Translate): string {
-  return [
-    summary.incomes > 0 ? t("imports.credit.incomes", { count: summary.incomes }) : "",
-    summary.refunds > 0 ? t("imports.credit.refunds", { count: summary.refunds }) : "",
-  ]
+  return besides
+    .map((kind) => (summary[kind] > 0 ? t(`imports.credit.${kind}`, { count: summary[kind] }) : ""))
     .filter(Boolean)
     .join(" · ");
 }
 
 /** The import button: what it would record, or that it is recording. */
 export function importButton(summary: Summary, pending: boolean, t: Translate) {
-  const credits = summary.incomes + summary.refunds;
+  const credits = besides.reduce((sum, kind) => sum + summary[kind], 0);
   return {
-    disabled: summary.count + credits === 0 || summary.missingCategory > 0 || pending,
+    disabled:
+      summary.count + credits === 0 || summary.missingCategory + summary.missingCard > 0 || pending,
     label: pending
       ? t("imports.importing")
       : credits > 0
@@ -143,18 +154,23 @@ export function reconcileLinkOf(
   };
 }
 
-/** What an import recorded, in a sentence: its expenses, then its incomes and refunds. */
-export function importDoneText(result: ImportResult, t: Translate): string {
+/**
+ * What an import recorded, in a sentence: its expenses, then its incomes, refunds, bill payments
+ * and transfers. The answer counts the last two only within everything recorded, so they are
+ * those sent (`sent`).
+ */
+export function importDoneText(
+  result: ImportResult,
+  sent: { billPayments: number; transfers: number },
+  t: Translate,
+): string {
+  const done = { incomes: result.incomeCount, refunds: result.refundCount, ...sent };
+  const spending = besides.reduce((left, kind) => left - done[kind], result.importedCount);
   return [
-    t("imports.done", {
-      count: result.importedCount - result.incomeCount - result.refundCount,
-    }),
-    result.incomeCount > 0
-      ? ` ${t("imports.credit.incomesDone", { count: result.incomeCount })}`
-      : "",
-    result.refundCount > 0
-      ? ` ${t("imports.credit.refundsDone", { count: result.refundCount })}`
-      : "",
+    t("imports.done", { count: Math.max(0, spending) }),
+    ...besides.map((kind) =>
+      done[kind] > 0 ? ` ${t(`imports.credit.${kind}Done`, { count: done[kind] })}` : "",
+    ),
     // Already in the app by the bank's id (docs/product.md#ofx-import).
     result.skippedCount > 0 ? ` ${t("imports.skipped", { count: result.skippedCount })}` : "",
   ].join("");

@@ -7,13 +7,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useLanguage } from "../../i18n/use-language";
 import { formatDate, formatMoney } from "../../lib/format";
-import {
-  type CreditChoice,
-  canImport,
-  INCOME_CREDIT,
-  isCredit,
-  SKIP_CREDIT,
-} from "./import-selection";
+import { type CreditChoice, INCOME_CREDIT, type LineRole, SKIP_CREDIT } from "./import-selection";
 import { dayAndMonth } from "./import-view";
 import { importsTexts } from "./texts";
 
@@ -66,31 +60,76 @@ function CreditChoiceSelect({
   );
 }
 
-/** One line of the file: its tick (a credit has its choice instead), what was read, its category. */
+/**
+ * One line of the file: its tick (a credit has its choice instead), what was read, and its
+ * category, or a card bill's payment's card (docs/product.md#ofx-import).
+ */
 export function LineRow({
   line,
+  role,
   ticked,
   categoryId,
   categoryOptions,
   credit,
+  card,
+  cardOptions,
+  accountName,
   onTick,
   onCategory,
   onCredit,
+  onCard,
 }: {
   line: ImportPreviewLine;
+  role: LineRole;
   ticked: boolean;
   categoryId: string;
   categoryOptions: { value: string; label: string }[];
   credit: CreditChoice;
+  card: string;
+  /** The family's active cards the person may use, for a card bill's payment. */
+  cardOptions: { value: string; label: string }[];
+  /** The name of the other account of a transfer, as the family's methods call it. */
+  accountName: (id: string) => string;
   onTick: (ticked: boolean) => void;
   onCategory: (categoryId: string) => void;
   onCredit: (choice: CreditChoice) => void;
+  onCard: (cardId: string) => void;
 }) {
   const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const selectId = useId();
-  const importable = canImport(line);
-  const creditLine = isCredit(line);
+  const importable = role !== "none";
+  const creditLine = role === "credit";
+  const billPayment = role === "billPayment";
+  // Money between the family's own accounts (docs/product.md#ofx-import): "Transferência para
+  // Nubank conta (já registrada lá como receita em 02/12)", to the other account for a debit, from
+  // it for a credit; or, recorded already, that it is.
+  const match = line.transferMatch;
+  const transfer = match
+    ? t(
+        `imports.transfer.${line.notSpending ? "from" : "to"}${match.kind === "transfer" ? "Recorded" : ""}`,
+        { account: accountName(match.methodId), date: dayAndMonth(match.date, language) },
+      )
+    : null;
+  // The third column: a spending line's category, a card bill's payment's card.
+  const select =
+    role === "spending"
+      ? {
+          label: t("imports.categoryOfLine", { number: line.lineNumber }),
+          value: categoryId,
+          empty: t("imports.chooseCategory"),
+          options: categoryOptions,
+          onChange: onCategory,
+        }
+      : billPayment
+        ? {
+            label: t("imports.billPayment.cardOfLine", { number: line.lineNumber }),
+            value: card,
+            empty: t("imports.billPayment.chooseCard"),
+            options: cardOptions,
+            onChange: onCard,
+          }
+        : null;
   return (
     <li
       className="grid gap-2 rounded-xl border bg-card p-3 sm:grid-cols-[auto_minmax(0,1fr)_14rem] sm:items-center"
@@ -135,13 +174,17 @@ export function LineRow({
         </div>
         <div className="flex flex-wrap gap-2">
           {line.duplicate ? <Badge variant="warning">{t("imports.duplicate")}</Badge> : null}
-          {line.cardBillPayment ? (
+          {billPayment ? (
+            <Badge variant="secondary">{t("imports.billPayment.label")}</Badge>
+          ) : line.cardBillPayment ? (
             <>
               <Badge variant="secondary">{t("imports.cardBillPayment")}</Badge>
               <span className="text-muted-foreground text-sm">
                 {t("imports.cardBillPaymentHint")}
               </span>
             </>
+          ) : transfer ? (
+            <span className="text-sm">{transfer}</span>
           ) : line.notSpending ? (
             <Badge variant="secondary">{t("imports.notSpending")}</Badge>
           ) : null}
@@ -157,18 +200,18 @@ export function LineRow({
       </div>
       {creditLine ? (
         <CreditChoiceSelect line={line} choice={credit} onChoice={onCredit} />
-      ) : importable ? (
+      ) : select ? (
         <div className="grid min-w-0 gap-1">
           <label htmlFor={selectId} className="sr-only">
-            {t("imports.categoryOfLine", { number: line.lineNumber })}
+            {select.label}
           </label>
           <NativeSelect
             id={selectId}
-            value={categoryId}
-            onChange={(event) => onCategory(event.target.value)}
+            value={select.value}
+            onChange={(event) => select.onChange(event.target.value)}
           >
-            <option value="">{t("imports.chooseCategory")}</option>
-            {categoryOptions.map((option) => (
+            <option value="">{select.empty}</option>
+            {select.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

@@ -4,6 +4,7 @@ import type { ImportPreview, ImportResult } from "../../../contract/imports";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { useCategories } from "../../api/categories/get-categories";
 import { useCommitImport } from "../../api/imports/commit-import";
+import { offeredToReader } from "../../api/payment-methods/payment-method-choices";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
@@ -14,11 +15,13 @@ import { formatMoney } from "../../lib/format";
 import {
   applyCategoryToUncategorised,
   commitInput,
-  creditLineNumber,
   initialSelection,
+  isAccount,
+  lineRole,
   type Selection,
   SKIP_CREDIT,
   selectionSummary,
+  sentLineNumber,
 } from "./import-selection";
 import {
   commitErrorText,
@@ -35,6 +38,7 @@ import { importsTexts } from "./texts";
 export function PreviewLines({
   preview,
   fileName,
+  methods,
   method,
   billId,
   idempotencyKey,
@@ -42,17 +46,24 @@ export function PreviewLines({
 }: {
   preview: ImportPreview;
   fileName: string;
+  /** The family's payment methods: the cards a bill's payment pays, a transfer's other account. */
+  methods: readonly PaymentMethod[];
   /** "Pago com", and with a card the bill chosen ("" for the bill of each line's date). */
   method: PaymentMethod | undefined;
   billId: string;
   idempotencyKey: string;
-  onImported: (result: ImportResult) => void;
+  /** What was recorded, with the bill payments and transfers sent (the answer only counts them). */
+  onImported: (result: ImportResult, sent: { billPayments: number; transfers: number }) => void;
 }) {
   const { t } = useTranslation(importsTexts);
   const language = useLanguage();
   const categories = useCategories();
   const commit = useCommitImport();
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(preview));
+  // Money between the family's own accounts comes from an account's file (docs/product.md#ofx-import).
+  const intoAccount = isAccount(method);
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialSelection(preview, intoAccount),
+  );
   const [page, setPage] = useState(0);
   const [bulkCategory, setBulkCategory] = useState("");
   const bulkId = useId();
@@ -62,7 +73,16 @@ export function PreviewLines({
       (categories.data ?? []).map((category) => ({ value: category.id, label: category.name })),
     [categories.data],
   );
-  const summary = selectionSummary(preview, selection);
+  const cardOptions = useMemo(
+    () =>
+      methods
+        .filter((card) => card.kind === "credit_card" && offeredToReader(card))
+        .map((card) => ({ value: card.id, label: card.name })),
+    [methods],
+  );
+  const accountName = (id: string) =>
+    methods.find((account) => account.id === id)?.name ?? t("imports.transfer.otherAccount");
+  const summary = selectionSummary(preview, selection, intoAccount);
   const credits = creditsSummaryText(summary, t);
   const { pages, first, shown } = pageOfLines(preview.lines, page);
   const button = importButton(summary, commit.isPending, t);
@@ -72,11 +92,12 @@ export function PreviewLines({
 
   const submit = async () => {
     try {
-      const result = await commit.mutateAsync({
-        input: commitInput(preview, selection, { fileName, method, billId }),
-        idempotencyKey,
+      const input = commitInput(preview, selection, { fileName, method, billId });
+      const result = await commit.mutateAsync({ input, idempotencyKey });
+      onImported(result, {
+        billPayments: input.billPayments?.length ?? 0,
+        transfers: input.transfers?.length ?? 0,
       });
-      onImported(result);
     } catch {
       // Shown below from commit.error.
     }
@@ -122,13 +143,19 @@ export function PreviewLines({
               <LineRow
                 key={line.lineNumber}
                 line={line}
+                role={lineRole(line, intoAccount)}
                 ticked={selection.ticked[index] ?? false}
                 categoryId={selection.categories[index] ?? ""}
                 categoryOptions={categoryOptions}
                 credit={selection.credits[index] ?? SKIP_CREDIT}
+                card={selection.cards[index] ?? ""}
+                cardOptions={cardOptions}
+                accountName={accountName}
                 onTick={(ticked) => update(index, { ticked })}
                 onCategory={(category) => update(index, { category })}
                 onCredit={(credit) => update(index, { credit })}
+                // Choosing the card is choosing to record the bill's payment.
+                onCard={(card) => update(index, { card, ticked: card !== "" })}
               />
             );
           })}
@@ -172,11 +199,16 @@ export function PreviewLines({
               {t("imports.missingCategory", { count: summary.missingCategory })}
             </p>
           ) : null}
+          {summary.missingCard > 0 ? (
+            <p className="text-destructive text-sm">
+              {t("imports.billPayment.missingCard", { count: summary.missingCard })}
+            </p>
+          ) : null}
           {commit.isError ? (
             <Alert variant="destructive">
               {commitErrorText(
                 commit.error,
-                (path) => creditLineNumber(preview, selection, path),
+                (path) => sentLineNumber(preview, selection, intoAccount, path),
                 t,
               )}
             </Alert>
