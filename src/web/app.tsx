@@ -13,7 +13,7 @@ import { publicRouteOf, signedInRouteAt, signedInRoutes, withAppTexts } from "./
 // The screens (routes/registry.tsx) load as separate chunks, so the landing page (what a new
 // visitor's phone downloads first) stays small; the charts travel only with the reports. The
 // screen at the opened address is preloaded before the app mounts (preloadScreen, from main.tsx). The signed-in frame
-// (Radix menus and dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
+// (the menu, Radix's dialogs) and the sign-in screens (forms, zod) are chunks of their own too: the
 // landing page loads none of them (docs/internals/web.md#what-the-landing-page-loads).
 // Both bring the language's app texts (i18n/init.ts, loadAppTexts) and tailwind-merge
 // (lib/utils.ts) with them: the landing page needs only the frame's texts, and no class merging.
