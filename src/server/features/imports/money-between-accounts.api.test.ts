@@ -262,6 +262,14 @@ describe("a transfer seen in both accounts' files", () => {
       lines: [],
       transfers: [{ date: "2026-11-09", amount: "1000.00", incomeId: income.id, importId: "A1" }],
     };
+    // The income was already ticked against the savings' bank (docs/product.md#reconciliation).
+    const cleared = await t.app.inject({
+      method: "PUT",
+      url: `/api/accounts/${to.id}/cleared`,
+      headers: { cookie: owner.cookie },
+      payload: { kind: "income", entryId: income.id, cleared: true },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
     const done = await commit(owner, payload);
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toMatchObject({ importedCount: 1, skippedCount: 0 });
@@ -270,6 +278,14 @@ describe("a transfer seen in both accounts' files", () => {
     const transfers = (await get<{ items: Transfer[] }>(owner, "/api/transfers")).items;
     expect(transfers.map((x) => [x.fromMethodId, x.toMethodId, x.amount, x.date])).toEqual([
       [from.id, to.id, "1000.00", "2026-11-09"],
+    ]);
+    // It stays cleared, as the transfer it became: the savings' cleared balance does not move.
+    const marks = await t.database.pool.query(
+      "select method_id, entry_kind, entry_id from cleared_entries where family_id = $1",
+      [owner.familyId],
+    );
+    expect(marks.rows).toEqual([
+      { method_id: to.id, entry_kind: "transfer", entry_id: transfers[0]?.id },
     ]);
 
     // Either file again: the transfer's line is a duplicate, and sent again it is left out.

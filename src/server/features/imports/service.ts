@@ -914,6 +914,10 @@ async function writeTransfers(
       date,
       note: null,
     });
+    // Cleared against the bank on its account (docs/product.md#reconciliation), the entry stays
+    // cleared as the transfer it becomes: that account's cleared balance does not move.
+    await tx.execute(sql`update cleared_entries set entry_kind = 'transfer', entry_id = ${transfer.id}
+      where family_id = ${scope.familyId} and entry_kind = ${kind} and entry_id = ${other.id}::uuid`);
     // The other side's bank's id now names the transfer, so its file again leaves it out;
     // moved before its entry is deleted, which would take the identity with it.
     await tx
