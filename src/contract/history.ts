@@ -82,6 +82,9 @@ export const historyFields = [
   /** Of an import's lines, the credits recorded as income and as refunds. */
   "incomeCount",
   "refundCount",
+  /** Of an import's lines, the card bills' payments and the transfers recorded. */
+  "billPaymentCount",
+  "transferCount",
   "member",
   "deletedExpenses",
   "expiresAt",

@@ -408,6 +408,9 @@ export const importResultSchema = z.object({
   /** Of them, the credits recorded as income and as refunds. */
   incomeCount: z.number().int(),
   refundCount: z.number().int(),
+  /** Of them, the card bills' payments and the transfers (docs/product.md#ofx-import). */
+  billPaymentCount: z.number().int(),
+  transferCount: z.number().int(),
   /**
    * Lines and credits left out because the import's account or card already has an entry of
    * their importId (docs/product.md#ofx-import): imported before, by this file or another.

@@ -56,6 +56,8 @@ export async function importLines(
     /** Of the lines, the credits recorded as income and as refunds (features/imports). */
     incomeCount?: number;
     refundCount?: number;
+    billPaymentCount?: number;
+    transferCount?: number;
   },
   lines: ImportedLine[],
   paidWith: ImportPaidWith | null = null,
@@ -116,6 +118,8 @@ export async function importLines(
         totalAmount: fromCents(toCents(imported.totalAmount)),
         incomeCount: imported.incomeCount || undefined,
         refundCount: imported.refundCount || undefined,
+        billPaymentCount: imported.billPaymentCount || undefined,
+        transferCount: imported.transferCount || undefined,
       }),
     },
   ]);

@@ -439,7 +439,12 @@ async function importTransaction(
       const paidWith = input.paymentMethodId
         ? await importPaidWith(tx, scope, input.paymentMethodId, input.billId)
         : null;
-      const creditCounts = { incomeCount: incomeCredits.length, refundCount: refundCredits.length };
+      const creditCounts = {
+        incomeCount: incomeCredits.length,
+        refundCount: refundCredits.length,
+        billPaymentCount: billPayments.length,
+        transferCount: transferItems.length,
+      };
       const expenseIds = await write.importLines(
         scope,
         { ...created, ...creditCounts },
@@ -611,10 +616,12 @@ async function assertCategoriesAndPayers(
   return { imports: row?.imports ?? 0, expenses: row?.expenses ?? 0 };
 }
 
-const toResult = (
-  row: typeof imports.$inferSelect,
-  creditCounts: { incomeCount: number; refundCount: number },
-): ImportResult => ({
+type CreditCounts = Pick<
+  ImportResult,
+  "incomeCount" | "refundCount" | "billPaymentCount" | "transferCount"
+>;
+
+const toResult = (row: typeof imports.$inferSelect, creditCounts: CreditCounts): ImportResult => ({
   id: row.id,
   importedCount: row.importedCount,
   ...creditCounts,
@@ -627,7 +634,7 @@ const toResult = (
  * A repeated submission's credit counts, as its import's history entry recorded them (the
  * imports row keeps only how many lines were recorded in all).
  */
-async function creditCountsOf(db: Db, scope: FamilyScope, importId: string) {
+async function creditCountsOf(db: Db, scope: FamilyScope, importId: string): Promise<CreditCounts> {
   const [entry] = await db
     .select({ changes: familyHistory.changes })
     .from(familyHistory)
@@ -643,7 +650,12 @@ async function creditCountsOf(db: Db, scope: FamilyScope, importId: string) {
     const change = (entry?.changes as HistoryChange[] | undefined)?.find((c) => c.field === field);
     return typeof change?.after === "number" ? change.after : 0;
   };
-  return { incomeCount: count("incomeCount"), refundCount: count("refundCount") };
+  return {
+    incomeCount: count("incomeCount"),
+    refundCount: count("refundCount"),
+    billPaymentCount: count("billPaymentCount"),
+    transferCount: count("transferCount"),
+  };
 }
 
 /**

@@ -59,10 +59,7 @@ function Importer() {
   const [method, setMethod] = useState<PaymentMethod | undefined>(undefined);
   const [billId, setBillId] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const [result, setResult] = useState<{
-    done: ImportResult;
-    sent: { billPayments: number; transfers: number };
-  } | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
   // An OFX's ledger balance, offered once its lines are in the account (docs/product.md#ofx-import).
   const [reconcileLink, setReconcileLink] = useState<ReconcileLink | null>(null);
   const language = useLanguage();
@@ -181,7 +178,7 @@ function Importer() {
           {error ? <Alert variant="destructive">{error}</Alert> : null}
           {result ? (
             <Alert variant="success">
-              <p>{importDoneText(result.done, result.sent, t)}</p>
+              <p>{importDoneText(result, t)}</p>
               <Link href="/expenses" className="font-medium underline underline-offset-4">
                 {t("imports.seeExpenses")}
               </Link>
@@ -224,8 +221,8 @@ function Importer() {
             method={method}
             billId={billId}
             idempotencyKey={preview.key}
-            onImported={(done, sent) => {
-              setResult({ done, sent });
+            onImported={(done) => {
+              setResult(done);
               setReconcileLink(reconcileLinkOf(preview.data, method));
               setPreview(null);
             }}

@@ -169,17 +169,26 @@ describe("the import's view", () => {
       incomeCount: number,
       refundCount: number,
       skippedCount = 0,
-    ) => ({ importedCount, incomeCount, refundCount, skippedCount }) as ImportResult;
-    const none = { billPayments: 0, transfers: 0 };
-    expect(importDoneText(result(3, 0, 0), none, t)).toBe('imports.done {"count":3}');
-    expect(importDoneText(result(5, 1, 2), none, t)).toBe(
+      billPaymentCount = 0,
+      transferCount = 0,
+    ) =>
+      ({
+        importedCount,
+        incomeCount,
+        refundCount,
+        skippedCount,
+        billPaymentCount,
+        transferCount,
+      }) as ImportResult;
+    expect(importDoneText(result(3, 0, 0), t)).toBe('imports.done {"count":3}');
+    expect(importDoneText(result(5, 1, 2), t)).toBe(
       'imports.done {"count":2} imports.credit.incomesDone {"count":1} imports.credit.refundsDone {"count":2}',
     );
-    expect(importDoneText(result(1, 0, 0, 4), none, t)).toBe(
+    expect(importDoneText(result(1, 0, 0, 4), t)).toBe(
       'imports.done {"count":1} imports.skipped {"count":4}',
     );
-    // Bill payments and transfers sent are counted apart from the expenses.
-    expect(importDoneText(result(5, 1, 0), { billPayments: 1, transfers: 2 }, t)).toBe(
+    // Bill payments and transfers recorded are counted apart from the expenses.
+    expect(importDoneText(result(5, 1, 0, 0, 1, 2), t)).toBe(
       'imports.done {"count":1} imports.credit.incomesDone {"count":1} imports.credit.billPaymentsDone {"count":1} imports.credit.transfersDone {"count":2}',
     );
   });

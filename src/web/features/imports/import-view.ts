@@ -156,15 +156,15 @@ export function reconcileLinkOf(
 
 /**
  * What an import recorded, in a sentence: its expenses, then its incomes, refunds, bill payments
- * and transfers. The answer counts the last two only within everything recorded, so they are
- * those sent (`sent`).
+ * and transfers, as the answer counts them (those already in the app left out).
  */
-export function importDoneText(
-  result: ImportResult,
-  sent: { billPayments: number; transfers: number },
-  t: Translate,
-): string {
-  const done = { incomes: result.incomeCount, refunds: result.refundCount, ...sent };
+export function importDoneText(result: ImportResult, t: Translate): string {
+  const done = {
+    incomes: result.incomeCount,
+    refunds: result.refundCount,
+    billPayments: result.billPaymentCount,
+    transfers: result.transferCount,
+  };
   const spending = besides.reduce((left, kind) => left - done[kind], result.importedCount);
   return [
     t("imports.done", { count: Math.max(0, spending) }),

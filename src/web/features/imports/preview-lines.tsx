@@ -53,7 +53,7 @@ export function PreviewLines({
   billId: string;
   idempotencyKey: string;
   /** What was recorded, with the bill payments and transfers sent (the answer only counts them). */
-  onImported: (result: ImportResult, sent: { billPayments: number; transfers: number }) => void;
+  onImported: (result: ImportResult) => void;
 }) {
   const { t } = useTranslation(importsTexts);
   const language = useLanguage();
@@ -94,10 +94,7 @@ export function PreviewLines({
     try {
       const input = commitInput(preview, selection, { fileName, method, billId });
       const result = await commit.mutateAsync({ input, idempotencyKey });
-      onImported(result, {
-        billPayments: input.billPayments?.length ?? 0,
-        transfers: input.transfers?.length ?? 0,
-      });
+      onImported(result);
     } catch {
       // Shown below from commit.error.
     }
