@@ -124,7 +124,7 @@ describe("a card bill's payment in an account's file", () => {
     };
     const done = await commit(owner, payload);
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json()).toMatchObject({ importedCount: 1, skippedCount: 0 });
+    expect(done.json()).toMatchObject({ importedCount: 1, billPaymentCount: 1, skippedCount: 0 });
     const [bill] = await get<CardBill[]>(owner, `/api/payment-methods/${card.id}/bills`);
     const detail = await get<CardBillDetail>(owner, `/api/card-bills/${bill?.id}`);
     expect(detail).toMatchObject({ closesOn: "2026-11-03", paid: "500.00", status: "paid" });
@@ -137,7 +137,7 @@ describe("a card bill's payment in an account's file", () => {
     expect(seen?.duplicate).toBe(true);
     const twice = await commit(owner, payload);
     expect(twice.statusCode, twice.body).toBe(201);
-    expect(twice.json()).toMatchObject({ importedCount: 0, skippedCount: 1 });
+    expect(twice.json()).toMatchObject({ importedCount: 0, billPaymentCount: 0, skippedCount: 1 });
     const after = await get<CardBillDetail>(owner, `/api/card-bills/${bill?.id}`);
     expect(after.payments).toHaveLength(1);
   });
@@ -272,7 +272,7 @@ describe("a transfer seen in both accounts' files", () => {
     expect(cleared.statusCode, cleared.body).toBe(200);
     const done = await commit(owner, payload);
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json()).toMatchObject({ importedCount: 1, skippedCount: 0 });
+    expect(done.json()).toMatchObject({ importedCount: 1, transferCount: 1, skippedCount: 0 });
     const incomes = await get<IncomeList>(owner, "/api/incomes?month=11&year=2026");
     expect(incomes.items).toEqual([]);
     const transfers = (await get<{ items: Transfer[] }>(owner, "/api/transfers")).items;
@@ -297,7 +297,7 @@ describe("a transfer seen in both accounts' files", () => {
     const [toAgain] = await preview(owner, { contentBase64: toFile, paymentMethodId: to.id });
     expect(toAgain?.duplicate).toBe(true);
     const twice = await commit(owner, payload);
-    expect(twice.json()).toMatchObject({ importedCount: 0, skippedCount: 1 });
+    expect(twice.json()).toMatchObject({ importedCount: 0, transferCount: 0, skippedCount: 1 });
     expect((await get<{ items: Transfer[] }>(owner, "/api/transfers")).items).toHaveLength(1);
   });
 
