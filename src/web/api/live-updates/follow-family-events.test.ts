@@ -81,6 +81,7 @@ describe("following the family's events", () => {
     last().send("change", JSON.stringify({ topics: ["categories"] }));
     expect(invalidated).toEqual([
       '["/api/categories"]',
+      '["/api/category-rules"]',
       '["/api/summary"]',
       '["/api/expenses"]',
       '["/api/family/history"]',
