@@ -108,6 +108,14 @@ beforeAll(async () => {
     description: `${SECRET_INCOME} de março`,
   });
   expect(changedIncome.statusCode, changedIncome.body).toBe(200);
+  // Her private category rule for it (docs/product.md#category-rules): hers alone, its text too.
+  const privateRule = await call(ana, "POST", "/api/category-rules", {
+    matchKind: "contains",
+    pattern: SECRET,
+    categoryId,
+    private: true,
+  });
+  expect(privateRule.statusCode, privateRule.body).toBe(201);
   inviteCode = (await call(ana, "POST", "/api/family/invite")).json().inviteCode;
   const history = (await call(ana, "GET", "/api/family/history")).json().items as HistoryEntry[];
   deletedSecretEntry = history.find(
@@ -155,6 +163,14 @@ const getRequests = (): Record<string, string[]> => {
     "/api/recurring": ["/api/recurring"],
     "/api/recurring/due": [`/api/recurring/due?${month}`],
     "/api/categories": ["/api/categories"],
+    "/api/category-rules": ["/api/category-rules"],
+    "/api/category-rules/suggestion": [
+      `/api/category-rules/suggestion?description=${encodeURIComponent(SECRET)}`,
+    ],
+    "/api/category-rules/offer": [
+      `/api/category-rules/offer?expenseId=${secret.id}`,
+      `/api/category-rules/offer?expenseId=${shared.id}`,
+    ],
     "/api/family": ["/api/family"],
     "/api/family/members": ["/api/family/members"],
     "/api/family/people": ["/api/family/people"],

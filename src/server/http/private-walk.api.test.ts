@@ -199,6 +199,11 @@ async function valuesOf(
     categoryId: [casa, saude],
     paymentMethodId: methods,
     search: author.secrets,
+    // The quick add's suggestion for the author's private descriptions, and the learned rule's
+    // offer for every expense of both (docs/product.md#category-rules, #learned-rules).
+    description: author.secrets,
+    amount: ["150.00"],
+    expenseId: [...author.privateIds, ...reader.privateIds],
     limit: ["100"],
     language: ["pt", "en"],
     token: ["x"],

@@ -363,11 +363,12 @@ describe("statements per CSV import", () => {
       `Data;Descrição;Valor\n${Array.from({ length: lines }, (_, i) => `${String((i % 28) + 1).padStart(2, "0")}/03/2026;Compra ${String(i % 80).padStart(2, "0")};-${(i % 80) + 1},01`).join("\n")}`,
     ).toString("base64");
 
-  it("POST /api/imports/preview: the caller plus the duplicates and the last categories, whatever the lines", async () => {
+  it("POST /api/imports/preview: the caller plus the duplicates, the last categories and the rules, whatever the lines", async () => {
     const small = await measure("POST", "/api/imports/preview", { contentBase64: csv(10) });
     const large = await measure("POST", "/api/imports/preview", { contentBase64: csv(2000) });
-    expect(small.statements).toHaveLength(3);
-    expect(large.statements).toHaveLength(3);
+    // Each line's first matching rule is one statement too (docs/product.md#category-rules).
+    expect(small.statements).toHaveLength(4);
+    expect(large.statements).toHaveLength(4);
     expect(large.res.json().lines).toHaveLength(2000);
     expect(large.res.json().lines.some((l: { duplicate: boolean }) => l.duplicate)).toBe(true);
   });
@@ -383,9 +384,10 @@ describe("statements per CSV import", () => {
     const large = await measure("POST", "/api/imports/preview", {
       contentBase64: withCredits(2000),
     });
-    // The caller, the duplicates, the last categories and the purchases credits may refund.
-    expect(small.statements).toHaveLength(4);
-    expect(large.statements).toHaveLength(4);
+    // The caller, the duplicates, the last categories, the rules and the purchases credits may
+    // refund.
+    expect(small.statements).toHaveLength(5);
+    expect(large.statements).toHaveLength(5);
   });
 
   it("POST /api/imports with credits as income: the same statements for 1 credit or 2,000", async () => {
