@@ -10,6 +10,7 @@ import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import { resetToastsForTests } from "../../lib/use-toast";
 import { ANA, couple, groceries, LEO } from "../../testing/couple-month";
+import { enterValue, requiredControl } from "../../testing/form-controls";
 import { testUser } from "../../testing/test-user";
 import { CategoryRuleDialog } from "./category-rule-dialog";
 
@@ -111,34 +112,18 @@ async function render(rule: CategoryRule | null = null) {
 /** Waits for what a call's answer shows: on a busy machine it can come after any fixed ticks. */
 const until = (check: () => void) => act(() => vi.waitFor(check, { timeout: 5000 }));
 
-/** The control a visible label names, anywhere in the document (the dialog is a portal). */
-function control<T extends HTMLElement>(text: string): T {
-  const label = [...document.querySelectorAll("label")].find((l) => l.textContent?.trim() === text);
-  if (!label?.control) throw new Error(`no control labelled "${text}"`);
-  return label.control as unknown as T;
-}
+const control = requiredControl;
 
 const optionOf = (label: string, text: string) =>
   [...control<HTMLSelectElement>(label).options].find((o) => o.textContent === text);
 
 async function select(label: string, text: string) {
-  const element = control<HTMLSelectElement>(label);
   const option = optionOf(label, text);
   if (!option) throw new Error(`no option "${text}" in "${label}"`);
-  await act(async () => {
-    element.value = option.value;
-    element.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  await enterValue(control<HTMLSelectElement>(label), option.value);
 }
 
-async function type(label: string, value: string) {
-  const input = control<HTMLInputElement>(label);
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  await act(async () => {
-    setter?.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+const type = (label: string, value: string) => enterValue(control<HTMLInputElement>(label), value);
 
 async function press(name: string) {
   const button = [...document.querySelectorAll("button")].find(

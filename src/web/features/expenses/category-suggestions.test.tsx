@@ -11,6 +11,7 @@ import { Toaster } from "../../components/ui/toaster";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import { resetToastsForTests } from "../../lib/use-toast";
+import { enterValue, requiredControl } from "../../testing/form-controls";
 import { testUser } from "../../testing/test-user";
 import { ExpenseEditDialog } from "./expense-edit-dialog";
 import { ExpenseForm } from "./expense-form";
@@ -81,24 +82,8 @@ async function render(node: ReactNode) {
   );
 }
 
-function control<T extends HTMLElement>(label: string): T {
-  const found = [...document.querySelectorAll("label")].find(
-    (l) => l.textContent?.trim() === label,
-  );
-  const element = (found?.control ?? found?.querySelector("input")) as T | null | undefined;
-  if (!element) throw new Error(`no field labelled "${label}"`);
-  return element;
-}
-
-async function enter(element: HTMLInputElement | HTMLSelectElement, value: string) {
-  await act(async () => {
-    const prototype = Object.getPrototypeOf(element);
-    Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
-    element.dispatchEvent(
-      new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-    );
-  });
-}
+const control = requiredControl;
+const enter = enterValue;
 
 const button = (name: string) =>
   [...document.querySelectorAll("button")].find((b) => b.textContent === name);

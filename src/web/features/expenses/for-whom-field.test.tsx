@@ -12,6 +12,7 @@ import { currentUserQueryKey } from "../../api/auth/get-current-user";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import { resetToastsForTests } from "../../lib/use-toast";
+import { enterValue, requiredControl } from "../../testing/form-controls";
 import { testUser } from "../../testing/test-user";
 import { ExpenseForm } from "./expense-form";
 import { sharesText } from "./split-draft";
@@ -89,22 +90,11 @@ async function render(
 }
 
 /** The control a visible label names. */
-function field<T extends HTMLElement>(label: string): T {
-  const found = [...container.querySelectorAll("label")].find((l) => l.textContent === label);
-  const control = found?.control ?? found?.querySelector("input");
-  if (!control) throw new Error(`no field labelled "${label}"`);
-  return control as unknown as T;
-}
+const field = <T extends HTMLElement>(label: string) => requiredControl<T>(label, container);
 
 /** Types or chooses as a person does: React hears the input event. */
 async function enter(element: HTMLInputElement | HTMLSelectElement, value: string) {
-  await act(async () => {
-    const prototype = Object.getPrototypeOf(element);
-    Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
-    element.dispatchEvent(
-      new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-    );
-  });
+  await enterValue(element, value);
   await settle();
 }
 

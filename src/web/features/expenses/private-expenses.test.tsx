@@ -11,6 +11,7 @@ import { currentUserQueryKey } from "../../api/auth/get-current-user";
 import { initI18n } from "../../i18n/init";
 import { createQueryClient } from "../../lib/query-client";
 import { resetToastsForTests } from "../../lib/use-toast";
+import { enterValue, labelledControl, requiredControl } from "../../testing/form-controls";
 import { testUser } from "../../testing/test-user";
 import { ExpenseEditDialog } from "./expense-edit-dialog";
 import { ExpenseForm } from "./expense-form";
@@ -140,28 +141,11 @@ async function render(node: ReactNode) {
   await settle();
 }
 
-/** The control a visible label names, anywhere in the document (dialogs are portals). */
-function field<T extends HTMLElement>(label: string): T | null {
-  const found = [...document.querySelectorAll("label")].find(
-    (l) => l.textContent?.trim() === label,
-  );
-  return ((found?.control ?? found?.querySelector("input")) as T | null | undefined) ?? null;
-}
-
-function required<T extends HTMLElement>(label: string): T {
-  const control = field<T>(label);
-  if (!control) throw new Error(`no field labelled "${label}"`);
-  return control;
-}
+const field = labelledControl;
+const required = requiredControl;
 
 async function enter(element: HTMLInputElement | HTMLSelectElement, value: string) {
-  await act(async () => {
-    const prototype = Object.getPrototypeOf(element);
-    Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
-    element.dispatchEvent(
-      new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-    );
-  });
+  await enterValue(element, value);
   await settle();
 }
 
