@@ -243,8 +243,10 @@ describe("a transfer seen in both accounts' files", () => {
     const fromFile = ofx([
       transaction("A1", "20261109", "-1.000,00", "TED ENVIADA POUPANCA"),
       transaction("A2", "20261109", "-999,00", "TED ENVIADA OUTRA"),
+      // The same amount and day, but a purchase: never taken for the transfer.
+      transaction("A3", "20261109", "-1.000,00", "SUPERMERCADO EXTRA"),
     ]);
-    const [line, otherAmount] = await preview(owner, {
+    const [line, otherAmount, purchase] = await preview(owner, {
       contentBase64: fromFile,
       paymentMethodId: from.id,
     });
@@ -256,6 +258,7 @@ describe("a transfer seen in both accounts' files", () => {
     });
     expect(line?.duplicate).toBe(false);
     expect(otherAmount?.transferMatch).toBeNull();
+    expect(purchase?.transferMatch).toBeNull();
 
     const payload = {
       paymentMethodId: from.id,

@@ -65,8 +65,8 @@ export type ParsedPreview = {
   lineRefundKeys: Int32Array;
   /**
    * The lines that may be money between the family's accounts (docs/product.md#ofx-import), as
-   * the JSON the transfer lookup reads: every readable debit but a card bill's payment, and the
-   * credits written as a transfer (looksLikeTransfer); `s` is "d" or "c".
+   * the JSON the transfer lookup reads: the readable debits and credits written as a transfer
+   * (looksLikeTransfer), a card bill's payment never; `s` is "d" or "c".
    */
   moneyLinesJson: string;
   /** The debits that pay a card's bill: line index -> amount, for the card the preview suggests. */
@@ -332,10 +332,11 @@ export function parsePreview(input: ImportPreviewInput): ParsedPreview {
     if (line.date === null || line.amount === null) return;
     if (line.cardBillPayment) {
       if (!line.notSpending) billPaymentLines.set(index, line.amount);
-    } else if (!line.notSpending) {
-      moneyLines.push({ n: index, d: line.date, a: line.amount, s: "d" });
     } else if (looksLikeTransfer(line.description)) {
-      moneyLines.push({ n: index, d: line.date, a: line.amount, s: "c" });
+      // Only a line the bank wrote as money sent or received (TED, PIX, TRANSF) may be the other
+      // side of a transfer: a purchase or a salary of the same amount, days apart, is not, and
+      // the screen would offer to replace what the other account has with a transfer.
+      moneyLines.push({ n: index, d: line.date, a: line.amount, s: line.notSpending ? "c" : "d" });
     }
     if (!line.notSpending) return;
     const refundKey = refundKeyOf(line.description);
