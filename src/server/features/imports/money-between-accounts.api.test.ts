@@ -245,8 +245,10 @@ describe("a transfer seen in both accounts' files", () => {
       transaction("A2", "20261109", "-999,00", "TED ENVIADA OUTRA"),
       // The same amount and day, but a purchase: never taken for the transfer.
       transaction("A3", "20261109", "-1.000,00", "SUPERMERCADO EXTRA"),
+      // A second transfer of the same amount, two days from the income: the nearer line has it.
+      transaction("A4", "20261112", "-1.000,00", "TED ENVIADA POUPANCA"),
     ]);
-    const [line, otherAmount, purchase] = await preview(owner, {
+    const [line, otherAmount, purchase, second] = await preview(owner, {
       contentBase64: fromFile,
       paymentMethodId: from.id,
     });
@@ -259,6 +261,7 @@ describe("a transfer seen in both accounts' files", () => {
     expect(line?.duplicate).toBe(false);
     expect(otherAmount?.transferMatch).toBeNull();
     expect(purchase?.transferMatch).toBeNull();
+    expect(second?.transferMatch).toBeNull();
 
     const payload = {
       paymentMethodId: from.id,

@@ -231,11 +231,19 @@ async function transferLookup(
           or (l.s = 'c' and t.to_method_id = ${method}::uuid
             and t.from_method_id in (select id from accounts)))
     )
-    select distinct on (n) n, kind, id, "methodId", date::text as date from found
-    order by n, rank, gap, created_at`);
-  return new Map(
-    rowsOf<TransferMatch & { n: number }>(result).map(({ n, ...match }) => [n, match]),
-  );
+    select n, kind, id, "methodId", date::text as date from found
+    order by rank, gap, created_at, n`);
+  // Each line takes its best match, and one income or expense is the other side of one line
+  // only: pairs are taken nearest first, so of two lines of a file matching the same entry, the
+  // nearer has it (the commit would refuse the other, the entry being gone by then).
+  const taken = new Set<string>();
+  const matches = new Map<number, TransferMatch>();
+  for (const { n, ...match } of rowsOf<TransferMatch & { n: number }>(result)) {
+    if (matches.has(n) || (match.kind !== "transfer" && taken.has(match.id))) continue;
+    if (match.kind !== "transfer") taken.add(match.id);
+    matches.set(n, match);
+  }
+  return matches;
 }
 
 /**
