@@ -28,6 +28,10 @@ const config: KnipConfig = {
     "src/web/features/landing/prerender.tsx!",
     // Started by name in a worker thread (src/server/features/imports/preview-pool.ts).
     "src/server/features/imports/preview-worker.ts!",
+    // Budget rollover's rule (docs/product.md#budget-rollover) lands before its callers: only its
+    // tests and its SQL twin's test use it until the month summary and the category form do.
+    // Remove this entry with the first product import of it, and knip checks it again.
+    "src/domain/rollover.ts!",
   ],
   project: [
     "src/**/*.{ts,tsx}!",

@@ -5,13 +5,15 @@ import { databaseFunctionsFolder } from "../paths";
 
 /**
  * The SQL functions the app's SQL calls, each file of src/server/db/functions/ in this order:
- * the budget rules first, then the budget-alert trigger's function, which calls them. Every file
- * is CREATE OR REPLACE only, so applying them again is harmless: they are applied after drizzle's
- * migrations at every start, and a database at any migration, a restored backup or an imported
- * PGlite folder (both load into a database migrated this way) gets the current ones.
+ * the budget rules first (the periods, then rollover), then the budget-alert trigger's function,
+ * which calls the periods'. Every file is CREATE OR REPLACE only, so applying them again is
+ * harmless: they are applied after drizzle's migrations at every start, and a database at any
+ * migration, a restored backup or an imported PGlite folder (both load into a database migrated
+ * this way) gets the current ones.
  */
 const DATABASE_FUNCTION_FILES = [
   "budget-rules.sql",
+  "rollover.sql",
   "budget-alerts.sql",
   "expense-shares.sql",
   "seen-by.sql",
