@@ -204,6 +204,7 @@ test(
       ),
       "CARREFOUR EXPRESS 77",
     );
+    await expect(line(1)).toContainText("Pela regra “CARREFOUR”");
     await expect(line(1).getByRole("combobox")).toHaveValue(
       (await (await page.request.get("/api/categories")).json()).find(
         (category: { name: string }) => category.name === "Mercado",

@@ -126,6 +126,8 @@ export type CategorySuggestionQuery = z.input<typeof categorySuggestionQuerySche
 /** What a rule sets besides the category; all null when the suggestion is the history's. */
 export const ruleActionSchema = z.object({
   ruleId: z.uuid(),
+  /** The rule's text, so a screen can say which rule decided ('Pela regra CARREFOUR'). */
+  pattern: z.string(),
   categoryId: z.uuid(),
   forUserId: z.uuid().nullable(),
   paidByUserId: z.uuid().nullable(),

@@ -16,7 +16,7 @@ import type { FamilyScope } from "../http/family-scope";
  * compares it), and the members it names only while they are in the family.
  */
 const seenRules = (scope: FamilyScope): SQL => sql`
-  select x.id, x.position, x.created_at, x.match_kind, x.min_amount, x.max_amount,
+  select x.id, x.position, x.created_at, x.match_kind, x.pattern, x.min_amount, x.max_amount,
     x.payment_method_id, x.category_id, x.private,
     category_rule_needle(x.match_kind, x.pattern) as needle,
     (select m.user_id from family_members m
@@ -39,7 +39,7 @@ export const ruleMatches = (line: RuleLine): SQL => sql`(
 
 /** The first of `rules` (a FROM item aliased r) matching the line, by the family's order. */
 const firstOf = (rules: SQL, line: RuleLine): SQL => sql`lateral (
-  select r.id, r.category_id, r.for_user_id, r.paid_by_user_id, r.private
+  select r.id, r.pattern, r.category_id, r.for_user_id, r.paid_by_user_id, r.private
   from ${rules}
   where ${ruleMatches(line)}
   order by r.position, r.created_at desc, r.id
@@ -72,6 +72,7 @@ export const firstRuleOfEachLine = (
 /** A row of firstRuleFor's columns, as selected by `ruleColumns`. */
 export type RuleRow = {
   ruleId: string | null;
+  rulePattern: string | null;
   ruleCategoryId: string | null;
   ruleForUserId: string | null;
   rulePaidByUserId: string | null;
@@ -80,7 +81,8 @@ export type RuleRow = {
 
 /** firstRuleFor's columns under `alias`, named as RuleRow's. */
 export const ruleColumns = (alias: string): SQL =>
-  sql.raw(`${alias}.id as "ruleId", ${alias}.category_id as "ruleCategoryId",
+  sql.raw(`${alias}.id as "ruleId", ${alias}.pattern as "rulePattern",
+    ${alias}.category_id as "ruleCategoryId",
     ${alias}.for_user_id as "ruleForUserId", ${alias}.paid_by_user_id as "rulePaidByUserId",
     ${alias}.private as "rulePrivate"`);
 
@@ -88,6 +90,7 @@ export const ruleActionOf = (row: RuleRow): RuleAction | null =>
   row.ruleId && row.ruleCategoryId
     ? {
         ruleId: row.ruleId,
+        pattern: row.rulePattern ?? "",
         categoryId: row.ruleCategoryId,
         forUserId: row.ruleForUserId,
         paidByUserId: row.rulePaidByUserId,

@@ -117,6 +117,7 @@ describe("what a rule matches", () => {
       categoryId: market.id,
       rule: {
         ruleId: rule.id,
+        pattern: "Carrefour",
         categoryId: market.id,
         forUserId: null,
         paidByUserId: null,
@@ -398,6 +399,7 @@ describe("a private rule", () => {
     expect(await list(partner)).toEqual([]);
     expect((await suggestion(owner, { description: "VIVARA SHOPPING" })).rule).toEqual({
       ruleId: rule.id,
+      pattern: "vivara",
       categoryId: gifts.id,
       forUserId: null,
       paidByUserId: null,
@@ -517,12 +519,20 @@ describe("an import's lines", () => {
     expect(preview.rules).toEqual([
       {
         ruleId: school.id,
+        pattern: "Escola",
         categoryId: kids.id,
         forUserId: partner.user.id,
         paidByUserId: partner.user.id,
         private: false,
       },
-      { ruleId: gym.id, categoryId: me.id, forUserId: null, paidByUserId: null, private: true },
+      {
+        ruleId: gym.id,
+        pattern: "smart fit",
+        categoryId: me.id,
+        forUserId: null,
+        paidByUserId: null,
+        private: true,
+      },
     ]);
     // The partner's preview has no private rule of the owner's.
     const theirs = await t.app.inject({

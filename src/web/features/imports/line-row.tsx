@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { RuleAction } from "../../../contract/category-rules";
 import type { ImportPreviewLine } from "../../../contract/imports";
 import { InstallmentLabel } from "../../api/installments/installment-label";
 import { Badge } from "../../components/ui/badge";
@@ -74,6 +75,7 @@ export function LineRow({
   card,
   cardOptions,
   accountName,
+  rule,
   onTick,
   onCategory,
   onCredit,
@@ -90,6 +92,8 @@ export function LineRow({
   cardOptions: { value: string; label: string }[];
   /** The name of the other account of a transfer, as the family's methods call it. */
   accountName: (id: string) => string;
+  /** The rule that gave the line its category, if one did. */
+  rule: Pick<RuleAction, "pattern" | "categoryId"> | undefined;
   onTick: (ticked: boolean) => void;
   onCategory: (categoryId: string) => void;
   onCredit: (choice: CreditChoice) => void;
@@ -187,6 +191,12 @@ export function LineRow({
             <span className="text-sm">{transfer}</span>
           ) : line.notSpending ? (
             <Badge variant="secondary">{t("imports.notSpending")}</Badge>
+          ) : null}
+          {/* Which rule decided, while the line keeps its category. */}
+          {role === "spending" && rule && rule.categoryId === categoryId ? (
+            <span className="text-muted-foreground text-sm">
+              {t("imports.byRule", { pattern: rule.pattern })}
+            </span>
           ) : null}
           {line.installment && importable ? (
             <span className="text-muted-foreground text-sm">{t("imports.installmentHint")}</span>

@@ -80,6 +80,8 @@ export function PreviewLines({
         .map((card) => ({ value: card.id, label: card.name })),
     [methods],
   );
+  // The rule that decided each line's category (docs/product.md#category-rules), by its id.
+  const rules = new Map(preview.rules.map((rule) => [rule.ruleId, rule]));
   const accountName = (id: string) =>
     methods.find((account) => account.id === id)?.name ?? t("imports.transfer.otherAccount");
   const summary = selectionSummary(preview, selection, intoAccount);
@@ -148,6 +150,7 @@ export function PreviewLines({
                 card={selection.cards[index] ?? ""}
                 cardOptions={cardOptions}
                 accountName={accountName}
+                rule={line.ruleId ? rules.get(line.ruleId) : undefined}
                 onTick={(ticked) => update(index, { ticked })}
                 onCategory={(category) => update(index, { category })}
                 onCredit={(credit) => update(index, { credit })}
