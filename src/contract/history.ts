@@ -27,6 +27,8 @@ export const historyKinds = [
   "reconciliation",
   /** A category rule (docs/product.md#category-rules), and its application to past expenses. */
   "categoryRule",
+  /** A savings goal and the money put into it or taken out (docs/product.md#caixinhas-savings-goals). */
+  "goal",
 ] as const;
 export const historyKindSchema = z.enum(historyKinds, { error: "validation.invalid" });
 export type HistoryKind = z.infer<typeof historyKindSchema>;
@@ -150,6 +152,9 @@ export const historyFields = [
   "minAmount",
   "maxAmount",
   "appliedTo",
+  /** A savings goal's target and the last day of its month (docs/product.md#caixinhas-savings-goals). */
+  "targetAmount",
+  "targetDate",
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 

@@ -38,3 +38,14 @@ export const balanceSchema = text("validation.balanceInvalid")
   .regex(signedMoneyPattern, "validation.balanceInvalid")
   .refine((value) => withinNumeric10_2(value.replace(/^-/, "")), "validation.amountTooBig")
   .transform((value) => fromCents(toCents(value)));
+
+/**
+ * Money into something (more than zero) or out of it (less than zero), never zero: a savings
+ * goal's contribution or withdrawal (docs/product.md#caixinhas-savings-goals).
+ */
+export const signedAmountSchema = text("validation.amountInvalid")
+  .trim()
+  .regex(signedMoneyPattern, "validation.amountInvalid")
+  .refine((value) => withinNumeric10_2(value.replace(/^-/, "")), "validation.amountTooBig")
+  .transform((value) => fromCents(toCents(value)))
+  .refine((value) => toCents(value) !== 0, "validation.goalAmountZero");

@@ -14,6 +14,7 @@ import { categoryRoutes } from "./features/categories/routes";
 import { categoryRuleRoutes } from "./features/category-rules/routes";
 import { expenseRoutes } from "./features/expenses/routes";
 import { familyRoutes } from "./features/family/routes";
+import { goalRoutes } from "./features/goals/routes";
 import { healthRoutes } from "./features/health/routes";
 import { historyRoutes } from "./features/history/routes";
 import { importRoutes } from "./features/imports/routes";
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(categoryRuleRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(transferRoutes);
+  await app.register(goalRoutes);
   await app.register(reconciliationRoutes);
   await app.register(shareRoutes);
   await app.register(cardBillRoutes);

@@ -355,6 +355,81 @@ export const transfers = pgTable(
 );
 
 /**
+ * A savings goal, a "caixinha" (docs/product.md#caixinhas-savings-goals): money the family, or one
+ * member (`isPrivate`), puts aside for something. Its saved amount is its contributions' sum;
+ * no budget, category or month's net reads it.
+ */
+export const goals = pgTable(
+  "goals",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    targetAmount: money("target_amount").notNull(),
+    /** The last day of the month the person chose; null: no date. */
+    targetDate: date("target_date", { mode: "string" }),
+    // (method_id, family_id) references payment_methods (id, family_id) ON DELETE SET NULL
+    // (method_id), written by hand in migration 0040: the account that holds it, the family's own.
+    methodId: uuid("method_id"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    /** Who made it: a private goal is theirs alone; gone with their account, it is nobody's. */
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("goals_family_idx").on(t.familyId),
+    index("goals_method_idx").on(t.methodId),
+    index("goals_created_by_idx").on(t.createdByUserId),
+    check("goals_target_check", sql`${t.targetAmount} > 0`),
+    check("goals_name_check", sql`char_length(${t.name}) between 1 and 60`),
+    check(
+      "goals_target_date_check",
+      sql`${t.targetDate} is null or ${t.targetDate} = (date_trunc('month', ${t.targetDate}) + interval '1 month - 1 day')::date`,
+    ),
+    // What goal_contributions' same-family key references.
+    unique("goals_id_family_unique").on(t.id, t.familyId),
+  ],
+);
+
+/**
+ * Money put into a goal (amount > 0) or taken out of it (amount < 0), docs/product.md#caixinhas-savings-goals.
+ * A contribution from another account made a transfer into the goal's account (`transferId`,
+ * through transfer-writes/), undone with it.
+ */
+export const goalContributions = pgTable(
+  "goal_contributions",
+  {
+    id: id(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    // (goal_id, family_id) references goals (id, family_id) ON DELETE CASCADE and (transfer_id,
+    // family_id) transfers (id, family_id) ON DELETE CASCADE, written by hand in migration 0040.
+    goalId: uuid("goal_id").notNull(),
+    amount: money("amount").notNull(),
+    /** A calendar date with no time zone. */
+    date: date("date", { mode: "string" }).notNull(),
+    note: text("note"),
+    transferId: uuid("transfer_id"),
+    addedByUserId: uuid("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("goal_contributions_goal_idx").on(t.goalId, t.date.desc(), t.createdAt.desc()),
+    index("goal_contributions_family_idx").on(t.familyId),
+    index("goal_contributions_transfer_idx").on(t.transferId),
+    index("goal_contributions_added_by_idx").on(t.addedByUserId),
+    check("goal_contributions_amount_check", sql`${t.amount} <> 0`),
+    check("goal_contributions_transfer_check", sql`${t.transferId} is null or ${t.amount} > 0`),
+  ],
+);
+
+/**
  * An account checked against its bank (docs/product.md#reconciliation): the bank's balance at the
  * end of `date`, and the adjustment recorded when the app's cleared balance differed, with its
  * reason. The adjustment is neither spending nor income: only the account's balance counts it
@@ -1219,6 +1294,7 @@ export const familyHistory = pgTable(
         "transfer",
         "reconciliation",
         "categoryRule",
+        "goal",
       ],
     }).notNull(),
     action: text("action").notNull(),
@@ -1260,7 +1336,7 @@ export const familyHistory = pgTable(
       "family_history_kind_check",
       sql`${t.kind} in ('expense', 'category', 'recurring', 'import', 'member', 'invite', 'family',
         'paymentMethod', 'cardBill', 'installments', 'settlement', 'income', 'transfer',
-        'reconciliation', 'categoryRule')`,
+        'reconciliation', 'categoryRule', 'goal')`,
     ),
   ],
 );

@@ -102,6 +102,10 @@ const methodReaders: Record<string, { why: string; guard: boolean }> = {
     why: "the method an expense is paid with",
     guard: true,
   },
+  "src/server/features/goals/service.ts": {
+    why: "the account that holds a savings goal",
+    guard: true,
+  },
   "src/server/features/imports/service.ts": {
     why: "the method an import is paid with",
     guard: true,

@@ -244,6 +244,32 @@ const ourTransfer = async (): Promise<{ id: string }> => {
   return res.json();
 };
 /**
+ * A new savings goal of ours, in our savings account, with a contribution already there
+ * (docs/product.md#caixinhas-savings-goals).
+ */
+const ourGoal = async (): Promise<{ id: string; contributionId: string }> => {
+  const headers = await as("owner");
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/goals",
+    headers,
+    payload: {
+      name: "Viagem",
+      targetAmount: "100.00",
+      methodId: (await ourTransferAccounts()).to.id,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const contribution = await t.app.inject({
+    method: "POST",
+    url: `/api/goals/${res.json().id}/contributions`,
+    headers,
+    payload: { amount: "1.00", date: "2026-03-10" },
+  });
+  expect(contribution.statusCode, contribution.body).toBe(201);
+  return { id: res.json().id, contributionId: contribution.json().id };
+};
+/**
  * A new purchase on our card, in its bill, and our account to pay it from (one card and one
  * account for the whole walk: a family keeps at most 50 methods).
  */
@@ -950,6 +976,68 @@ const routes: Record<string, RouteCase> = {
       if (actor !== "otherOwner") return;
       const ours = (await ownerGet("/api/transfers")) as { items: { id: string }[] };
       expect(ours.items.length).toBeGreaterThan(0);
+    },
+  },
+  // Savings goals (docs/product.md#caixinhas-savings-goals): any member of the family, on its
+  // goals; another family's owner names ours only to be told they are not found.
+  "GET /api/goals": {
+    expected: scoped(200, 200),
+    request: async () => {
+      await ourGoal();
+      return { url: "/api/goals" };
+    },
+    check: async (actor) => {
+      if (actor !== "otherOwner") return;
+      const theirs = await t.app.inject({
+        method: "GET",
+        url: "/api/goals",
+        headers: await as("otherOwner"),
+      });
+      expect(theirs.json()).toEqual({
+        items: [],
+        othersPrivate: { count: 0, saved: "0.00", target: "0.00" },
+      });
+    },
+  },
+  "POST /api/goals": {
+    expected: scoped(201, 400),
+    request: async () => ({
+      url: "/api/goals",
+      payload: {
+        name: "Reforma",
+        targetAmount: "10.00",
+        targetMonth: "2027-03",
+        methodId: (await ourTransferAccounts()).to.id,
+      },
+    }),
+  },
+  "PATCH /api/goals/:id": {
+    expected: scoped(200, 404),
+    request: async () => ({
+      url: `/api/goals/${(await ourGoal()).id}`,
+      payload: { name: "Viagem de férias" },
+    }),
+  },
+  "DELETE /api/goals/:id": {
+    expected: scoped(200, 404),
+    request: async () => ({ url: `/api/goals/${(await ourGoal()).id}` }),
+  },
+  "GET /api/goals/:id/contributions": {
+    expected: scoped(200, 404),
+    request: async () => ({ url: `/api/goals/${(await ourGoal()).id}/contributions` }),
+  },
+  "POST /api/goals/:id/contributions": {
+    expected: scoped(201, 404),
+    request: async () => ({
+      url: `/api/goals/${(await ourGoal()).id}/contributions`,
+      payload: { amount: "-1.00", date: "2026-03-11" },
+    }),
+  },
+  "DELETE /api/goals/:id/contributions/:cid": {
+    expected: scoped(200, 404),
+    request: async () => {
+      const goal = await ourGoal();
+      return { url: `/api/goals/${goal.id}/contributions/${goal.contributionId}` };
     },
   },
   // Reconciliation with the bank (docs/product.md#reconciliation): any member, on the family's own

@@ -423,6 +423,32 @@ function samples(
       },
     },
     "DELETE /api/transfers/:id": { params: { id: missingId } },
+    // Savings goals (docs/product.md#caixinhas-savings-goals): a goal in the walk's savings
+    // account, and a missing one for the calls that name one.
+    "POST /api/goals": {
+      body: {
+        name: "Viagem",
+        targetAmount: "1000.00",
+        targetMonth: "2027-03",
+        methodId: accounts.to,
+      },
+    },
+    "PATCH /api/goals/:id": {
+      params: { id: missingId },
+      body: {
+        name: "Viagem",
+        targetAmount: "900.00",
+        targetMonth: "2027-04",
+        methodId: accounts.to,
+      },
+    },
+    "DELETE /api/goals/:id": { params: { id: missingId } },
+    "GET /api/goals/:id/contributions": { params: { id: missingId } },
+    "POST /api/goals/:id/contributions": {
+      params: { id: missingId },
+      body: { amount: "10.00", date: "2026-03-10", fromMethodId: accounts.from, note: "Reserva" },
+    },
+    "DELETE /api/goals/:id/contributions/:cid": { params: { id: missingId, cid: missingId } },
     // Category rules (docs/product.md#category-rules): a rule of the walk's category, and a
     // missing one for the calls that name one.
     "POST /api/category-rules": {

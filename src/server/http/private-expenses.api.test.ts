@@ -34,6 +34,7 @@ let seriesId: string;
 let inviteCode: string;
 let deletedSecretEntry: HistoryEntry;
 let secretIncomeId: string;
+let secretGoalId: string;
 /** Ana's account, where her private income came in. */
 let accountId: string;
 
@@ -108,6 +109,24 @@ beforeAll(async () => {
     description: `${SECRET_INCOME} de março`,
   });
   expect(changedIncome.statusCode, changedIncome.body).toBe(200);
+  // Her private savings goal (docs/product.md#caixinhas-savings-goals), in a shared account, with
+  // money moved in from another shared account: the transfer shows, nothing of the goal.
+  const savings = await createPaymentMethod(t.app, ana, { kind: "savings", name: "Poupança" });
+  const goal = await call(ana, "POST", "/api/goals", {
+    name: SECRET,
+    targetAmount: "300.00",
+    methodId: savings.id,
+    isPrivate: true,
+  });
+  expect(goal.statusCode, goal.body).toBe(201);
+  secretGoalId = goal.json().id;
+  const contribution = await call(ana, "POST", `/api/goals/${secretGoalId}/contributions`, {
+    amount: "50.00",
+    date: "2026-03-12",
+    fromMethodId: account.id,
+    note: SECRET,
+  });
+  expect(contribution.statusCode, contribution.body).toBe(201);
   // Her private category rule for it (docs/product.md#category-rules): hers alone, its text too.
   const privateRule = await call(ana, "POST", "/api/category-rules", {
     matchKind: "contains",
@@ -158,6 +177,8 @@ const getRequests = (): Record<string, string[]> => {
     "/api/accounts/balances": [`/api/accounts/balances?${month}`],
     "/api/accounts/net-worth": ["/api/accounts/net-worth"],
     "/api/transfers": ["/api/transfers"],
+    "/api/goals": ["/api/goals"],
+    "/api/goals/:id/contributions": [`/api/goals/${secretGoalId}/contributions`],
     "/api/accounts/:id/reconciliation": [`/api/accounts/${accountId}/reconciliation`],
     "/api/installments/:id": [`/api/installments/${seriesId}`],
     "/api/recurring": ["/api/recurring"],
@@ -247,6 +268,8 @@ describe("another member's private expense", () => {
           }
           // Another member's private income is in no list: only in the totals it enters.
           expect(object.id, where).not.toBe(secretIncomeId);
+          // Her private goal is in no list either: only in othersPrivate's sums.
+          expect(object.id, where).not.toBe(secretGoalId);
           // Her private entries say only that one happened: not of what.
           expect(object.subjectId, where).not.toBe(secret.id);
           expect(object.subjectId, where).not.toBe(secretIncomeId);

@@ -41,6 +41,8 @@ type Person = {
   seriesId: string;
   incomeId: string;
   sharedSeriesId: string;
+  /** Their private savings goal (docs/product.md#caixinhas-savings-goals). */
+  goalId: string;
 };
 let ana: Person;
 let leo: Person;
@@ -72,6 +74,7 @@ async function privateLife(who: FamilyMemberSession, name: string): Promise<Pers
     `bonus${name}`,
     `cofre${name}`,
     `mesada${name}`,
+    `caixinha${name}`,
   ];
   // Their 'Só meu' account (docs/product.md#private-accounts), with money moved into it from
   // their shared account: the others may know it exists, never its name or note.
@@ -143,6 +146,26 @@ async function privateLife(who: FamilyMemberSession, name: string): Promise<Pers
     categoryId: casa,
     paymentMethodId: card,
   });
+  // Their private savings goal in their shared account, with money moved in from their private
+  // one and money already there: the others see only its sums (othersPrivate).
+  const goal = await ok(who, "POST", "/api/goals", {
+    name: `Meta ${secrets[6]}`,
+    targetAmount: "900.00",
+    targetMonth: "2026-12",
+    methodId: account,
+    isPrivate: true,
+  });
+  await ok(who, "POST", `/api/goals/${goal.id}/contributions`, {
+    amount: "30.00",
+    date: "2026-03-16",
+    fromMethodId: safe,
+    note: `De ${secrets[6]}`,
+  });
+  await ok(who, "POST", `/api/goals/${goal.id}/contributions`, {
+    amount: "20.00",
+    date: "2026-03-17",
+    note: `Guardado ${secrets[6]}`,
+  });
   return {
     who,
     card,
@@ -161,6 +184,7 @@ async function privateLife(who: FamilyMemberSession, name: string): Promise<Pers
     seriesId: series.id,
     incomeId: income.id,
     sharedSeriesId: shared.id,
+    goalId: goal.id,
   };
 }
 
@@ -238,6 +262,8 @@ async function pathValues(reader: Person, author: Person, route: string): Promis
   if (route === "/api/installments/:id") {
     return [author.seriesId, author.sharedSeriesId, reader.seriesId];
   }
+  // Each member's private goal: the reader's own contributions, the author's not found.
+  if (route === "/api/goals/:id/contributions") return [author.goalId, reader.goalId];
   if (route === "/api/family/invite/:code" || route === "/api/family/join/:code") {
     return [inviteCode];
   }
@@ -328,6 +354,7 @@ async function walk(reader: Person, author: Person): Promise<Map<string, string>
     for (const secret of author.secrets) expect(body, where).not.toContain(secret.toLowerCase());
     expect(body, where).not.toContain(author.seriesId);
     expect(body, where).not.toContain(author.incomeId);
+    expect(body, where).not.toContain(author.goalId);
     if (!res.headers["content-type"]?.toString().startsWith("application/json")) continue;
     const json = res.json();
     for (const object of objectsOf(json)) {
