@@ -60,6 +60,7 @@ export const errorStatusByCode = {
   payment_method_in_use: 409,
   entry_reconciled: 409,
   goal_contribution_withdrawn: 409,
+  transfer_of_goal: 409,
   entry_cleared: 409,
   gone: 410,
   invite_expired: 410,

@@ -11,6 +11,8 @@ import { text } from "./text";
  */
 export const GOAL_NAME_MAX = 60;
 export const GOAL_NOTE_MAX = 200;
+/** A family keeps at most this many goals, its members' private ones included. */
+export const GOALS_MAX = 100;
 
 export const goalSchema = z.object({
   id: z.uuid(),

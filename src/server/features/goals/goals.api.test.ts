@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 const call = (
   who: SignedIn,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   payload?: object,
 ) =>
@@ -167,11 +167,32 @@ describe("a goal", () => {
       { field: "isPrivate", before: null, after: false },
     ]);
 
+    // The transfer is undone from the goal, which keeps its figures whole.
+    const fromTransfers = await call(owner, "DELETE", `/api/transfers/${contribution.transferId}`);
+    expect(fromTransfers.statusCode).toBe(409);
+    expect(fromTransfers.json()).toMatchObject({
+      code: "transfer_of_goal",
+      message: "Esta transferência guardou dinheiro numa caixinha: desfaça-a na caixinha",
+    });
+    // Cleared against the bank, it asks first (docs/product.md#reconciliation).
+    const cleared = await call(owner, "PUT", `/api/accounts/${savings.id}/cleared`, {
+      kind: "transfer",
+      entryId: contribution.transferId,
+      cleared: true,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const asks = await call(
+      member,
+      "DELETE",
+      `/api/goals/${goal.id}/contributions/${contribution.id}`,
+    );
+    expect(asks.statusCode).toBe(409);
+    expect(asks.json().code).toBe("entry_cleared");
     // Undone: the transfer goes with it, through the door (its own history entry).
     const undo = await call(
       member,
       "DELETE",
-      `/api/goals/${goal.id}/contributions/${contribution.id}`,
+      `/api/goals/${goal.id}/contributions/${contribution.id}?confirm=cleared`,
     );
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await balanceOf(owner, itau.id)).toBe("2000.00");
@@ -348,6 +369,29 @@ describe("a goal", () => {
     }
     expect((await call(owner, "GET", "/api/transfers")).json()).toEqual({ items: [] });
     expect(await balanceOf(owner, itau.id)).toBe("2000.00");
+  });
+
+  it("is one of at most 100 of the family's, its members' private ones included", async () => {
+    const { owner, member } = await household();
+    await ok(member, "POST", "/api/goals", {
+      name: "Minha",
+      targetAmount: "1.00",
+      isPrivate: true,
+    });
+    await t.database.pool.query(
+      `insert into goals (family_id, name, target_amount, created_by_user_id)
+        select $1, 'Meta ' || n, 10, $2 from generate_series(1, 98) n`,
+      [owner.familyId, owner.user.id],
+    );
+    await ok(owner, "POST", "/api/goals", { name: "Centésima", targetAmount: "1.00" });
+    const refused = await call(owner, "POST", "/api/goals", {
+      name: "Mais uma",
+      targetAmount: "1.00",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldErrors(refused)).toEqual([
+      { path: "name", message: "A família já tem 100 caixinhas: apague uma antes de criar outra" },
+    ]);
   });
 
   it("is changed, and deleted with its contributions while the transfers they made stay", async () => {

@@ -1,13 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../../contract/cents";
-import type {
-  Contribution,
-  ContributionList,
-  CreateContributionInput,
-  CreateGoalInput,
-  Goal,
-  GoalList,
-  UpdateGoalInput,
+import {
+  type Contribution,
+  type ContributionList,
+  type CreateContributionInput,
+  type CreateGoalInput,
+  GOALS_MAX,
+  type Goal,
+  type GoalList,
+  type UpdateGoalInput,
 } from "../../../contract/goals";
 import { goalProgress, lastDayOfMonth, monthOfDate } from "../../../domain/goals";
 import type { Db } from "../../db/client";
@@ -218,6 +219,19 @@ export async function createGoal(
   today: string,
 ): Promise<Goal> {
   return write(ledger, scope, async ({ tx }) => {
+    // Under a lock on the family's goals, so two adds at once cannot pass GOALS_MAX together.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`goals:${scope.familyId}`}, 0))`,
+    );
+    const [counted] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(goals)
+      .where(eq(goals.familyId, scope.familyId));
+    if ((counted?.count ?? 0) >= GOALS_MAX) {
+      throw new AppError("validation_error", {
+        fieldErrors: [{ path: "name", messageKey: "validation.goalsTooMany" }],
+      });
+    }
     const isPrivate = input.isPrivate ?? false;
     await assertGoalAccount(tx, scope, input.methodId ?? null, isPrivate);
     const [row] = await tx

@@ -6,8 +6,9 @@ import {
   type TransferList,
 } from "../../../contract/transfers";
 import type { Db } from "../../db/client";
-import { paymentMethods, transfers } from "../../db/schema";
+import { goalContributions, paymentMethods, transfers } from "../../db/schema";
 import { methodMasked, methodUsableBy } from "../../db/seen-by";
+import { AppError } from "../../errors";
 import type { FamilyScope } from "../../http/family-scope";
 import type { Ledger } from "../../ledger/unit-of-work";
 import { assertChangeOfClearedConfirmed } from "../../reconciliation-writes/cleared";
@@ -51,7 +52,9 @@ export async function createTransfer(
 
 /**
  * Undone: the history keeps it. Another family's id answers 404 like a missing one; one cleared
- * against a bank asks first (reconciliation-writes/cleared.ts).
+ * against a bank asks first (reconciliation-writes/cleared.ts). One a savings goal's contribution
+ * made is undone from the goal, which takes the contribution out with it and keeps what the goal
+ * saved from going below zero (docs/product.md#caixinhas-savings-goals).
  */
 export async function deleteTransfer(
   ledger: Ledger,
@@ -66,7 +69,16 @@ export async function deleteTransfer(
     [id],
     confirmedCleared,
   );
-  await ledger.transaction(({ transfers: writer }) => writer.delete(scope, id));
+  await ledger.transaction(async ({ tx, transfers: writer }) => {
+    const [ofGoal] = await tx
+      .select({ id: goalContributions.id })
+      .from(goalContributions)
+      .where(
+        and(eq(goalContributions.transferId, id), eq(goalContributions.familyId, scope.familyId)),
+      );
+    if (ofGoal) throw new AppError("transfer_of_goal");
+    await writer.delete(scope, id);
+  });
 }
 
 /**
