@@ -93,7 +93,14 @@ export async function historyPage(
   scope: FamilyScope,
   query: HistoryQuery,
 ): Promise<HistoryPage> {
-  const filters: SQL[] = [eq(familyHistory.familyId, scope.familyId)];
+  const filters: SQL[] = [
+    eq(familyHistory.familyId, scope.familyId),
+    // Another member's private expense or income stays as a line that says one changed (it is in
+    // the family's totals); their private rule, goal or account is theirs alone, entries included
+    // (docs/product.md#category-rules, #caixinhas-savings-goals, #private-accounts).
+    sql`(${familyHistory.privateToUserId} is null or ${familyHistory.privateToUserId} = ${scope.userId}
+      or ${familyHistory.kind} in ('expense', 'installments', 'income'))`,
+  ];
   if (query.actorUserId) {
     filters.push(eq(familyHistory.actorUserId, query.actorUserId));
     // Whose the private entries of others are is not said: a person's filter leaves them out.
