@@ -616,3 +616,57 @@ describe("<HistoryPage /> and category rules", () => {
     expect(option?.textContent).toBe("Regras de categoria");
   });
 });
+
+/** A savings goal's entry, as the goals' service records it (docs/product.md#caixinhas-savings-goals). */
+const goalEntry = (
+  action: "created" | "changed" | "deleted",
+  changes: HistoryEntry["changes"],
+): HistoryEntry => ({
+  ...ruleChanged("first-day", "first-day"),
+  kind: "goal",
+  action,
+  subjectLabel: "IPVA 2027",
+  changes,
+});
+
+describe("<HistoryPage /> and savings goals", () => {
+  it("says a goal was made, with its target as money and its month's day as a date", async () => {
+    await open("pt", {
+      items: [
+        goalEntry("created", [
+          { field: "name", before: null, after: "IPVA 2027" },
+          { field: "targetAmount", before: null, after: "2400.00" },
+          { field: "targetDate", before: null, after: "2027-03-31" },
+        ]),
+      ],
+      nextCursor: null,
+    });
+    const text = entryText();
+    expect(text).toContain("Caixinhas");
+    expect(text).toContain("Ana criou a caixinha “IPVA 2027”");
+    expect(text).toContain("MetaR$ 2.400,00");
+    expect(text).toContain("Até31/03/2027");
+  });
+
+  it("says what was put in, taken out or undone, by the contribution's amount", async () => {
+    await open("pt", {
+      items: [goalEntry("created", [{ field: "amount", before: null, after: "120.00" }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana guardou R$ 120,00 na caixinha “IPVA 2027”");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("en", {
+      items: [goalEntry("created", [{ field: "amount", before: null, after: "-50.00" }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("Ana took $50.00 out of the goal “IPVA 2027”");
+    act(() => root.unmount());
+    root = createRoot(container);
+    await open("es", {
+      items: [goalEntry("deleted", [{ field: "amount", before: "120.00", after: null }])],
+      nextCursor: null,
+    });
+    expect(entryText()).toContain("deshizo un movimiento de");
+  });
+});

@@ -37,6 +37,7 @@ import { toastError } from "../../lib/toast-error";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { toast } from "../../lib/use-toast";
 import { categoryRuleFieldsShown, categoryRuleSentence } from "./category-rule-text";
+import { goalSentence } from "./goal-text";
 import {
   billMonth,
   installmentsFieldsShown,
@@ -186,8 +187,9 @@ const moneyFields = new Set([
   "adjustment",
   "minAmount",
   "maxAmount",
+  "targetAmount",
 ]);
-const dateFields = new Set(["date", "startDate", "endDate", "openingDate"]);
+const dateFields = new Set(["date", "startDate", "endDate", "openingDate", "targetDate"]);
 const accountFields = new Set(["paymentMethod", "fromAccount", "toAccount", "account"]);
 /**
  * Fields set from nothing in a change (where a series' change starts; a default split set on a day
@@ -308,17 +310,19 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
             ? settlementSentence(entry, names, t, language)
             : entry.kind === "categoryRule"
               ? categoryRuleSentence(entry, names, t)
-              : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
-                ? t("history.sentence.family.cardSpendingBy", names)
-                : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
-                  ? // A default split set from a date on, or removed (its start date to nothing).
-                    t(
-                      entry.changes.some((c) => c.field === "splitRule")
-                        ? "history.sentence.family.splitRule"
-                        : "history.sentence.family.splitRuleRemoved",
-                      names,
-                    )
-                  : t(`history.sentence.${entry.kind}.${entry.action}`, names);
+              : entry.kind === "goal"
+                ? goalSentence(entry, names, t, (amount) => formatMoney(amount, language))
+                : entry.kind === "family" && entry.changes.some((c) => c.field === "cardSpendingBy")
+                  ? t("history.sentence.family.cardSpendingBy", names)
+                  : entry.kind === "family" && entry.changes.some((c) => c.field === "startDate")
+                    ? // A default split set from a date on, or removed (its start date to nothing).
+                      t(
+                        entry.changes.some((c) => c.field === "splitRule")
+                          ? "history.sentence.family.splitRule"
+                          : "history.sentence.family.splitRuleRemoved",
+                        names,
+                      )
+                    : t(`history.sentence.${entry.kind}.${entry.action}`, names);
   const changes =
     entry.kind === "installments"
       ? installmentsFieldsShown(entry)
