@@ -30,6 +30,11 @@ export const queryKeys = {
   accountBalances: ["/api/accounts/balances"],
   /** The latest transfers between the accounts (docs/product.md#transfers). */
   transfers: ["/api/transfers"],
+  /**
+   * The family's savings goals and, under it, each goal's contributions
+   * (docs/product.md#caixinhas-savings-goals).
+   */
+  goals: ["/api/goals"],
   /** An account against its bank on a day (docs/product.md#reconciliation), per account and day. */
   reconciliation: ["/api/accounts/reconciliation"],
   /** The accounts less what the cards owe, month by month (docs/product.md#net-worth). */
@@ -117,9 +122,12 @@ export const keysOfTopic: Record<FamilyTopic, readonly QueryKey[]> = {
   // expense: docs/decisions/011-cards-bills-installments.md), and a card's days name its bills.
   // A bill paid moves its account's balance, as do an opening balance typed and a transfer
   // between accounts, published under this topic too (transfer-writes), and an entry cleared or
-  // an account reconciled with its bank (reconciliation-writes).
+  // an account reconciled with its bank (reconciliation-writes). The savings goals are announced
+  // under this topic too, and name the accounts that hold them; a contribution from another
+  // account is a transfer (docs/product.md#caixinhas-savings-goals).
   paymentMethods: [
     queryKeys.paymentMethods,
+    queryKeys.goals,
     queryKeys.familyHistory,
     queryKeys.cardBills,
     queryKeys.accountBalances,

@@ -134,6 +134,16 @@ export const appRoutes = [
     ),
   },
   {
+    // Reached from the accounts and cards (docs/product.md#caixinhas-savings-goals): Categories
+    // stays lit here too. The goals themselves are asked for by the screen, as the category
+    // rules' are: an early call would join the app's start.
+    path: "/goals",
+    access: "signed-in",
+    screen: lazyScreen(() => import("../features/goals/goals-page").then((m) => m.GoalsPage)),
+    calls: [family, unreadCount],
+    reachedFrom: "/categories",
+  },
+  {
     path: "/reports",
     access: "signed-in",
     // The charts travel only with the reports.

@@ -1,4 +1,4 @@
-import { CreditCard, Landmark, Plus } from "lucide-react";
+import { CreditCard, Landmark, PiggyBank, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { toCents } from "../../../contract/cents";
@@ -205,10 +205,19 @@ export function PaymentMethodsPage() {
           <p className="text-muted-foreground text-sm">{t("paymentMethods.intro")}</p>
         </div>
         {familyQuery.data ? (
-          <Button onClick={actions.create}>
-            <Plus aria-hidden="true" />
-            {t("paymentMethods.new")}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* The family's savings goals are kept in its accounts (docs/product.md#caixinhas-savings-goals). */}
+            <Button asChild variant="outline">
+              <Link href="/goals">
+                <PiggyBank aria-hidden="true" />
+                {t("paymentMethods.goals")}
+              </Link>
+            </Button>
+            <Button onClick={actions.create}>
+              <Plus aria-hidden="true" />
+              {t("paymentMethods.new")}
+            </Button>
+          </div>
         ) : null}
       </div>
       <RequireFamily
