@@ -155,6 +155,20 @@ test(
     await checkScreen(page, "/payment-methods");
     await checkScreen(page, `/payment-methods/${(await card.json()).id}/bills`);
 
+    // The savings goals (docs/product.md#caixinhas-savings-goals): one, dated, and its dialog; a
+    // goal with an account and money in it, and 'Guardar', at 375 px: e2e/goals.spec.ts.
+    const goal = await page.request.post("/api/goals", {
+      data: {
+        name: "Viagem",
+        targetAmount: "3000.00",
+        targetMonth: `${today.getFullYear() + 1}-07`,
+      },
+    });
+    expect(goal.status(), await goal.text()).toBe(201);
+    await checkScreen(page, "/goals");
+    await main(page).getByRole("button", { name: "Nova caixinha" }).click();
+    await checkDialog(page);
+
     await checkScreen(page, "/expenses/import");
     await page.getByLabel("Arquivo CSV").setInputFiles({
       name: "extrato.csv",

@@ -108,7 +108,7 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
         </FormField>
         <FormField
           label={t("goals.form.month")}
-          hint={t("goals.form.optional")}
+          hint={t("goals.form.monthHint")}
           error={message(errors.targetMonth?.message)}
         >
           <Input type="month" {...register("targetMonth")} />

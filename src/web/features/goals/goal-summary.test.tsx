@@ -34,7 +34,7 @@ let root: Root;
 const render = (node: React.ReactNode) => act(() => root.render(node));
 // Intl puts a no-break space between the currency and the number.
 const lines = () =>
-  [...container.querySelectorAll("h3, p, span")].map((node) =>
+  [...container.querySelectorAll("h2, p, span")].map((node) =>
     node.textContent?.replace(/\s/g, " "),
   );
 const bar = () => container.querySelector("[role=progressbar]");

@@ -28,7 +28,7 @@ export function GoalSummary({ goal, accountName }: { goal: Goal; accountName?: s
   return (
     <div className="grid min-w-0 gap-1.5">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="break-words font-semibold leading-tight">{goal.name}</h3>
+        <h2 className="break-words font-semibold leading-tight">{goal.name}</h2>
         {goal.isPrivate ? (
           <Lock aria-hidden="true" className="size-4 text-muted-foreground" />
         ) : null}

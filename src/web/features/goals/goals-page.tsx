@@ -148,7 +148,8 @@ export function GoalsPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-2">
+        {/* Beside the button on a wide screen, above it on a phone: the intro is long. */}
+        <div className="grid min-w-0 flex-1 basis-72 gap-2">
           <Link
             href="/payment-methods"
             className="inline-flex min-h-11 w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:min-h-0"
