@@ -94,9 +94,10 @@ describe("following the family's events", () => {
     last().send("change", JSON.stringify({ topics: ["paymentMethods"] }));
     // A bill's payment, a transfer and a reconciliation are published as a payment methods'
     // change: the cards' bills, the accounts' balances, the transfers, the account against its
-    // bank and the net worth follow.
+    // bank, the net worth and the savings goals follow.
     expect(invalidated).toEqual([
       '["/api/payment-methods"]',
+      '["/api/goals"]',
       '["/api/family/history"]',
       '["/api/card-bills"]',
       '["/api/accounts/balances"]',
