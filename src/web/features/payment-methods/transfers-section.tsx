@@ -53,7 +53,8 @@ export function TransfersSection({ methods }: { methods: readonly PaymentMethod[
           </Button>
         ) : null}
       </div>
-      {items.length === 0 ? (
+      {/* Still loading, the list is not empty: nothing is said until it comes. */}
+      {!transfers.data ? null : items.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t("paymentMethods.transfers.empty")}</p>
       ) : (
         <Card>
