@@ -277,12 +277,12 @@ export default defineConfig({
               priority: 20,
             },
             // The dashboard's cards that show only when the family has what they show (income,
-            // what is committed, accounts, who owes whom): each loaded after the numbers paint
+            // what is committed, accounts, savings goals, who owes whom): each loaded after the numbers paint
             // (features/dashboard), one chunk for all, since each alone paid its own imports
             // and exports again.
             {
               name: "dashboard-cards",
-              test: /\/src\/web\/features\/(?:dashboard\/(?:month-net|committed|account-balances)-card|balances\/balances-card)\.tsx$/,
+              test: /\/src\/web\/features\/(?:dashboard\/(?:month-net|committed|account-balances|goals)-card|balances\/balances-card)\.tsx$/,
               priority: 15,
             },
             // Then what the other screens, dialogs and menus share: the icons, Radix and the

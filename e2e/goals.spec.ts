@@ -83,5 +83,17 @@ test(
     await expect(movement).toContainText("de Itaú conta");
     await expect(movement.getByRole("button", { name: /^Desfazer/ })).toBeVisible();
     await fitsAndPassesAxe(page);
+
+    // The dashboard's card: how far it is, and the way to the screen.
+    await page.goto("/");
+    const onDashboard = page.getByTestId("dashboard-goals");
+    await expect(onDashboard).toContainText("IPVA 2027");
+    await expect(onDashboard).toContainText("R$ 800,00 de R$ 2.400,00");
+    await expect(
+      onDashboard.getByRole("progressbar", { name: "IPVA 2027: 33% guardado" }),
+    ).toBeVisible();
+    await fitsAndPassesAxe(page);
+    await onDashboard.getByRole("link", { name: "Ver caixinhas" }).click();
+    await expect(page).toHaveURL(/\/goals$/);
   },
 );

@@ -23,6 +23,7 @@ import { CategoryCards } from "./category-cards";
 import { ClearExamplesButton } from "./clear-examples-button";
 import { Committed } from "./committed";
 import { DueBills } from "./due-bills";
+import { Goals } from "./goals";
 import { MonthNet } from "./month-net";
 import { MonthTotals } from "./month-totals";
 import { pendingCents, pendingInPeriod } from "./pending";
@@ -119,6 +120,7 @@ function MonthOverview({
                 <DueBills month={month} categories={response.categories} />
                 <Committed month={month} datesShown={datesShown} />
                 <AccountBalances month={month} />
+                <Goals />
               </>
             )}
             {balances}
