@@ -1,11 +1,12 @@
-import { ArrowLeft, CreditCard } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import { useCardBills } from "../../api/card-bills/get-card-bills";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { BackLink } from "../../components/back-link";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
@@ -60,13 +61,7 @@ export function CardBillsPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <div className="grid gap-2">
-        <Link
-          href="/payment-methods"
-          className="inline-flex min-h-11 items-center gap-2 self-start text-muted-foreground text-sm hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t("cardBills.back")}
-        </Link>
+        <BackLink href="/payment-methods">{t("cardBills.back")}</BackLink>
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("cardBills.intro")}</p>
       </div>

@@ -1,7 +1,6 @@
-import { ArrowLeft, ChevronDown, Plus } from "lucide-react";
+import { ChevronDown, Plus } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
 import type { CategoryRule } from "../../../contract/category-rules";
 import { useCategories } from "../../api/categories/get-categories";
 import { useDeleteCategoryRule } from "../../api/category-rules/delete-category-rule";
@@ -10,6 +9,7 @@ import { useReorderCategoryRules } from "../../api/category-rules/reorder-catego
 import { useFamilyQuery } from "../../api/family/get-family";
 import { usePayerName } from "../../api/family/payer-names";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { BackLink } from "../../components/back-link";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { PageTitle } from "../../components/layout/page-title";
 import { mainContentId } from "../../components/layout/skip-link";
@@ -151,13 +151,7 @@ export function CategoryRulesPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-2">
-          <Link
-            href="/categories"
-            className="inline-flex min-h-11 w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:min-h-0"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t("nav.categories")}
-          </Link>
+          <BackLink href="/categories">{t("nav.categories")}</BackLink>
           <PageTitle>{title}</PageTitle>
           <p className="text-muted-foreground text-sm">{t("categoryRules.intro")}</p>
         </div>

@@ -1,12 +1,12 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
 import type { Goal } from "../../../contract/goals";
 import { useFamilyQuery } from "../../api/family/get-family";
 import { useDeleteGoal } from "../../api/goals/delete-goal";
 import { useGoals } from "../../api/goals/get-goals";
 import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods";
+import { BackLink } from "../../components/back-link";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { PageTitle } from "../../components/layout/page-title";
 import { mainContentId } from "../../components/layout/skip-link";
@@ -150,13 +150,7 @@ export function GoalsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         {/* Beside the button on a wide screen, above it on a phone: the intro is long. */}
         <div className="grid min-w-0 flex-1 basis-72 gap-2">
-          <Link
-            href="/payment-methods"
-            className="inline-flex min-h-11 w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground sm:min-h-0"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t("pages.paymentMethods.title")}
-          </Link>
+          <BackLink href="/payment-methods">{t("pages.paymentMethods.title")}</BackLink>
           <PageTitle>{title}</PageTitle>
           <p className="text-muted-foreground text-sm">{t("goals.intro")}</p>
         </div>

@@ -1,7 +1,6 @@
-import { ArrowLeft, History, RotateCcw } from "lucide-react";
+import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
 import { parseBudgetPeriodRuleCode } from "../../../contract/budget-period-rule";
 import type { Language } from "../../../contract/common";
 import {
@@ -19,6 +18,7 @@ import {
   useFamilyHistory,
 } from "../../api/history/get-family-history";
 import { useRestoreExpense } from "../../api/history/restore-expense";
+import { BackLink } from "../../components/back-link";
 import { PageTitle } from "../../components/layout/page-title";
 import { PrivateMark } from "../../components/private-expense";
 import { RequireFamily } from "../../components/require-family";
@@ -60,13 +60,7 @@ export function HistoryPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-2">
-        <Link
-          href="/profile?tab=family"
-          className="inline-flex min-h-11 items-center gap-2 self-start text-muted-foreground text-sm hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t("history.back")}
-        </Link>
+        <BackLink href="/profile?tab=family">{t("history.back")}</BackLink>
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("history.intro")}</p>
       </div>

@@ -1,7 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearch } from "wouter";
+import { useParams, useSearch } from "wouter";
 import { toCents } from "../../../contract/money";
 import type { PaymentMethod } from "../../../contract/payment-methods";
 import type { AccountEntry, ReconciliationState } from "../../../contract/reconciliation";
@@ -10,6 +9,7 @@ import { usePaymentMethods } from "../../api/payment-methods/get-payment-methods
 import { useReconciliation } from "../../api/reconciliation/get-reconciliation";
 import { useReconcile } from "../../api/reconciliation/reconcile";
 import { useSetCleared } from "../../api/reconciliation/set-cleared";
+import { BackLink } from "../../components/back-link";
 import { PageTitle } from "../../components/layout/page-title";
 import { RequireFamily } from "../../components/require-family";
 import { Alert } from "../../components/ui/alert";
@@ -248,13 +248,7 @@ export function ReconcilePage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-2">
-        <Link
-          href="/payment-methods"
-          className="inline-flex min-h-11 items-center gap-2 self-start text-muted-foreground text-sm hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t("reconciliation.back")}
-        </Link>
+        <BackLink href="/payment-methods">{t("reconciliation.back")}</BackLink>
         <PageTitle>{title}</PageTitle>
         <p className="text-muted-foreground text-sm">{t("reconciliation.intro")}</p>
       </div>
